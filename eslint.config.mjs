@@ -1,0 +1,42 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import { builtinModules } from 'node:module';
+
+const nodeBuiltins = builtinModules.filter((name) => !name.startsWith('_'));
+const noElectron = { name: 'electron', message: 'The core and shared code run under plain Node too: keep electron in src/main/index.ts and src/main/electron.' };
+const noNode = {
+  paths: nodeBuiltins.map((name) => ({ name, message: 'shared and renderer code runs in the browser: no Node built-ins.' })),
+  patterns: [{ group: ['node:*'], message: 'shared and renderer code runs in the browser: no node:* modules.' }],
+};
+
+export default tseslint.config(
+  { ignores: ['out/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'bench/results/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  {
+    files: ['src/main/core/**/*.ts', 'test/**/*.ts', 'bench/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: [noElectron] }] },
+  },
+  {
+    files: ['src/shared/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: [noElectron, ...noNode.paths], patterns: noNode.patterns }] },
+  },
+  {
+    files: ['src/renderer/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': ['error', { paths: [noElectron, ...noNode.paths], patterns: noNode.patterns }],
+    },
+  },
+);

@@ -1,0 +1,30 @@
+import type { Finding, PayloadForm, SignatureCheck } from '../../../shared/verdicts';
+
+/** A request as the receiver captured it: the input of every analysis. */
+export interface RawDelivery {
+  method: string;
+  path: string;
+  /** Query string without the leading "?", "" when none. */
+  query: string;
+  /** Header pairs as received, order and case kept. */
+  headers: ReadonlyArray<readonly [string, string]>;
+  body: Uint8Array;
+  /** The body went past the size limit and was cut there. */
+  bodyTruncated: boolean;
+}
+
+/** Everything the inspector concludes about one delivery; recomputable from RawDelivery and the secret. */
+export interface DeliveryAnalysis {
+  form: PayloadForm;
+  event: string | null;
+  payoutType: string | null;
+  /** X-Service-Delivery, shown but never used to deduplicate. */
+  deliveryId: string | null;
+  signature: SignatureCheck;
+  idempotencyKey: string | null;
+  /** Whom the event is about: recipient email, external_send_id, or Form B data.id. */
+  subject: string | null;
+  /** occurred_at (Form A) or updated_at (gift cards): the time lifecycles are ordered by. */
+  eventTime: string | null;
+  findings: Finding[];
+}

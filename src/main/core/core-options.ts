@@ -1,0 +1,52 @@
+import type { SecretStore } from './secret-store';
+
+export interface ReceiverTimeouts {
+  /** Headers must be complete within this (408 after). */
+  headersMs: number;
+  /** The whole request, body included, within this (408 after). */
+  requestMs: number;
+  /** TLS handshake (at most 10 s). */
+  handshakeMs: number;
+  keepAliveMs: number;
+}
+
+export interface CoreOptions {
+  /** Where the database, certificate and settings live. */
+  dataDir: string;
+  /** Receiver bind address; 127.0.0.1 unless told otherwise. */
+  host?: string;
+  /** HTTPS receiver port; 0 for an ephemeral one. Default: the saved setting, else 8443. */
+  httpsPort?: number;
+  /** Optional plain-HTTP receiver (for a tunnel that terminates TLS); null or undefined = off unless saved. */
+  httpPort?: number | null;
+  /** Control server (UI) port on 127.0.0.1; 0 = ephemeral (default). */
+  uiPort?: number;
+  /** Signing secret for this run (kept in memory only); overrides the stored one. */
+  secret?: string;
+  /** Where a secret set from the UI is kept; default: a 0600 file in dataDir. */
+  secretStore?: SecretStore;
+  /** Built renderer to serve; default: out/renderer beside the built main. */
+  rendererDir?: string;
+  /** Largest body accepted, in bytes (default 1 MiB). */
+  bodyLimitBytes?: number;
+  timeouts?: Partial<ReceiverTimeouts>;
+  /** Path of a better-sqlite3 binary built for this runtime (the desktop's own). */
+  nativeBinding?: string;
+  /** One line per notable event; never given secrets. Default: silent. */
+  log?: (line: string) => void;
+}
+
+export interface CoreUrls {
+  receiverHttps: string | null;
+  receiverHttp: string | null;
+  /** The control server's origin, e.g. http://127.0.0.1:5173 */
+  uiOrigin: string;
+  /** The UI with its token, e.g. http://127.0.0.1:5173/?token=… */
+  ui: string;
+}
+
+export interface Core {
+  urls: CoreUrls;
+  certificateFingerprint: string;
+  close(): Promise<void>;
+}

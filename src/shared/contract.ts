@@ -1,0 +1,92 @@
+import { z } from 'zod';
+import { DeliveryDetail, DeliveryFilter, DeliverySummary } from './delivery';
+import { ResponsePolicy } from './policy';
+
+/**
+ * The control contract: every call the UI makes to the core, named `domain.verb`,
+ * with its input and output schemas. The control server validates inputs with it and
+ * the renderer's client is typed by it; nothing about a call is written twice.
+ * Transport: POST /rpc/<name> with a JSON body; events over GET /events (server-sent).
+ */
+
+const Port = z.number().int().min(0).max(65_535);
+
+export const SecretStorage = z.enum([
+  /** Not set. */
+  'none',
+  /** Given on the command line; kept in memory only. */
+  'memory',
+  /** In a 0600 file in the data dir (headless). */
+  'file',
+  /** Encrypted by the OS keychain (desktop). */
+  'safe_storage',
+  /** Desktop, but the OS offers no keychain: safeStorage falls back to plaintext. */
+  'basic_text',
+]);
+export type SecretStorage = z.infer<typeof SecretStorage>;
+
+export const CoreStatus = z.object({
+  version: z.string(),
+  receivers: z.object({ https: z.string().nullable(), http: z.string().nullable() }),
+  ports: z.object({ https: Port, http: Port.nullable() }),
+  certificateFingerprint: z.string(),
+  secret: z.object({ set: z.boolean(), storage: SecretStorage }),
+  policy: ResponsePolicy,
+  dataDir: z.string(),
+  deliveryCount: z.number().int(),
+  bodyLimitBytes: z.number().int(),
+});
+export type CoreStatus = z.infer<typeof CoreStatus>;
+
+const Empty = z.object({}).strict();
+
+export const DeliveryListInput = z.object({
+  filter: DeliveryFilter.default({}),
+  /** Newest first; give beforeId to page down, afterId to fetch what arrived since. */
+  beforeId: z.number().int().optional(),
+  afterId: z.number().int().optional(),
+  limit: z.number().int().min(1).max(500).default(100),
+});
+
+export const calls = {
+  'status.get': { input: Empty, output: CoreStatus },
+  'deliveries.list': {
+    input: DeliveryListInput,
+    output: z.object({ items: z.array(DeliverySummary), total: z.number().int() }),
+  },
+  'deliveries.get': { input: z.object({ id: z.number().int() }), output: DeliveryDetail },
+  'deliveries.facets': {
+    input: Empty,
+    output: z.object({ events: z.array(z.string()), paths: z.array(z.string()) }),
+  },
+  'settings.setSecret': {
+    input: z.object({ secret: z.string().min(1).max(4096) }),
+    output: z.object({ reverified: z.number().int() }),
+  },
+  'settings.clearSecret': { input: Empty, output: z.object({ reverified: z.number().int() }) },
+  'settings.setPolicy': { input: ResponsePolicy, output: ResponsePolicy },
+  'settings.setPorts': {
+    input: z.object({ https: Port, http: Port.nullable() }),
+    output: CoreStatus,
+  },
+} as const;
+
+export type CallName = keyof typeof calls;
+export type CallInput<N extends CallName> = z.input<(typeof calls)[N]['input']>;
+export type CallOutput<N extends CallName> = z.infer<(typeof calls)[N]['output']>;
+export type CallHandlers = { [N in CallName]: (input: z.infer<(typeof calls)[N]['input']>) => Promise<CallOutput<N>> | CallOutput<N> };
+
+/** Server-sent events, each a JSON payload under its name. */
+export const events = {
+  /** New deliveries were stored; latestId is the newest id. */
+  'deliveries.changed': z.object({ latestId: z.number().int() }),
+  /** Verdicts were recomputed (secret set or cleared): lists should reload. */
+  'deliveries.reanalyzed': z.object({ count: z.number().int() }),
+  'status.changed': CoreStatus,
+} as const;
+export type EventName = keyof typeof events;
+export type EventPayload<N extends EventName> = z.infer<(typeof events)[N]>;
+
+/** Error body of a failed call. */
+export const CallError = z.object({ error: z.string(), issues: z.array(z.string()).optional() });
+export type CallError = z.infer<typeof CallError>;
