@@ -1,0 +1,26 @@
+#!/usr/bin/env node
+import { exportCommand, exportUsage } from './cli/export';
+import { serve, serveUsage } from './cli/serve';
+
+const commands: Record<string, { run: (args: string[]) => Promise<void>; usage: string }> = {
+  serve: { run: serve, usage: serveUsage },
+  export: { run: exportCommand, usage: exportUsage },
+};
+
+const usage = ['Usage:', ...Object.values(commands).map((c) => `  ${c.usage}`)].join('\n');
+
+async function main(argv: string[]): Promise<void> {
+  const [name, ...args] = argv;
+  if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
+    console.log(usage);
+    return;
+  }
+  const command = commands[name];
+  if (!command) throw new Error(`unknown command "${name}"\n${usage}`);
+  await command.run(args);
+}
+
+main(process.argv.slice(2)).catch((error: Error) => {
+  console.error(`webhook-inspector: ${error.message}`);
+  process.exit(1);
+});

@@ -1,0 +1,54 @@
+import { readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { startCore } from '../core/start-core';
+import { defaultDataDir } from './default-data-dir';
+import { parsePort } from './parse-port';
+
+export const serveUsage =
+  'webhook-inspector serve [--data-dir DIR] [--port N] [--http-port N] [--ui-port N] [--host ADDR] [--secret S | --secret-file F]';
+
+export async function serve(args: string[]): Promise<void> {
+  const { values } = parseArgs({
+    args,
+    options: {
+      'data-dir': { type: 'string' },
+      port: { type: 'string' },
+      'http-port': { type: 'string' },
+      'ui-port': { type: 'string' },
+      host: { type: 'string' },
+      secret: { type: 'string' },
+      'secret-file': { type: 'string' },
+    },
+    strict: true,
+  });
+  if (values.secret !== undefined && values['secret-file'] !== undefined) {
+    throw new Error('give --secret or --secret-file, not both');
+  }
+  const secret = values['secret-file'] !== undefined ? readFileSync(values['secret-file'], 'utf8').trim() : values.secret;
+  const core = await startCore({
+    dataDir: values['data-dir'] ?? defaultDataDir(),
+    host: values.host,
+    httpsPort: values.port === undefined ? undefined : parsePort(values.port, '--port'),
+    httpPort: values['http-port'] === undefined ? undefined : parsePort(values['http-port'], '--http-port'),
+    uiPort: values['ui-port'] === undefined ? 0 : parsePort(values['ui-port'], '--ui-port'),
+    secret,
+    log: (line) => console.error(line),
+  });
+  console.log(`Receiver (HTTPS): ${core.urls.receiverHttps}`);
+  if (core.urls.receiverHttp) console.log(`Receiver (HTTP):  ${core.urls.receiverHttp}`);
+  console.log(`Certificate SHA-256: ${core.certificateFingerprint}`);
+  console.log(`UI: ${core.urls.ui}`);
+
+  const stop = (signal: string) => {
+    console.error(`${signal}: closing`);
+    core.close().then(
+      () => process.exit(0),
+      (error: Error) => {
+        console.error(`close failed: ${error.message}`);
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGINT', () => stop('SIGINT'));
+  process.once('SIGTERM', () => stop('SIGTERM'));
+}

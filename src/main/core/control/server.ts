@@ -1,0 +1,106 @@
+import { createServer } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { calls, type CallHandlers, type CallName } from '../../../shared/contract';
+import { CONTENT_SECURITY_POLICY } from '../../../shared/csp';
+import type { EventStream } from './event-stream';
+import { allowedOrigins, bearerToken, checkRequest } from './guard';
+import { serveStatic } from './static-files';
+
+export interface ControlServerDeps {
+  token: string;
+  handlers: CallHandlers;
+  events: EventStream;
+  rendererDir: string;
+  log: (line: string) => void;
+}
+
+const securityHeaders = {
+  'Content-Security-Policy': CONTENT_SECURITY_POLICY,
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'no-referrer',
+  'X-Frame-Options': 'DENY',
+  'Cross-Origin-Resource-Policy': 'same-origin',
+};
+
+const maxCallBytes = 1024 * 1024;
+
+function sendJson(res: ServerResponse, status: number, body: unknown): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, {
+    ...securityHeaders,
+    'Content-Type': 'application/json',
+    'Content-Length': Buffer.byteLength(text),
+    'Cache-Control': 'no-store',
+  });
+  res.end(text);
+}
+
+function readJson(req: IncomingMessage): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > maxCallBytes) reject(new Error('request too large'));
+      else chunks.push(chunk);
+    });
+    req.on('end', () => {
+      try {
+        const text = Buffer.concat(chunks).toString('utf8');
+        resolve(text === '' ? {} : JSON.parse(text));
+      } catch {
+        reject(new Error('body is not JSON'));
+      }
+    });
+    req.on('error', reject);
+  });
+}
+
+async function handleCall(name: string, req: IncomingMessage, res: ServerResponse, deps: ControlServerDeps) {
+  if (!(name in calls)) return sendJson(res, 404, { error: `unknown call ${name}` });
+  if (req.method !== 'POST') return sendJson(res, 405, { error: 'calls are POST' });
+  if (!(req.headers['content-type'] ?? '').startsWith('application/json')) {
+    return sendJson(res, 415, { error: 'calls are JSON' });
+  }
+  const callName = name as CallName;
+  let body: unknown;
+  try {
+    body = await readJson(req);
+  } catch (error) {
+    return sendJson(res, 400, { error: (error as Error).message });
+  }
+  const parsed = calls[callName].input.safeParse(body);
+  if (!parsed.success) {
+    return sendJson(res, 400, {
+      error: `invalid input to ${callName}`,
+      issues: parsed.error.issues.map((i) => `${i.path.join('.') || '(input)'}: ${i.message}`),
+    });
+  }
+  try {
+    const handler = deps.handlers[callName] as (input: unknown) => unknown;
+    sendJson(res, 200, await handler(parsed.data));
+  } catch (error) {
+    const status = (error as { status?: number }).status ?? 500;
+    if (status === 500) deps.log(`control: ${callName} failed (${(error as Error).message})`);
+    sendJson(res, status, { error: (error as Error).message });
+  }
+}
+
+/** The UI's only door into the core: 127.0.0.1, token, Host and Origin checked on every request. */
+export function createControlServer(deps: ControlServerDeps): { server: Server; setPort(port: number): void } {
+  let allowed = allowedOrigins(0);
+  const server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://control.invalid');
+    const isCall = url.pathname.startsWith('/rpc/');
+    const isEvents = url.pathname === '/events';
+    const given = isEvents ? (url.searchParams.get('token') ?? bearerToken(req)) : bearerToken(req);
+    const verdict = checkRequest(req, allowed, deps.token, given, isCall || isEvents);
+    if (!verdict.ok) return sendJson(res, verdict.status, { error: verdict.error });
+    if (isCall) return void handleCall(url.pathname.slice('/rpc/'.length), req, res, deps);
+    if (isEvents) return deps.events.attach(res);
+    if (req.method !== 'GET' && req.method !== 'HEAD') return sendJson(res, 405, { error: 'method not allowed' });
+    void serveStatic(deps.rendererDir, url.pathname, res, securityHeaders);
+  });
+  server.on('clientError', (_error, socket) => socket.destroy());
+  return { server, setPort: (port) => (allowed = allowedOrigins(port)) };
+}

@@ -1,0 +1,34 @@
+import { createHash } from 'node:crypto';
+import { analyzeDelivery } from '../analysis/analyze-delivery';
+import type { RawDelivery } from '../analysis/types';
+import type { CaptureFacts, DeliveryRecord, ResponseGiven } from '../store/delivery-record';
+
+/** Builds the stored record of one delivery: the pure part of ingest, shared by the receiver and importers. */
+export function buildDeliveryRecord(
+  raw: RawDelivery,
+  facts: CaptureFacts,
+  secret: string | null,
+  respond: (analysis: DeliveryRecord['analysis']) => ResponseGiven,
+): DeliveryRecord {
+  const analysis = analyzeDelivery(raw, secret);
+  return {
+    raw,
+    facts,
+    analysis,
+    response: respond(analysis),
+    bodySha256: createHash('sha256').update(raw.body).digest('hex'),
+  };
+}
+
+/** Header pairs from Node's flat rawHeaders list, order and case kept. */
+export function headerPairs(rawHeaders: string[]): Array<[string, string]> {
+  const pairs: Array<[string, string]> = [];
+  for (let i = 0; i + 1 < rawHeaders.length; i += 2) pairs.push([rawHeaders[i]!, rawHeaders[i + 1]!]);
+  return pairs;
+}
+
+export function splitTarget(url: string | undefined): { path: string; query: string } {
+  const target = url ?? '/';
+  const q = target.indexOf('?');
+  return q === -1 ? { path: target, query: '' } : { path: target.slice(0, q), query: target.slice(q + 1) };
+}

@@ -1,0 +1,48 @@
+import type { ResponsePolicy } from '../../../shared/policy';
+import type { SignatureVerdict } from '../../../shared/verdicts';
+import type { BodyOutcome } from './capture-body';
+
+export interface Answer {
+  status: number;
+  reason: string;
+}
+
+/** Answers that do not depend on the policy: the request itself was unacceptable. */
+export function protocolAnswer(method: string, outcome: BodyOutcome): Answer | null {
+  if (outcome === 'too_large') return { status: 413, reason: 'body over the size limit' };
+  if (outcome === 'timed_out') return { status: 408, reason: 'body not received within the request timeout' };
+  if (outcome === 'incomplete') return { status: 400, reason: 'body shorter than its Content-Length' };
+  if (method !== 'POST') return { status: 405, reason: 'method not allowed: the service only POSTs' };
+  return null;
+}
+
+/** The user's response policy, with its "fail the next N" counter. */
+export class ResponsePolicyState {
+  constructor(
+    private current: ResponsePolicy,
+    private readonly onChange: (policy: ResponsePolicy) => void = () => {},
+  ) {}
+
+  get policy(): ResponsePolicy {
+    return this.current;
+  }
+
+  /** A new policy from the user; saved by onChange. The failNext countdown is not: it is for this run. */
+  set(policy: ResponsePolicy): void {
+    this.current = policy;
+    this.onChange(policy);
+  }
+
+  /** Decides the answer to an acceptable delivery, counting down failNext. */
+  answer(verdict: SignatureVerdict): Answer {
+    const policy = this.current;
+    if (policy.rejectInvalidSignature && verdict !== 'valid') {
+      return { status: 401, reason: `policy: reject signatures that are not valid (${verdict})` };
+    }
+    if (policy.failNext > 0) {
+      this.current = { ...policy, failNext: policy.failNext - 1 };
+      return { status: policy.failStatus, reason: `policy: fail the next deliveries (${policy.failNext - 1} left)` };
+    }
+    return { status: policy.status, reason: policy.status === 200 ? 'policy: default' : `policy: answer ${policy.status}` };
+  }
+}

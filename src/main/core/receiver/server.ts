@@ -1,0 +1,149 @@
+import { STATUS_CODES, createServer as createHttpServer } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
+import type { AddressInfo, Socket } from 'node:net';
+import type { ReceiverTimeouts } from '../core-options';
+import type { DeliveryRecord } from '../store/delivery-record';
+import { captureBody } from './capture-body';
+import { buildDeliveryRecord, headerPairs, splitTarget } from './ingest';
+import type { ReceiverCertificate } from './tls';
+import { protocolAnswer, type ResponsePolicyState } from './response-policy';
+
+export interface ReceiverDeps {
+  store: (record: DeliveryRecord) => Promise<number>;
+  secret: () => string | null;
+  policy: ResponsePolicyState;
+  bodyLimitBytes: number;
+  timeouts: ReceiverTimeouts;
+  log: (line: string) => void;
+}
+
+export interface ReceiverListeners {
+  https: Server | null;
+  http: Server | null;
+}
+
+function json(body: unknown): string {
+  return JSON.stringify(body);
+}
+
+function send(res: ServerResponse, status: number, body: string, extraHeaders: Record<string, string> = {}): void {
+  if (res.headersSent || res.destroyed) return;
+  res.writeHead(status, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body), ...extraHeaders });
+  res.end(body);
+}
+
+/** Handles one request: capture raw, analyze, store durably, then answer. */
+function handleRequest(deps: ReceiverDeps, tls: boolean) {
+  return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const { body, outcome } = await captureBody(req, deps.bodyLimitBytes, deps.timeouts.requestMs);
+    const { path, query } = splitTarget(req.url);
+    const raw = {
+      method: req.method ?? 'GET',
+      path,
+      query,
+      headers: headerPairs(req.rawHeaders),
+      body,
+      bodyTruncated: outcome === 'too_large',
+    };
+    const record = buildDeliveryRecord(
+      raw,
+      { receivedAt: Date.now(), remoteAddress: req.socket.remoteAddress ?? null, tls, imported: false },
+      deps.secret(),
+      (analysis) => {
+        const answer = protocolAnswer(raw.method, outcome) ?? deps.policy.answer(analysis.signature.verdict);
+        const ok = answer.status >= 200 && answer.status < 300;
+        return { ...answer, body: json(ok ? { received: true } : { error: answer.reason }) };
+      },
+    );
+    const closeAfter = outcome !== 'complete';
+    let id: number;
+    try {
+      id = await deps.store(record);
+    } catch (error) {
+      deps.log(`receiver: could not store a delivery (${(error as Error).message}); answered 503`);
+      send(res, 503, json({ error: 'the delivery could not be stored; retry later' }), { Connection: 'close' });
+      return;
+    }
+    const { status } = record.response;
+    const answer = () => {
+      const headers: Record<string, string> = { 'X-Inspector-Delivery-Id': String(id) };
+      if (status === 405) headers.Allow = 'POST';
+      if (status >= 300 && status < 400) headers.Location = '/';
+      if (closeAfter) headers.Connection = 'close';
+      send(res, status, record.response.body, headers);
+    };
+    const delay = deps.policy.policy.delayMs;
+    if (delay > 0) setTimeout(answer, delay).unref();
+    else answer();
+  };
+}
+
+/** A malformed request or a timeout before the handler ran: answer once, close, never crash. */
+function onClientError(error: Error & { code?: string }, socket: Socket): void {
+  const pending = (socket as Socket & { _httpMessage?: ServerResponse })._httpMessage;
+  if (!socket.writable || error.code === 'ECONNRESET' || pending?.headersSent) {
+    socket.destroy();
+    return;
+  }
+  const status =
+    error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+  const body = json({ error: STATUS_CODES[status] });
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
+}
+
+function configure(server: Server, deps: ReceiverDeps, tls: boolean): Server {
+  server.headersTimeout = deps.timeouts.headersMs;
+  server.requestTimeout = deps.timeouts.requestMs + 1000;
+  server.keepAliveTimeout = deps.timeouts.keepAliveMs;
+  const handler = handleRequest(deps, tls);
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    handler(req, res).catch((error: Error) => {
+      deps.log(`receiver: unexpected failure (${error.message})`);
+      send(res, 500, json({ error: 'internal error' }), { Connection: 'close' });
+    });
+  });
+  server.on('clientError', onClientError);
+  return server;
+}
+
+export function createHttpsReceiver(deps: ReceiverDeps, certificate: ReceiverCertificate): Server {
+  const server = createHttpsServer({
+    cert: certificate.cert,
+    key: certificate.key,
+    handshakeTimeout: Math.min(deps.timeouts.handshakeMs, 10_000),
+    connectionsCheckingInterval: checkingInterval(deps.timeouts),
+  });
+  server.on('tlsClientError', (_error, socket) => socket.destroy());
+  return configure(server, deps, true);
+}
+
+export function createHttpReceiver(deps: ReceiverDeps): Server {
+  return configure(createHttpServer({ connectionsCheckingInterval: checkingInterval(deps.timeouts) }), deps, false);
+}
+
+/** Node checks header and request timeouts on this interval; it bounds how late a 408 can be. */
+function checkingInterval(timeouts: ReceiverTimeouts): number {
+  return Math.max(50, Math.min(1000, Math.floor(timeouts.headersMs / 4)));
+}
+
+export function listen(server: Server, port: number, host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const onError = (error: Error) => reject(error);
+    server.once('error', onError);
+    server.listen(port, host, () => {
+      server.off('error', onError);
+      resolve((server.address() as AddressInfo).port);
+    });
+  });
+}
+
+export function closeServer(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    server.close(() => resolve());
+    server.closeAllConnections();
+  });
+}

@@ -1,0 +1,154 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { join, resolve } from 'node:path';
+import { z } from 'zod';
+import type { CoreStatus } from '../../shared/contract';
+import { ResponsePolicy, defaultResponsePolicy } from '../../shared/policy';
+import { createHandlers } from './control/handlers';
+import { EventStream } from './control/event-stream';
+import { createControlServer } from './control/server';
+import type { Core, CoreOptions, ReceiverTimeouts } from './core-options';
+import { Receivers, type ReceiverPorts } from './receiver/receivers';
+import { ResponsePolicyState } from './receiver/response-policy';
+import { closeServer, listen } from './receiver/server';
+import { loadOrCreateCertificate } from './receiver/tls';
+import { SigningSecret, fileSecretStore } from './signing-secret';
+import { deliveryQueries } from './store/deliveries';
+import type { DeliveryRecord } from './store/delivery-record';
+import { countDeliveries } from './store/delivery-views';
+import { GroupCommitWriter } from './store/group-commit';
+import { openStore } from './store/open';
+import { reanalyzeAll } from './store/reanalyze';
+import { settingsQueries } from './store/settings';
+
+export const version = '0.1.0';
+export const defaultHttpsPort = 8443;
+const defaultBodyLimit = 1024 * 1024;
+const defaultTimeouts: ReceiverTimeouts = { headersMs: 10_000, requestMs: 30_000, handshakeMs: 10_000, keepAliveMs: 5_000 };
+
+const SavedPorts = z.object({ https: z.number().int(), http: z.number().int().nullable() });
+
+/** The only composition root: store, receiver, control server. Every path, port and secret comes in here. */
+export async function startCore(options: CoreOptions): Promise<Core> {
+  const log = options.log ?? (() => {});
+  mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
+  const db = openStore(join(options.dataDir, 'inspector.sqlite3'), { nativeBinding: options.nativeBinding });
+  try {
+    return await assemble(options, db, log);
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+}
+
+async function assemble(options: CoreOptions, db: ReturnType<typeof openStore>, log: (line: string) => void) {
+  const settings = settingsQueries(db);
+  const certificate = await loadOrCreateCertificate(options.dataDir);
+  const secret = new SigningSecret(options.secretStore ?? fileSecretStore(options.dataDir), options.secret);
+  const policy = new ResponsePolicyState(
+    { ...(settings.read('responsePolicy', ResponsePolicy) ?? defaultResponsePolicy), failNext: 0 },
+    (p) => settings.write('responsePolicy', { ...p, failNext: 0 }),
+  );
+  const events = new EventStream();
+  const queries = deliveryQueries(db);
+  const writer = new GroupCommitWriter<DeliveryRecord>(db, queries.insert, (latestId) =>
+    events.publish('deliveries.changed', { latestId }),
+  );
+  const bodyLimitBytes = options.bodyLimitBytes ?? defaultBodyLimit;
+  const receivers = new Receivers(
+    {
+      store: (record) => writer.enqueue(record),
+      secret: () => secret.current,
+      policy,
+      bodyLimitBytes,
+      timeouts: { ...defaultTimeouts, ...options.timeouts },
+      log,
+    },
+    certificate,
+    options.host ?? '127.0.0.1',
+  );
+  const saved = settings.read('receiverPorts', SavedPorts);
+  await receivers.start({
+    https: options.httpsPort ?? saved?.https ?? defaultHttpsPort,
+    http: options.httpPort !== undefined ? options.httpPort : (saved?.http ?? null),
+  });
+
+  const status = (): CoreStatus => ({
+    version,
+    receivers: receivers.urls,
+    ports: receivers.ports,
+    certificateFingerprint: certificate.fingerprint,
+    secret: secret.status,
+    policy: policy.policy,
+    dataDir: options.dataDir,
+    deliveryCount: countDeliveries(db),
+    bodyLimitBytes,
+  });
+
+  let reverifying: Promise<number> = Promise.resolve(0);
+  const reverify = () => {
+    // One re-analysis at a time; each one reads the secret in force when it starts.
+    reverifying = reverifying.then(async () => {
+      const count = await reanalyzeAll(db, secret.current);
+      events.publish('deliveries.reanalyzed', { count });
+      events.publish('status.changed', status());
+      return count;
+    });
+    return reverifying;
+  };
+
+  const setPorts = async (ports: ReceiverPorts) => {
+    const previous = receivers.ports;
+    try {
+      await receivers.start(ports);
+    } catch (error) {
+      await receivers.start(previous);
+      throw Object.assign(new Error(`could not bind the receiver: ${(error as Error).message}`), { status: 409 });
+    }
+    settings.write('receiverPorts', ports);
+    events.publish('status.changed', status());
+  };
+
+  const token = randomBytes(24).toString('base64url');
+  const control = createControlServer({
+    token,
+    handlers: createHandlers({ db, status, secret, policy, reverify, setPorts }),
+    events,
+    rendererDir: options.rendererDir ?? resolve(__dirname, '../renderer'),
+    log,
+  });
+  const uiPort = await listen(control.server, options.uiPort ?? 0, '127.0.0.1').catch(async (error: Error) => {
+    await receivers.stop();
+    throw error;
+  });
+  control.setPort(uiPort);
+  const uiOrigin = `http://127.0.0.1:${(control.server.address() as AddressInfo).port}`;
+  log(`core: started with ${countDeliveries(db)} stored deliveries`);
+
+  let closing: Promise<void> | null = null;
+  const close = () =>
+    (closing ??= (async () => {
+      await receivers.stop();
+      writer.flush();
+      events.close();
+      await closeServer(control.server);
+      await reverifying.catch(() => 0);
+      db.close();
+    })());
+
+  return {
+    urls: {
+      get receiverHttps() {
+        return receivers.urls.https;
+      },
+      get receiverHttp() {
+        return receivers.urls.http;
+      },
+      uiOrigin,
+      ui: `${uiOrigin}/?token=${token}`,
+    },
+    certificateFingerprint: certificate.fingerprint,
+    close,
+  } satisfies Core;
+}

@@ -1,0 +1,108 @@
+import type { DeliveryFilter } from '../../../shared/delivery';
+import type { DeliveryAnalysis, RawDelivery } from '../analysis/types';
+import type { DeliveryRecord } from './delivery-record';
+import type { Db } from './open';
+
+/** The raw columns of a row: everything analysis needs. */
+export interface RawRow {
+  id: number;
+  method: string;
+  path: string;
+  query: string;
+  headers: string;
+  body: Buffer;
+  body_truncated: number;
+}
+
+export function toRawDelivery(row: RawRow): RawDelivery {
+  return {
+    method: row.method,
+    path: row.path,
+    query: row.query,
+    headers: JSON.parse(row.headers) as Array<[string, string]>,
+    body: row.body,
+    bodyTruncated: row.body_truncated === 1,
+  };
+}
+
+function derivedParams(analysis: DeliveryAnalysis) {
+  const count = (severity: string) => analysis.findings.filter((f) => f.severity === severity).length;
+  return {
+    form: analysis.form,
+    event: analysis.event,
+    payout_type: analysis.payoutType,
+    delivery_id: analysis.deliveryId,
+    signature: analysis.signature.verdict,
+    signature_check: JSON.stringify(analysis.signature),
+    idempotency_key: analysis.idempotencyKey,
+    subject: analysis.subject,
+    event_time: analysis.eventTime,
+    findings: JSON.stringify(analysis.findings),
+    error_count: count('error'),
+    warning_count: count('warning'),
+    info_count: count('info'),
+  };
+}
+
+const derivedColumns =
+  'form, event, payout_type, delivery_id, signature, signature_check, idempotency_key, subject, event_time, findings, error_count, warning_count, info_count';
+
+export function deliveryQueries(db: Db) {
+  const insert = db.prepare(`
+    INSERT INTO deliveries (received_at, method, path, query, headers, body, body_sha256, body_truncated,
+      remote_address, tls, imported, response_status, response_body, response_reason, ${derivedColumns})
+    VALUES (@received_at, @method, @path, @query, @headers, @body, @body_sha256, @body_truncated,
+      @remote_address, @tls, @imported, @response_status, @response_body, @response_reason,
+      ${derivedColumns.split(', ').map((c) => '@' + c).join(', ')})`);
+  const updateDerived = db.prepare(
+    `UPDATE deliveries SET ${derivedColumns.split(', ').map((c) => `${c} = @${c}`).join(', ')} WHERE id = @id`,
+  );
+  const rawBatch = db.prepare(
+    'SELECT id, method, path, query, headers, body, body_truncated FROM deliveries WHERE id > ? ORDER BY id LIMIT ?',
+  );
+
+  return {
+    insert(record: DeliveryRecord): number {
+      const { raw, facts, response, analysis } = record;
+      const result = insert.run({
+        received_at: facts.receivedAt,
+        method: raw.method,
+        path: raw.path,
+        query: raw.query,
+        headers: JSON.stringify(raw.headers),
+        body: Buffer.from(raw.body.buffer, raw.body.byteOffset, raw.body.byteLength),
+        body_sha256: record.bodySha256,
+        body_truncated: raw.bodyTruncated ? 1 : 0,
+        remote_address: facts.remoteAddress,
+        tls: facts.tls ? 1 : 0,
+        imported: facts.imported ? 1 : 0,
+        response_status: response.status,
+        response_body: response.body,
+        response_reason: response.reason,
+        ...derivedParams(analysis),
+      });
+      return Number(result.lastInsertRowid);
+    },
+
+    updateDerived(id: number, analysis: DeliveryAnalysis): void {
+      const result = updateDerived.run({ id, ...derivedParams(analysis) });
+      if (result.changes !== 1) throw new Error(`delivery ${id} vanished during re-analysis`);
+    },
+
+    rawBatch(afterId: number, limit: number): RawRow[] {
+      return rawBatch.all(afterId, limit) as RawRow[];
+    },
+  };
+}
+
+/** WHERE clause and parameters of a deliveries filter; values are always bound. */
+export function filterClause(filter: DeliveryFilter): { where: string; params: unknown[] } {
+  const parts: string[] = [];
+  const params: unknown[] = [];
+  if (filter.event) (parts.push('event = ?'), params.push(filter.event));
+  if (filter.form) (parts.push('form = ?'), params.push(filter.form));
+  if (filter.signature) (parts.push('signature = ?'), params.push(filter.signature));
+  if (filter.path) (parts.push('path = ?'), params.push(filter.path));
+  if (filter.text) (parts.push("instr(lower(CAST(body AS TEXT)), lower(?)) > 0"), params.push(filter.text));
+  return { where: parts.length ? parts.join(' AND ') : '1', params };
+}

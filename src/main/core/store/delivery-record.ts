@@ -1,0 +1,25 @@
+import type { DeliveryAnalysis, RawDelivery } from '../analysis/types';
+
+/** What the receiver captured besides the request itself. */
+export interface CaptureFacts {
+  receivedAt: number;
+  remoteAddress: string | null;
+  tls: boolean;
+  imported: boolean;
+}
+
+export interface ResponseGiven {
+  status: number;
+  body: string;
+  /** Why this answer: "policy: default", "body over the limit", … */
+  reason: string;
+}
+
+/** One delivery as stored: raw capture, response given, and the derived analysis. */
+export interface DeliveryRecord {
+  raw: RawDelivery;
+  facts: CaptureFacts;
+  response: ResponseGiven;
+  analysis: DeliveryAnalysis;
+  bodySha256: string;
+}

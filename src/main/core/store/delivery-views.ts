@@ -1,0 +1,152 @@
+import type { DeliveryDetail, DeliveryFilter, DeliverySummary } from '../../../shared/delivery';
+import type { Finding, PayloadForm, SignatureCheck, SignatureVerdict } from '../../../shared/verdicts';
+import { filterClause } from './deliveries';
+import type { Db } from './open';
+
+interface SummaryRow {
+  id: number;
+  received_at: number;
+  method: string;
+  path: string;
+  tls: number;
+  event: string | null;
+  payout_type: string | null;
+  form: string;
+  signature: string;
+  idempotency_key: string | null;
+  subject: string | null;
+  response_status: number;
+  body_size: number;
+  error_count: number;
+  warning_count: number;
+  info_count: number;
+  imported: number;
+  duplicate_count: number;
+}
+
+const summaryColumns = `id, received_at, method, path, tls, event, payout_type, form, signature, idempotency_key,
+  subject, response_status, length(body) AS body_size, error_count, warning_count, info_count, imported,
+  CASE WHEN idempotency_key IS NULL THEN 1
+       ELSE (SELECT count(*) FROM deliveries d2 WHERE d2.idempotency_key = deliveries.idempotency_key) END
+    AS duplicate_count`;
+
+function toSummary(row: SummaryRow): DeliverySummary {
+  return {
+    id: row.id,
+    receivedAt: new Date(row.received_at).toISOString(),
+    method: row.method,
+    path: row.path,
+    tls: row.tls === 1,
+    event: row.event,
+    payoutType: row.payout_type,
+    form: row.form as PayloadForm,
+    signature: row.signature as SignatureVerdict,
+    duplicateCount: row.duplicate_count,
+    idempotencyKey: row.idempotency_key,
+    subject: row.subject,
+    responseStatus: row.response_status,
+    bodySize: row.body_size,
+    findingCounts: { error: row.error_count, warning: row.warning_count, info: row.info_count },
+    imported: row.imported === 1,
+  };
+}
+
+export interface ListQuery {
+  filter: DeliveryFilter;
+  beforeId?: number;
+  afterId?: number;
+  limit: number;
+}
+
+export function listDeliveries(db: Db, query: ListQuery): { items: DeliverySummary[]; total: number } {
+  const { where, params } = filterClause(query.filter);
+  const range: string[] = [];
+  const rangeParams: number[] = [];
+  if (query.beforeId !== undefined) (range.push('id < ?'), rangeParams.push(query.beforeId));
+  if (query.afterId !== undefined) (range.push('id > ?'), rangeParams.push(query.afterId));
+  const rows = db
+    .prepare(
+      `SELECT ${summaryColumns} FROM deliveries WHERE ${[where, ...range].join(' AND ')} ORDER BY id DESC LIMIT ?`,
+    )
+    .all(...params, ...rangeParams, query.limit) as SummaryRow[];
+  const total = (db.prepare(`SELECT count(*) AS n FROM deliveries WHERE ${where}`).get(...params) as { n: number }).n;
+  return { items: rows.map(toSummary), total };
+}
+
+interface DetailRow extends SummaryRow {
+  query: string;
+  headers: string;
+  body: Buffer;
+  body_sha256: string;
+  body_truncated: number;
+  remote_address: string | null;
+  delivery_id: string | null;
+  event_time: string | null;
+  signature_check: string;
+  findings: string;
+  response_body: string;
+  response_reason: string;
+}
+
+export function getDelivery(db: Db, id: number): DeliveryDetail | null {
+  const row = db
+    .prepare(
+      `SELECT ${summaryColumns}, query, headers, body, body_sha256, body_truncated, remote_address, delivery_id,
+        event_time, signature_check, findings, response_body, response_reason FROM deliveries WHERE id = ?`,
+    )
+    .get(id) as DetailRow | undefined;
+  if (!row) return null;
+  const siblings = row.idempotency_key === null ? [] : listSiblings(db, row.idempotency_key);
+  return {
+    ...toSummary(row),
+    query: row.query,
+    headers: JSON.parse(row.headers) as Array<[string, string]>,
+    bodyBase64: row.body.toString('base64'),
+    bodySha256: row.body_sha256,
+    bodyTruncated: row.body_truncated === 1,
+    remoteAddress: row.remote_address,
+    deliveryId: row.delivery_id,
+    eventTime: row.event_time,
+    signatureCheck: JSON.parse(row.signature_check) as SignatureCheck,
+    findings: JSON.parse(row.findings) as Finding[],
+    duplicateOf: siblings.length > 0 && siblings[0]!.id !== row.id ? siblings[0]!.id : null,
+    siblings,
+    response: { status: row.response_status, body: row.response_body, reason: row.response_reason },
+  };
+}
+
+function listSiblings(db: Db, key: string): DeliveryDetail['siblings'] {
+  const rows = db
+    .prepare(
+      `SELECT id, received_at, delivery_id, signature, response_status, body_sha256
+       FROM deliveries WHERE idempotency_key = ? ORDER BY id`,
+    )
+    .all(key) as Array<{
+    id: number;
+    received_at: number;
+    delivery_id: string | null;
+    signature: string;
+    response_status: number;
+    body_sha256: string;
+  }>;
+  return rows.map((r) => ({
+    id: r.id,
+    receivedAt: new Date(r.received_at).toISOString(),
+    deliveryId: r.delivery_id,
+    signature: r.signature as SignatureVerdict,
+    responseStatus: r.response_status,
+    bodySha256: r.body_sha256,
+  }));
+}
+
+export function deliveryFacets(db: Db): { events: string[]; paths: string[] } {
+  const distinct = (column: string) =>
+    (db.prepare(`SELECT DISTINCT ${column} AS v FROM deliveries WHERE ${column} IS NOT NULL ORDER BY 1`).all() as Array<{
+      v: string;
+    }>).map((r) => r.v);
+  return { events: distinct('event'), paths: distinct('path') };
+}
+
+export function countDeliveries(db: Db): number {
+  return (db.prepare('SELECT count(*) AS n FROM deliveries').get() as { n: number }).n;
+}

@@ -1,0 +1,26 @@
+import Database from 'better-sqlite3';
+import { migrate } from './migrate';
+
+export type Db = Database.Database;
+
+export interface OpenOptions {
+  /** A better-sqlite3 binary built for this runtime (the desktop has its own). */
+  nativeBinding?: string;
+}
+
+/** Opens (creating if needed) the store with the pragmas durability depends on, then migrates it. */
+export function openStore(file: string, options: OpenOptions = {}): Db {
+  const db = new Database(file, options.nativeBinding ? { nativeBinding: options.nativeBinding } : {});
+  try {
+    db.pragma('journal_mode = WAL');
+    // A 2xx leaves the receiver only after its row is committed with a full fsync.
+    db.pragma('synchronous = FULL');
+    db.pragma('foreign_keys = ON');
+    db.pragma('busy_timeout = 5000');
+    migrate(db);
+    return db;
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+}

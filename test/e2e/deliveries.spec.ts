@@ -1,0 +1,69 @@
+import { giftCardBody, serviceHeaders, testSecret } from '../support/deliveries';
+import { expect, test } from './fixtures';
+
+test.use({ secret: testSecret });
+
+test('a signed delivery appears live with a valid badge; an unsigned one shows missing', async ({
+  inspector,
+  deliveriesPage,
+}) => {
+  const signed = giftCardBody({ recipient_email: 'signed@example.com' });
+  expect(await inspector.deliver('/webhooks', signed, serviceHeaders(signed))).toBe(200);
+  const first = deliveriesPage.rows.filter({ hasText: 'signed@example.com' });
+  await expect(first).toHaveCount(1);
+  await expect(deliveriesPage.badge(first)).toHaveText(/valid/i);
+
+  const unsigned = giftCardBody({ recipient_email: 'unsigned@example.com' });
+  await inspector.deliver('/webhooks', unsigned, serviceHeaders(unsigned, null));
+  const second = deliveriesPage.rows.filter({ hasText: 'unsigned@example.com' });
+  await expect(deliveriesPage.badge(second)).toHaveText(/missing/i);
+  // newest first
+  await expect(deliveriesPage.rows.first()).toContainText('unsigned@example.com');
+});
+
+test('filters narrow the list by signature, event and body text', async ({ inspector, deliveriesPage }) => {
+  const ok = giftCardBody({ recipient_email: 'ok@example.com' });
+  await inspector.deliver('/a', ok, serviceHeaders(ok));
+  const failed = giftCardBody({ event: 'payout.failed', status: 'failed', recipient_email: 'failed@example.com' });
+  await inspector.deliver('/b', failed, serviceHeaders(failed, null));
+  await expect(deliveriesPage.rows).toHaveCount(2);
+
+  await deliveriesPage.filterSignature('missing');
+  await expect(deliveriesPage.rows).toHaveCount(1);
+  await expect(deliveriesPage.rows.first()).toContainText('failed@example.com');
+  await deliveriesPage.filterSignature('');
+
+  await deliveriesPage.filterEvent('payout.processing');
+  await expect(deliveriesPage.rows).toHaveCount(1);
+  await expect(deliveriesPage.rows.first()).toContainText('ok@example.com');
+  await deliveriesPage.filterEvent('');
+
+  await deliveriesPage.filterText('FAILED@example');
+  await expect(deliveriesPage.rows).toHaveCount(1);
+  await expect(deliveriesPage.rows.first()).toContainText('failed@example.com');
+});
+
+test('the detail pane shows the raw body, headers, signature check and findings', async ({
+  inspector,
+  deliveriesPage,
+}) => {
+  const body = giftCardBody({ recipient_email: 'detail@example.com', pin: '1234' });
+  const headers = serviceHeaders(body);
+  await inspector.deliver('/webhooks', body, headers);
+  await deliveriesPage.select(deliveriesPage.rows.first());
+  const { page } = deliveriesPage;
+  await expect(page.getByTestId('detail-raw-body')).toContainText('"recipient_email":"detail@example.com"');
+  await expect(page.getByTestId('detail-pretty-body')).toContainText('detail@example.com');
+  await expect(page.getByTestId('detail-headers')).toContainText(headers['X-Service-Delivery']!);
+  await expect(page.getByTestId('detail-signature')).toContainText(headers['X-Service-Signature']!.slice(7));
+  await expect(page.getByTestId('detail-signature')).toContainText(/valid/i);
+  await expect(page.getByTestId('detail-findings')).toContainText(/security/i);
+});
+
+test('hostile bodies are shown as text, never run', async ({ inspector, deliveriesPage }) => {
+  const body = giftCardBody({ recipient_name: '<img src=x onerror="window.__pwned=1"><script>window.__pwned=2</script>' });
+  await inspector.deliver('/webhooks', body, serviceHeaders(body));
+  await deliveriesPage.select(deliveriesPage.rows.first());
+  await expect(deliveriesPage.page.getByTestId('detail-raw-body')).toContainText('<script>');
+  expect(await deliveriesPage.page.evaluate(() => (globalThis as { __pwned?: number }).__pwned)).toBeUndefined();
+});

@@ -1,0 +1,112 @@
+import { connect } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestCore, type TestCore } from '../support/core-fixture';
+import { giftCardBody, serviceHeaders } from '../support/deliveries';
+import { post, rawTls, readUntilClose, statusOf } from '../support/https-client';
+
+const limit = 64 * 1024;
+
+describe('bad input gets a clear answer and is recorded where it can be', () => {
+  let t: TestCore;
+  beforeAll(async () => {
+    t = await startTestCore({
+      bodyLimitBytes: limit,
+      timeouts: { headersMs: 400, requestMs: 600, handshakeMs: 500 },
+    });
+  });
+  afterAll(() => t.stop());
+
+  const stored = async (answer: { headers: Record<string, unknown> }) =>
+    t.call('deliveries.get', { id: Number(answer.headers['x-inspector-delivery-id']) });
+
+  it('answers 405 to a method other than POST, and records it', async () => {
+    const answer = await post(`${t.receiverUrl}/hook`, '', {}, 'GET');
+    expect(answer.status).toBe(405);
+    expect(answer.headers.allow).toBe('POST');
+    const detail = await stored(answer);
+    expect(detail.method).toBe('GET');
+    expect(detail.response.status).toBe(405);
+  });
+
+  it('answers 413 to a body announced over the limit without reading it', async () => {
+    const answer = await post(t.receiverUrl, Buffer.alloc(limit + 1, 0x20));
+    expect(answer.status).toBe(413);
+    expect((await stored(answer)).response.status).toBe(413);
+  });
+
+  it('answers 413 to a chunked body that grows past the limit, keeping the bytes up to it', async () => {
+    const socket = await rawTls(t.receiverUrl);
+    const reply = readUntilClose(socket);
+    socket.write('POST /chunked HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n');
+    const chunk = Buffer.alloc(16 * 1024, 0x61);
+    for (let i = 0; i < 8 && !socket.destroyed; i++) socket.write(`${chunk.length.toString(16)}\r\n${chunk}\r\n`);
+    const text = await reply;
+    expect(statusOf(text)).toBe(413);
+    const list = await t.call('deliveries.list', { filter: { path: '/chunked' } });
+    const detail = await t.call('deliveries.get', { id: list.items[0]!.id });
+    expect(detail.bodyTruncated).toBe(true);
+    expect(Buffer.from(detail.bodyBase64, 'base64').length).toBe(limit);
+  });
+
+  it('answers 400 when the body ends before its Content-Length', async () => {
+    const socket = await rawTls(t.receiverUrl);
+    const reply = readUntilClose(socket);
+    socket.end('POST /short HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"event":');
+    expect(statusOf(await reply)).toBe(400);
+  });
+
+  it('answers 400 when more bytes follow than the Content-Length announced', async () => {
+    const socket = await rawTls(t.receiverUrl);
+    const reply = readUntilClose(socket);
+    socket.write('POST /long HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}garbage that is not a request\r\n\r\n');
+    // The bytes past the Content-Length are not a request: the connection is answered 400 and closed.
+    expect(statusOf(await reply)).toBe(400);
+  });
+
+  it('stores and flags invalid JSON, an empty body, a wrong Content-Type and invalid UTF-8', async () => {
+    const cases: Array<[Buffer, Record<string, string>, string]> = [
+      [Buffer.from('{"event": "payout.processing",'), { 'Content-Type': 'application/json' }, 'invalid JSON'],
+      [Buffer.alloc(0), { 'Content-Type': 'application/json' }, 'empty'],
+      [giftCardBody(), { 'Content-Type': 'text/plain' }, 'content type'],
+      [Buffer.from([0x7b, 0x22, 0xff, 0xfe, 0x22, 0x7d]), { 'Content-Type': 'application/json' }, 'UTF-8'],
+    ];
+    for (const [body, headers, what] of cases) {
+      const answer = await post(t.receiverUrl, body, headers);
+      expect(answer.status, what).toBe(200);
+      const detail = await stored(answer);
+      expect(Buffer.from(detail.bodyBase64, 'base64').equals(body), what).toBe(true);
+      expect(detail.findings.length, what).toBeGreaterThan(0);
+    }
+  });
+
+  it('answers 408 to headers that never finish', async () => {
+    const socket = await rawTls(t.receiverUrl);
+    const reply = readUntilClose(socket);
+    socket.write('POST /slow HTTP/1.1\r\nHost: x\r\n');
+    expect(statusOf(await reply)).toBe(408);
+  });
+
+  it('answers 408 to a body that trickles too slowly, and keeps what arrived', async () => {
+    const socket = await rawTls(t.receiverUrl);
+    const reply = readUntilClose(socket);
+    socket.write('POST /slow-body HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 50\r\n\r\n{"ev');
+    expect(statusOf(await reply)).toBe(408);
+    const list = await t.call('deliveries.list', { filter: { path: '/slow-body' } });
+    const detail = await t.call('deliveries.get', { id: list.items[0]!.id });
+    expect(Buffer.from(detail.bodyBase64, 'base64').toString()).toBe('{"ev');
+  });
+
+  it('drops a TLS handshake that never completes', async () => {
+    const { hostname, port } = new URL(t.receiverUrl);
+    const socket = connect(Number(port), hostname);
+    const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+    socket.on('error', () => undefined);
+    await closed; // the handshake timeout (500 ms here) closes it; the test timeout bounds the wait
+    expect(socket.destroyed).toBe(true);
+  });
+
+  it('keeps serving normal deliveries after all of that', async () => {
+    const body = giftCardBody();
+    expect((await post(t.receiverUrl, body, serviceHeaders(body))).status).toBe(200);
+  });
+});

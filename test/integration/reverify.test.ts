@@ -1,0 +1,50 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { startTestCore, type TestCore } from '../support/core-fixture';
+import { giftCardBody, serviceHeaders, testSecret } from '../support/deliveries';
+import { post } from '../support/https-client';
+
+describe('setting or changing the secret re-verifies the stored deliveries', () => {
+  let t: TestCore;
+  beforeEach(async () => {
+    t = await startTestCore();
+  });
+  afterEach(() => t.stop());
+
+  it('turns no_secret into valid, then invalid, without touching the raw bytes', async () => {
+    const body = giftCardBody();
+    const answer = await post(t.receiverUrl, body, serviceHeaders(body, testSecret));
+    const id = Number(answer.headers['x-inspector-delivery-id']);
+    const before = await t.call('deliveries.get', { id });
+    expect(before.signature).toBe('no_secret');
+    expect((await t.call('status.get', {})).secret).toEqual({ set: false, storage: 'none' });
+
+    expect(await t.call('settings.setSecret', { secret: testSecret })).toEqual({ reverified: 1 });
+    const valid = await t.call('deliveries.get', { id });
+    expect(valid.signature).toBe('valid');
+    expect(valid.signatureCheck.expected).toBe(valid.signatureCheck.received);
+    expect((await t.call('status.get', {})).secret).toEqual({ set: true, storage: 'file' });
+
+    await t.call('settings.setSecret', { secret: 'a different secret' });
+    const invalid = await t.call('deliveries.get', { id });
+    expect(invalid.signature).toBe('invalid');
+    expect(invalid.bodyBase64).toBe(before.bodyBase64);
+    expect(invalid.bodySha256).toBe(before.bodySha256);
+    expect(invalid.headers).toEqual(before.headers);
+
+    await t.call('settings.clearSecret', {});
+    expect((await t.call('deliveries.get', { id })).signature).toBe('no_secret');
+  });
+
+  it('keeps a secret set from the UI for the next start, and never returns it', async () => {
+    await t.call('settings.setSecret', { secret: testSecret });
+    const status = await t.call('status.get', {});
+    expect(JSON.stringify(status)).not.toContain(testSecret);
+    const dataDir = t.dataDir;
+    await t.core.close();
+    t = await startTestCore({ dataDir });
+    const body = giftCardBody();
+    const answer = await post(t.receiverUrl, body, serviceHeaders(body, testSecret));
+    const detail = await t.call('deliveries.get', { id: Number(answer.headers['x-inspector-delivery-id']) });
+    expect(detail.signature).toBe('valid');
+  });
+});

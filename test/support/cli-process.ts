@@ -1,0 +1,34 @@
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+
+export const builtCli = resolve(__dirname, '../../out/main/cli.js');
+
+export interface ServeProcess {
+  child: ChildProcessWithoutNullStreams;
+  lines: Record<string, string>;
+  exited: Promise<number | null>;
+}
+
+/** Runs the built CLI's `serve` and waits for the lines it prints on start. */
+export async function spawnServe(args: string[]): Promise<ServeProcess> {
+  if (!existsSync(builtCli)) throw new Error('out/main/cli.js is missing: run `npm run build` first');
+  const child = spawn(process.execPath, [builtCli, 'serve', ...args], { stdio: 'pipe' });
+  const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
+  const lines: Record<string, string> = {};
+  let stderr = '';
+  child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+  await new Promise<void>((ready, fail) => {
+    let buffer = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      buffer += chunk.toString();
+      for (const line of buffer.split('\n')) {
+        const match = /^([^:]+):\s+(.*)$/.exec(line.trim());
+        if (match) lines[match[1]!] = match[2]!;
+      }
+      if (lines.UI) ready();
+    });
+    void exited.then((code) => fail(new Error(`serve exited (${code}) before starting: ${stderr}`)));
+  });
+  return { child, lines, exited };
+}

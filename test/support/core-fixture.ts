@@ -1,0 +1,46 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { CoreOptions, Core } from '../../src/main/core/core-options';
+import { startCore } from '../../src/main/core/start-core';
+import type { CallName, CallInput, CallOutput } from '../../src/shared/contract';
+
+export interface TestCore {
+  core: Core;
+  dataDir: string;
+  token: string;
+  receiverUrl: string;
+  call<N extends CallName>(name: N, input: CallInput<N>): Promise<CallOutput<N>>;
+  stop(): Promise<void>;
+}
+
+export function tempDataDir(): string {
+  return mkdtempSync(join(tmpdir(), 'inspector-test-'));
+}
+
+/** A real core on ephemeral ports with a real SQLite file in a fresh temp dir. */
+export async function startTestCore(options: Partial<CoreOptions> = {}): Promise<TestCore> {
+  const dataDir = options.dataDir ?? tempDataDir();
+  const core = await startCore({ httpsPort: 0, uiPort: 0, ...options, dataDir });
+  const token = new URL(core.urls.ui).searchParams.get('token')!;
+  return {
+    core,
+    dataDir,
+    token,
+    receiverUrl: core.urls.receiverHttps!,
+    async call(name, input) {
+      const res = await fetch(`${core.urls.uiOrigin}/rpc/${name}`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify(input),
+      });
+      const body: unknown = await res.json();
+      if (!res.ok) throw new Error(`${name}: ${res.status} ${JSON.stringify(body)}`);
+      return body as CallOutput<typeof name>;
+    },
+    async stop() {
+      await core.close();
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
