@@ -1,0 +1,16 @@
+/** The preload's native extras: one fixed channel per action (no generic passthrough). */
+export const IPC_CHANNELS = {
+  saveFile: 'inspector-native:save-file',
+  revealInFolder: 'inspector-native:reveal-in-folder',
+  openExternal: 'inspector-native:open-external',
+} as const;
+
+/** What `window.inspectorNative` offers the renderer, when it runs in the desktop app. */
+export interface InspectorNative {
+  /** Asks where to save; resolves to the chosen path, or null when cancelled. */
+  saveFile(suggestedName: string, contents: string | Uint8Array): Promise<string | null>;
+  /** Shows a file this app saved in the OS file manager; false for any other path. */
+  revealInFolder(path: string): Promise<boolean>;
+  /** Opens an https: link in the default browser; false for any other URL. */
+  openExternal(url: string): Promise<boolean>;
+}

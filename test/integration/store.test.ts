@@ -1,0 +1,57 @@
+import Database from 'better-sqlite3';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { migrations } from '../../src/main/core/store/migrations';
+import { openStore } from '../../src/main/core/store/open';
+import { startTestCore, tempDataDir, type TestCore } from '../support/core-fixture';
+import { giftCardBody, serviceHeaders } from '../support/deliveries';
+import { post } from '../support/https-client';
+
+describe('the store', () => {
+  let t: TestCore | null = null;
+  afterEach(async () => {
+    await t?.stop();
+    t = null;
+  });
+
+  it('migrates a new file to the latest schema with durable pragmas', () => {
+    const db = openStore(join(tempDataDir(), 'store.sqlite3'));
+    expect(db.pragma('user_version', { simple: true })).toBe(migrations.length);
+    expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
+    expect(db.pragma('synchronous', { simple: true })).toBe(2); // FULL
+    db.close();
+  });
+
+  it('refuses a database written by a newer version', () => {
+    const file = join(tempDataDir(), 'store.sqlite3');
+    const newer = new Database(file);
+    newer.pragma(`user_version = ${migrations.length + 1}`);
+    newer.close();
+    expect(() => openStore(file)).toThrow(/newer Webhook Inspector/);
+  });
+
+  it('lists the newest page by an index, not a scan', () => {
+    const db = openStore(join(tempDataDir(), 'store.sqlite3'));
+    const plan = (sql: string) =>
+      (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all() as Array<{ detail: string }>).map((r) => r.detail).join('\n');
+    expect(plan("SELECT id FROM deliveries WHERE event = 'x' ORDER BY id DESC LIMIT 100")).toMatch(/USING (COVERING )?INDEX deliveries_by_event/);
+    expect(plan("SELECT count(*) FROM deliveries WHERE idempotency_key = 'k")).toMatch(/USING COVERING INDEX deliveries_by_key/);
+    db.close();
+  });
+
+  it('answers 503, never a 2xx, when the row cannot be written, and recovers after', async () => {
+    t = await startTestCore();
+    const saboteur = new Database(join(t.dataDir, 'inspector.sqlite3'));
+    saboteur.exec(`CREATE TRIGGER refuse_writes BEFORE INSERT ON deliveries BEGIN SELECT RAISE(ABORT, 'disk I/O error'); END`);
+    const body = giftCardBody();
+    const refused = await post(t.receiverUrl, body, serviceHeaders(body));
+    expect(refused.status).toBe(503);
+    expect(refused.body).not.toMatch(/disk I\/O/); // the sender gets a clear answer, not our internals
+
+    saboteur.exec('DROP TRIGGER refuse_writes');
+    saboteur.close();
+    const accepted = await post(t.receiverUrl, body, serviceHeaders(body));
+    expect(accepted.status).toBe(200);
+    expect((await t.call('deliveries.list', { filter: {} })).total).toBe(1);
+  });
+});
