@@ -35,7 +35,7 @@ describe('the store', () => {
     const plan = (sql: string) =>
       (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all() as Array<{ detail: string }>).map((r) => r.detail).join('\n');
     expect(plan("SELECT id FROM deliveries WHERE event = 'x' ORDER BY id DESC LIMIT 100")).toMatch(/USING (COVERING )?INDEX deliveries_by_event/);
-    expect(plan("SELECT count(*) FROM deliveries WHERE idempotency_key = 'k")).toMatch(/USING COVERING INDEX deliveries_by_key/);
+    expect(plan("SELECT count(*) FROM deliveries WHERE idempotency_key = 'k'")).toMatch(/USING COVERING INDEX deliveries_by_key/);
     db.close();
   });
 
