@@ -97,12 +97,14 @@ export function deliveryQueries(db: Db) {
 
 /** WHERE clause and parameters of a deliveries filter; values are always bound. */
 export function filterClause(filter: DeliveryFilter): { where: string; params: unknown[] } {
-  const parts: string[] = [];
-  const params: unknown[] = [];
-  if (filter.event) (parts.push('event = ?'), params.push(filter.event));
-  if (filter.form) (parts.push('form = ?'), params.push(filter.form));
-  if (filter.signature) (parts.push('signature = ?'), params.push(filter.signature));
-  if (filter.path) (parts.push('path = ?'), params.push(filter.path));
-  if (filter.text) (parts.push("instr(lower(CAST(body AS TEXT)), lower(?)) > 0"), params.push(filter.text));
-  return { where: parts.length ? parts.join(' AND ') : '1', params };
+  const conditions: Array<[string, unknown]> = [];
+  if (filter.event) conditions.push(['event = ?', filter.event]);
+  if (filter.form) conditions.push(['form = ?', filter.form]);
+  if (filter.signature) conditions.push(['signature = ?', filter.signature]);
+  if (filter.path) conditions.push(['path = ?', filter.path]);
+  if (filter.text) conditions.push(['instr(lower(CAST(body AS TEXT)), lower(?)) > 0', filter.text]);
+  return {
+    where: conditions.length ? conditions.map(([sql]) => sql).join(' AND ') : '1',
+    params: conditions.map(([, value]) => value),
+  };
 }

@@ -62,8 +62,14 @@ export function listDeliveries(db: Db, query: ListQuery): { items: DeliverySumma
   const { where, params } = filterClause(query.filter);
   const range: string[] = [];
   const rangeParams: number[] = [];
-  if (query.beforeId !== undefined) (range.push('id < ?'), rangeParams.push(query.beforeId));
-  if (query.afterId !== undefined) (range.push('id > ?'), rangeParams.push(query.afterId));
+  if (query.beforeId !== undefined) {
+    range.push('id < ?');
+    rangeParams.push(query.beforeId);
+  }
+  if (query.afterId !== undefined) {
+    range.push('id > ?');
+    rangeParams.push(query.afterId);
+  }
   const rows = db
     .prepare(
       `SELECT ${summaryColumns} FROM deliveries WHERE ${[where, ...range].join(' AND ')} ORDER BY id DESC LIMIT ?`,

@@ -1,0 +1,91 @@
+import type { Finding, PayloadForm, SignatureCheck } from '../../../shared/verdicts';
+import { isJsonNumber, jsonNumberText } from '../../../shared/payloads/json-values';
+import { classify } from './classify';
+import { bodyFindings } from './findings/body';
+import { bodyFormFindings } from './findings/body-forms';
+import { finding } from './findings/catalog';
+import { requestFindings } from './findings/headers';
+import { signatureFindings, uppercaseHexFindings } from './findings/security';
+import { headerValue, serviceHeaders } from './headers';
+import { idempotencyKey } from './idempotency';
+import { field, stringField, type JsonObject } from './json-access';
+import { parseBody } from './parse-body';
+import { verifySignature } from './signature';
+import type { DeliveryAnalysis, RawDelivery } from './types';
+
+function subjectOf(form: PayloadForm, body: JsonObject | null): string | null {
+  if (form === 'gift_cards') return stringField(body, 'recipient_email');
+  if (form === 'crypto_form_a') return stringField(body, 'external_send_id');
+  if (form === 'crypto_form_b') {
+    const id = field(field(body, 'data'), 'id');
+    return isJsonNumber(id) ? jsonNumberText(id) : typeof id === 'string' ? id : null;
+  }
+  return null;
+}
+
+function eventTimeOf(form: PayloadForm, body: JsonObject | null): string | null {
+  if (form === 'gift_cards') return stringField(body, 'updated_at');
+  if (form === 'crypto_form_a') return stringField(body, 'occurred_at');
+  return null;
+}
+
+/** Form A's field table has no payout_type, but the form is defined for crypto payouts only. */
+function payoutTypeOf(form: PayloadForm, body: JsonObject | null): string | null {
+  return stringField(body, 'payout_type') ?? (form === 'crypto_form_a' ? 'crypto' : null);
+}
+
+function analyze(raw: RawDelivery, secret: string | null): DeliveryAnalysis {
+  const parsed = parseBody(raw.body);
+  const form = classify(parsed);
+  const body = parsed.kind === 'object' ? parsed.value : null;
+  const signature = verifySignature(raw.body, headerValue(raw.headers, serviceHeaders.signature), secret);
+  const findings: Finding[] = [
+    ...requestFindings(raw),
+    ...signatureFindings(signature, form),
+    ...uppercaseHexFindings(signature),
+    ...bodyFindings(parsed, raw.bodyTruncated, raw.body.byteLength),
+    ...(body === null ? [] : bodyFormFindings(body, form, raw.headers)),
+  ];
+  return {
+    form,
+    event: stringField(body, 'event') ?? headerValue(raw.headers, serviceHeaders.event),
+    payoutType: payoutTypeOf(form, body),
+    deliveryId: headerValue(raw.headers, serviceHeaders.delivery),
+    signature,
+    idempotencyKey: idempotencyKey(form, body),
+    subject: subjectOf(form, body),
+    eventTime: eventTimeOf(form, body),
+    findings,
+  };
+}
+
+function signatureOrPlaceholder(raw: RawDelivery, secret: string | null): SignatureCheck {
+  try {
+    return verifySignature(raw.body, headerValue(raw.headers, serviceHeaders.signature), secret);
+  } catch {
+    return { verdict: 'malformed', received: null, expected: null, reason: 'The signature could not be checked.' };
+  }
+}
+
+/**
+ * Everything the inspector concludes about one delivery, recomputable from the raw request and the secret.
+ * Never throws: an internal failure becomes an `analysis.internal_error` finding, so ingest always has a row.
+ */
+export function analyzeDelivery(raw: RawDelivery, secret: string | null): DeliveryAnalysis {
+  try {
+    return analyze(raw, secret);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    return {
+      form: 'unparseable',
+      event: null,
+      payoutType: null,
+      deliveryId: null,
+      signature: signatureOrPlaceholder(raw, secret),
+      idempotencyKey: null,
+      subject: null,
+      eventTime: null,
+      findings: [finding('analysis.internal_error', '$', `The analysis failed (${message}); the raw delivery is kept.`)],
+    };
+  }
+}

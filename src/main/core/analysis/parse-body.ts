@@ -1,0 +1,74 @@
+import { parse } from 'lossless-json';
+import { isJsonObject, jsonTypeName, type JsonObject } from './json-access';
+
+/** Far beyond any spec body; deeper input is refused before the (recursive) parser can exhaust the stack. */
+export const maxJsonDepth = 256;
+
+export interface DuplicateKey {
+  key: string;
+  /** Character offset in the decoded text. */
+  position: number;
+}
+
+/**
+ * A body decoded as strict UTF-8 and parsed losslessly: numbers are lossless-json LosslessNumbers
+ * holding their exact text (`25.00`, `1e2`, 30-digit integers), which the payload schemas accept.
+ */
+export type ParsedBody =
+  | { kind: 'empty' }
+  | { kind: 'invalid_utf8' }
+  | { kind: 'invalid_json'; text: string; reason: string }
+  | { kind: 'too_deep'; text: string }
+  | { kind: 'not_object'; text: string; jsonType: string }
+  | { kind: 'object'; text: string; value: JsonObject; duplicateKeys: DuplicateKey[] };
+
+function decodeUtf8(bytes: Uint8Array): string | null {
+  try {
+    // ignoreBOM keeps a byte-order mark in the text, so it is reported rather than silently dropped.
+    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes);
+  } catch {
+    return null;
+  }
+}
+
+/** Deepest nesting of arrays and objects, ignoring brackets inside strings. */
+export function nestingDepth(text: string): number {
+  let depth = 0;
+  let deepest = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (inString) {
+      if (c === '\\') i++;
+      else if (c === '"') inString = false;
+    } else if (c === '"') inString = true;
+    else if (c === '{' || c === '[') deepest = Math.max(deepest, ++depth);
+    else if (c === '}' || c === ']') depth--;
+  }
+  return deepest;
+}
+
+export function parseBody(bytes: Uint8Array): ParsedBody {
+  if (bytes.byteLength === 0) return { kind: 'empty' };
+  const text = decodeUtf8(bytes);
+  if (text === null) return { kind: 'invalid_utf8' };
+  if (nestingDepth(text) > maxJsonDepth) return { kind: 'too_deep', text };
+  if (text.startsWith('\uFEFF')) {
+    return { kind: 'invalid_json', text, reason: 'The body starts with a UTF-8 byte-order mark, which JSON does not allow.' };
+  }
+  const duplicateKeys: DuplicateKey[] = [];
+  let value: unknown;
+  try {
+    value = parse(text, null, {
+      // Keep the last value, as JSON.parse does, but record that the key was repeated.
+      onDuplicateKey: ({ key, position, newValue }) => {
+        duplicateKeys.push({ key, position });
+        return newValue;
+      },
+    });
+  } catch (error) {
+    return { kind: 'invalid_json', text, reason: error instanceof Error ? error.message : String(error) };
+  }
+  if (!isJsonObject(value)) return { kind: 'not_object', text, jsonType: jsonTypeName(value) };
+  return { kind: 'object', text, value, duplicateKeys };
+}
