@@ -28,6 +28,7 @@ async function start(): Promise<void> {
     dataDir,
     secretStore: createSafeStorageSecretStore(join(dataDir, 'signing-secret.json')),
     nativeBinding: findElectronSqliteBinding(),
+    rendererDir: join(__dirname, '../renderer'),
     log,
   });
   core = started;

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { startCore } from '../core/start-core';
 import { defaultDataDir } from './default-data-dir';
@@ -32,6 +33,7 @@ export async function serve(args: string[]): Promise<void> {
     httpPort: values['http-port'] === undefined ? undefined : parsePort(values['http-port'], '--http-port'),
     uiPort: values['ui-port'] === undefined ? 0 : parsePort(values['ui-port'], '--ui-port'),
     secret,
+    rendererDir: join(__dirname, '../renderer'),
     log: (line) => console.error(line),
   });
   console.log(`Receiver (HTTPS): ${core.urls.receiverHttps}`);

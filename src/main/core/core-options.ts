@@ -25,7 +25,7 @@ export interface CoreOptions {
   secret?: string;
   /** Where a secret set from the UI is kept; default: a 0600 file in dataDir. */
   secretStore?: SecretStore;
-  /** Built renderer to serve; default: out/renderer beside the built main. */
+  /** The built renderer to serve (out/renderer); without it the control server serves the calls only. */
   rendererDir?: string;
   /** Largest body accepted, in bytes (default 1 MiB). */
   bodyLimitBytes?: number;

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { z } from 'zod';
 import type { CoreStatus } from '../../shared/contract';
 import { ResponsePolicy, defaultResponsePolicy } from '../../shared/policy';
@@ -45,12 +45,15 @@ export async function startCore(options: CoreOptions): Promise<Core> {
 async function assemble(options: CoreOptions, db: ReturnType<typeof openStore>, log: (line: string) => void) {
   const settings = settingsQueries(db);
   const certificate = await loadOrCreateCertificate(options.dataDir);
+  const events = new EventStream();
   const secret = new SigningSecret(options.secretStore ?? fileSecretStore(options.dataDir), options.secret);
   const policy = new ResponsePolicyState(
     { ...(settings.read('responsePolicy', ResponsePolicy) ?? defaultResponsePolicy), failNext: 0 },
-    (p) => settings.write('responsePolicy', { ...p, failNext: 0 }),
+    (p) => {
+      settings.write('responsePolicy', { ...p, failNext: 0 });
+      events.publish('status.changed', status());
+    },
   );
-  const events = new EventStream();
   const queries = deliveryQueries(db);
   const writer = new GroupCommitWriter<DeliveryRecord>(db, queries.insert, (latestId) =>
     events.publish('deliveries.changed', { latestId }),
@@ -115,7 +118,7 @@ async function assemble(options: CoreOptions, db: ReturnType<typeof openStore>, 
     token,
     handlers: createHandlers({ db, status, secret, policy, reverify, setPorts }),
     events,
-    rendererDir: options.rendererDir ?? resolve(__dirname, '../renderer'),
+    rendererDir: options.rendererDir ?? null,
     log,
   });
   const uiPort = await listen(control.server, options.uiPort ?? 0, '127.0.0.1').catch(async (error: Error) => {

@@ -10,7 +10,8 @@ export interface ControlServerDeps {
   token: string;
   handlers: CallHandlers;
   events: EventStream;
-  rendererDir: string;
+  /** The built renderer; null when this host serves no UI. */
+  rendererDir: string | null;
   log: (line: string) => void;
 }
 
@@ -99,6 +100,7 @@ export function createControlServer(deps: ControlServerDeps): { server: Server; 
     if (isCall) return void handleCall(url.pathname.slice('/rpc/'.length), req, res, deps);
     if (isEvents) return deps.events.attach(res);
     if (req.method !== 'GET' && req.method !== 'HEAD') return sendJson(res, 405, { error: 'method not allowed' });
+    if (deps.rendererDir === null) return sendJson(res, 404, { error: 'this core serves no UI' });
     void serveStatic(deps.rendererDir, url.pathname, res, securityHeaders);
   });
   server.on('clientError', (_error, socket) => socket.destroy());

@@ -32,6 +32,10 @@ export interface SimRecipient {
   currency: string;
   /** What will happen to this recipient; chosen by the order or drawn from the seed. */
   scenario: ScenarioName;
+  /** The payout record of this recipient as listed by /api/payouts (gift cards: `payout_uuid` of payout.processing). */
+  payout_uuid?: string;
+  /** Gift cards: the brand of the card, from the campaign's catalog (`brand_uuid`, `brand_name` of payout.processing). */
+  brand?: { uuid: string; name: string };
 }
 
 export interface SimPayoutOrder {

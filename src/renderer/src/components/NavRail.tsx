@@ -1,0 +1,36 @@
+import type { Route } from '../lib/route';
+
+type View = Route['view'];
+
+const views: { view: View; label: string; glyph: string }[] = [
+  { view: 'deliveries', label: 'Deliveries', glyph: '⇣' },
+  { view: 'settings', label: 'Settings', glyph: '⚙' },
+];
+
+export function NavRail({ current, onSelect }: { current: View; onSelect: (view: View) => void }) {
+  return (
+    <nav className="nav-rail" aria-label="Views">
+      <div className="app-mark" title="Webhook Inspector">
+        WI
+      </div>
+      {views.map(({ view, label, glyph }) => (
+        <a
+          key={view}
+          href={view === 'settings' ? '#/settings' : '#/deliveries'}
+          className="nav-item"
+          data-testid={`nav-${view}`}
+          aria-current={current === view ? 'page' : undefined}
+          onClick={(event) => {
+            event.preventDefault();
+            onSelect(view);
+          }}
+        >
+          <span className="nav-glyph" aria-hidden="true">
+            {glyph}
+          </span>
+          <span className="nav-label">{label}</span>
+        </a>
+      ))}
+    </nav>
+  );
+}

@@ -1,0 +1,64 @@
+import type { CoreStatus } from '../../../shared/contract';
+import { shortenFingerprint } from '../lib/format';
+import { describePolicy, describeSecret } from '../lib/words';
+import { CopyButton } from './CopyButton';
+import { LiveIndicator } from './LiveIndicator';
+
+export function TopBar({ status }: { status: CoreStatus | null }) {
+  return (
+    <header className="top-bar">
+      <div className="top-facts">
+        {status ? <StatusFacts status={status} /> : <span className="muted">Connecting to the inspector core…</span>}
+      </div>
+      <LiveIndicator />
+    </header>
+  );
+}
+
+function StatusFacts({ status }: { status: CoreStatus }) {
+  const secret = describeSecret(status.secret);
+  const receivers = [
+    { scheme: 'HTTPS', url: status.receivers.https },
+    { scheme: 'HTTP', url: status.receivers.http },
+  ].filter((receiver): receiver is { scheme: string; url: string } => receiver.url !== null);
+
+  return (
+    <>
+      {receivers.map(({ scheme, url }) => (
+        <span className="top-fact" key={scheme}>
+          <span className="fact-label">{scheme}</span>
+          <code className="fact-value" data-testid="receiver-url" data-scheme={scheme.toLowerCase()}>
+            {url}
+          </code>
+          <CopyButton text={url} what={`${scheme} receiver URL`} />
+        </span>
+      ))}
+      {receivers.length === 0 && <span className="top-fact warn">No receiver is listening</span>}
+      <span className="top-fact">
+        <span className="fact-label">Cert SHA-256</span>
+        <code className="fact-value" data-testid="cert-fingerprint" title={status.certificateFingerprint}>
+          {shortenFingerprint(status.certificateFingerprint)}
+        </code>
+        <CopyButton text={status.certificateFingerprint} what="certificate SHA-256 fingerprint" />
+      </span>
+      <span className="top-fact">
+        <span className="fact-label">Secret</span>
+        <span
+          className={`fact-value secret-${status.secret.set ? 'set' : 'unset'}${secret.warn ? ' warn' : ''}`}
+          data-testid="secret-status"
+          data-set={status.secret.set}
+          data-storage={status.secret.storage}
+          title={secret.detail}
+        >
+          {secret.label}
+        </span>
+      </span>
+      <span className="top-fact">
+        <span className="fact-label">Response</span>
+        <span className="fact-value" data-testid="policy-summary">
+          {describePolicy(status.policy)}
+        </span>
+      </span>
+    </>
+  );
+}

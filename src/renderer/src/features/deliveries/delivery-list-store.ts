@@ -1,0 +1,165 @@
+import type { DeliveryFilter, DeliverySummary } from '../../../../shared/delivery';
+import { call } from '../../api/client';
+import { filterKey } from '../../lib/route';
+
+export interface DeliveryListSnapshot {
+  /** Newest first. */
+  items: readonly DeliverySummary[];
+  /** Deliveries matching the filter, loaded or not. */
+  total: number;
+  phase: 'loading' | 'ready' | 'error';
+  error: unknown;
+  hasMore: boolean;
+  loadingMore: boolean;
+  /** Why the last page down failed; cleared by the next attempt. */
+  pageError: unknown;
+}
+
+const pageSize = 200;
+/** A catch-up that comes back this full may have skipped some: reload instead. */
+const catchUpLimit = 500;
+
+const initialSnapshot: DeliveryListSnapshot = {
+  items: [],
+  total: 0,
+  phase: 'loading',
+  error: null,
+  hasMore: false,
+  loadingMore: false,
+  pageError: null,
+};
+
+/**
+ * The deliveries list for one filter: the first page, pages further down (`beforeId`)
+ * as the user scrolls, and what arrived since (`afterId`) on every change event.
+ * Every response is tagged with the generation it was asked for, so an answer to an
+ * older filter never lands in the list. At most one catch-up is in flight; events that
+ * come meanwhile fold into one more.
+ */
+export class DeliveryListStore {
+  private snapshot = initialSnapshot;
+  private filter: DeliveryFilter = {};
+  private currentFilterKey: string | null = null;
+  private generation = 0;
+  private catchingUp = false;
+  private catchUpAgain = false;
+  private readonly listeners = new Set<() => void>();
+
+  readonly subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  readonly getSnapshot = (): DeliveryListSnapshot => this.snapshot;
+
+  setFilter(filter: DeliveryFilter): void {
+    const key = filterKey(filter);
+    if (key === this.currentFilterKey) return;
+    this.currentFilterKey = key;
+    this.filter = filter;
+    this.update({ items: [], total: 0, hasMore: false });
+    this.reload();
+  }
+
+  /** Load the top of the list again, as many rows as are loaded now (verdicts may have changed). */
+  readonly reload = (): void => {
+    const generation = ++this.generation;
+    const limit = Math.min(Math.max(this.snapshot.items.length, pageSize), catchUpLimit);
+    this.update({ phase: 'loading', error: null, loadingMore: false, pageError: null });
+    call('deliveries.list', { filter: this.filter, limit }).then(
+      (page) => {
+        if (generation !== this.generation) return;
+        this.update({
+          items: newestFirst(page.items),
+          total: page.total,
+          phase: 'ready',
+          hasMore: page.items.length === limit,
+        });
+        this.runPendingCatchUp();
+      },
+      (error: unknown) => {
+        if (generation !== this.generation) return;
+        this.update({ phase: 'error', error });
+      },
+    );
+  };
+
+  /** Page down from the oldest loaded row. */
+  readonly loadMore = (): void => {
+    const { items, hasMore, phase, loadingMore } = this.snapshot;
+    const oldest = items.at(-1);
+    if (!hasMore || loadingMore || phase !== 'ready' || !oldest) return;
+    const generation = this.generation;
+    this.update({ loadingMore: true, pageError: null });
+    call('deliveries.list', { filter: this.filter, beforeId: oldest.id, limit: pageSize }).then(
+      (page) => {
+        if (generation !== this.generation) return;
+        const current = this.snapshot.items;
+        const tailId = current.at(-1)?.id ?? Infinity;
+        const older = newestFirst(page.items.filter((item) => item.id < tailId));
+        this.update({
+          items: older.length > 0 ? [...current, ...older] : current,
+          total: page.total,
+          hasMore: page.items.length === pageSize,
+          loadingMore: false,
+        });
+      },
+      (pageError: unknown) => {
+        if (generation !== this.generation) return;
+        this.update({ loadingMore: false, pageError });
+      },
+    );
+  };
+
+  /** Fetch what arrived after the newest loaded row and put it on top. */
+  readonly catchUp = (latestId?: number): void => {
+    const newest = this.snapshot.items[0];
+    if (latestId !== undefined && newest && latestId <= newest.id) return;
+    if (this.snapshot.phase === 'loading' || this.catchingUp) {
+      this.catchUpAgain = true;
+      return;
+    }
+    if (!newest) {
+      this.reload();
+      return;
+    }
+    this.catchingUp = true;
+    const generation = this.generation;
+    call('deliveries.list', { filter: this.filter, afterId: newest.id, limit: catchUpLimit })
+      .then(
+        (page) => {
+          if (generation !== this.generation) return;
+          if (page.items.length >= catchUpLimit) {
+            this.reload();
+            return;
+          }
+          const current = this.snapshot.items;
+          const headId = current[0]?.id ?? 0;
+          const newer = newestFirst(page.items.filter((item) => item.id > headId));
+          this.update({ items: newer.length > 0 ? [...newer, ...current] : current, total: page.total });
+        },
+        () => {
+          // A missed catch-up is retried by the next event or the reconnect.
+        },
+      )
+      .finally(() => {
+        this.catchingUp = false;
+        this.runPendingCatchUp();
+      });
+  };
+
+  private runPendingCatchUp(): void {
+    if (!this.catchUpAgain) return;
+    this.catchUpAgain = false;
+    this.catchUp();
+  }
+
+  private update(change: Partial<DeliveryListSnapshot>): void {
+    this.snapshot = { ...this.snapshot, ...change };
+    for (const listener of this.listeners) listener();
+  }
+}
+
+function newestFirst(items: DeliverySummary[]): DeliverySummary[] {
+  return items.sort((a, b) => b.id - a.id);
+}

@@ -1,0 +1,80 @@
+import type { Ref } from 'react';
+import type { DeliveryDetail } from '../../../../../shared/delivery';
+import { CallErrorMessage } from '../../../components/CallErrorMessage';
+import { DuplicateBadge, ResponseStatus, SignatureBadge } from '../../../components/Badges';
+import { formatFullTime } from '../../../lib/format';
+import type { DetailState } from '../useDeliveryDetail';
+import { BodySection } from './BodySection';
+import { FindingsSection } from './FindingsSection';
+import { HeadersSection } from './HeadersSection';
+import { RequestFactsSection, ResponseSection } from './RequestFactsSection';
+import { SignatureSection } from './SignatureSection';
+import { SiblingsSection } from './SiblingsSection';
+
+interface DeliveryDetailPaneProps {
+  state: DetailState;
+  onOpen: (id: number) => void;
+  onClose: () => void;
+  onOpenSettings: () => void;
+  paneRef: Ref<HTMLElement>;
+}
+
+export function DeliveryDetailPane({ state, onOpen, onClose, onOpenSettings, paneRef }: DeliveryDetailPaneProps) {
+  return (
+    <aside
+      className="detail-pane"
+      data-testid="detail-pane"
+      data-state={state.phase}
+      data-id={state.phase === 'ready' ? state.detail.id : undefined}
+      ref={paneRef}
+      tabIndex={-1}
+      aria-label="Delivery detail"
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') onClose();
+      }}
+    >
+      {state.phase === 'loading' && <p className="muted detail-placeholder">Loading…</p>}
+      {state.phase === 'error' && <CallErrorMessage error={state.error} />}
+      {state.phase === 'ready' && <DetailContent key={state.detail.id} detail={state.detail} onOpen={onOpen} onClose={onClose} onOpenSettings={onOpenSettings} />}
+    </aside>
+  );
+}
+
+interface DetailContentProps {
+  detail: DeliveryDetail;
+  onOpen: (id: number) => void;
+  onClose: () => void;
+  onOpenSettings: () => void;
+}
+
+function DetailContent({ detail, onOpen, onClose, onOpenSettings }: DetailContentProps) {
+  return (
+    <>
+      <header className="detail-header">
+        <div className="detail-title">
+          <h2>
+            <span className="muted">#{detail.id}</span> {detail.event ?? <span className="muted">no event</span>}
+          </h2>
+          <div className="detail-badges">
+            <SignatureBadge verdict={detail.signature} />
+            <ResponseStatus status={detail.responseStatus} />
+            <DuplicateBadge count={detail.duplicateCount} />
+            {detail.imported && <span className="badge neutral">imported</span>}
+            <span className="muted mono">{formatFullTime(detail.receivedAt)}</span>
+          </div>
+          {detail.subject && <div className="detail-subject">{detail.subject}</div>}
+        </div>
+        <button type="button" className="icon-button" aria-label="Close detail (Esc)" title="Close detail (Esc)" onClick={onClose}>
+          ×
+        </button>
+      </header>
+      <SignatureSection check={detail.signatureCheck} onOpenSettings={onOpenSettings} />
+      <FindingsSection findings={detail.findings} />
+      <BodySection detail={detail} />
+      <HeadersSection headers={detail.headers} />
+      <SiblingsSection detail={detail} onOpen={onOpen} />
+      <RequestFactsSection detail={detail} />
+      <ResponseSection response={detail.response} />
+    </>
+  );
+}

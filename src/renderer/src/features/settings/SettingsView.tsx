@@ -1,0 +1,39 @@
+import type { CoreStatus } from '../../../../shared/contract';
+import { CallErrorMessage } from '../../components/CallErrorMessage';
+import { formatBytes, formatCount } from '../../lib/format';
+import { PolicySettings } from './PolicySettings';
+import { PortSettings } from './PortSettings';
+import { SecretSettings } from './SecretSettings';
+
+interface SettingsViewProps {
+  status: CoreStatus | null;
+  statusError: unknown;
+  onStatus: (status: CoreStatus) => void;
+  onPolicy: (policy: CoreStatus['policy']) => void;
+}
+
+export function SettingsView({ status, statusError, onStatus, onPolicy }: SettingsViewProps) {
+  if (!status) {
+    return <div className="settings-view">{statusError ? <CallErrorMessage error={statusError} /> : <p className="muted">Loading…</p>}</div>;
+  }
+  return (
+    <div className="settings-view">
+      <SecretSettings secret={status.secret} />
+      <PolicySettings policy={status.policy} onSaved={onPolicy} />
+      <PortSettings ports={status.ports} onApplied={onStatus} />
+      <section className="settings-card" aria-labelledby="settings-about-title">
+        <h2 id="settings-about-title">About this run</h2>
+        <dl className="facts">
+          <dt>Data folder</dt>
+          <dd className="mono">{status.dataDir}</dd>
+          <dt>Deliveries stored</dt>
+          <dd>{formatCount(status.deliveryCount)}</dd>
+          <dt>Body limit</dt>
+          <dd>{formatBytes(status.bodyLimitBytes)} (larger bodies are answered 413 and kept up to the limit)</dd>
+          <dt>Version</dt>
+          <dd className="mono">{status.version}</dd>
+        </dl>
+      </section>
+    </div>
+  );
+}

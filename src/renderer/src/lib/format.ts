@@ -1,0 +1,54 @@
+const monthNames = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+function pad(value: number, width = 2): string {
+  return String(value).padStart(width, '0');
+}
+
+/** Local time with milliseconds, e.g. `14:03:22.123`; the date is added when it is not today. */
+export function formatReceivedTime(iso: string, now = new Date()): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  const time = `${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}.${pad(date.getMilliseconds(), 3)}`;
+  const sameDay =
+    date.getFullYear() === now.getFullYear() && date.getMonth() === now.getMonth() && date.getDate() === now.getDate();
+  if (sameDay) return time;
+  const day = `${monthNames[date.getMonth()]} ${date.getDate()}`;
+  return date.getFullYear() === now.getFullYear() ? `${day} ${time}` : `${date.getFullYear()} ${day} ${time}`;
+}
+
+/** Full local date and time with milliseconds and the UTC offset, for tooltips and detail. */
+export function formatFullTime(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  const offset = -date.getTimezoneOffset();
+  const sign = offset >= 0 ? '+' : '-';
+  const zone = `${sign}${pad(Math.floor(Math.abs(offset) / 60))}:${pad(Math.abs(offset) % 60)}`;
+  return (
+    `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ` +
+    `${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}.${pad(date.getMilliseconds(), 3)} ${zone}`
+  );
+}
+
+const integerFormat = new Intl.NumberFormat('en-US');
+
+export function formatCount(value: number): string {
+  return integerFormat.format(value);
+}
+
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KiB`;
+  return `${(bytes / (1024 * 1024)).toFixed(2)} MiB`;
+}
+
+/** `AB:CD:…:EF:01` → first and last four groups, for a bar that has no room for 95 characters. */
+export function shortenFingerprint(fingerprint: string): string {
+  const groups = fingerprint.split(':');
+  if (groups.length > 8) return `${groups.slice(0, 4).join(':')}…${groups.slice(-4).join(':')}`;
+  if (fingerprint.length > 20) return `${fingerprint.slice(0, 8)}…${fingerprint.slice(-8)}`;
+  return fingerprint;
+}
+
+export function plural(count: number, one: string, many = `${one}s`): string {
+  return `${formatCount(count)} ${count === 1 ? one : many}`;
+}

@@ -1,0 +1,38 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { ServerEventStream } from './api/server-events';
+import { sessionToken } from './api/session-token';
+import { App } from './App';
+import { EventStreamContext } from './hooks/useEventStream';
+import './styles/theme.css';
+import './styles/shell.css';
+import './styles/badges.css';
+import './styles/deliveries.css';
+import './styles/detail.css';
+import './styles/json-tree.css';
+import './styles/settings.css';
+
+const token = sessionToken();
+const root = createRoot(document.getElementById('root')!);
+
+if (!token) {
+  root.render(
+    <StrictMode>
+      <div className="missing-token" role="alert">
+        <h1>Webhook Inspector</h1>
+        <p>This page needs the address the inspector printed when it started: it carries a one-time token, e.g.</p>
+        <pre>http://127.0.0.1:PORT/?token=…</pre>
+      </div>
+    </StrictMode>,
+  );
+} else {
+  const events = new ServerEventStream(`/events?token=${encodeURIComponent(token)}`);
+  events.start();
+  root.render(
+    <StrictMode>
+      <EventStreamContext value={events}>
+        <App />
+      </EventStreamContext>
+    </StrictMode>,
+  );
+}
