@@ -1,10 +1,12 @@
 #!/usr/bin/env node
 import { exportCommand, exportUsage } from './cli/export';
 import { serve, serveUsage } from './cli/serve';
+import { simulate, simulateUsage } from './cli/simulate';
 
 const commands: Record<string, { run: (args: string[]) => Promise<void>; usage: string }> = {
   serve: { run: serve, usage: serveUsage },
   export: { run: exportCommand, usage: exportUsage },
+  simulate: { run: simulate, usage: simulateUsage },
 };
 
 const usage = ['Usage:', ...Object.values(commands).map((c) => `  ${c.usage}`)].join('\n');
