@@ -1,0 +1,83 @@
+import { randomBytes } from 'node:crypto';
+import { parseArgs } from 'node:util';
+import { defaultSimulatorSeed, startSimulatorApi, type SimulatorApi } from '../core/simulator/api';
+import { SimAccount } from '../core/simulator/model';
+import { parsePort } from './parse-port';
+
+export const simulateUsage = 'webhook-inspector simulate [--port N] [--token T] [--seed S] [--time-scale X]';
+
+export interface SimulateOptions {
+  port: number;
+  token: string;
+  /** True when no --token was given and one was generated (so it is safe to print). */
+  tokenGenerated: boolean;
+  seed: number;
+  /** For the dispatcher: a positive time scale, 1 = real timings; undefined = its default. */
+  timeScale: number | undefined;
+}
+
+function parseSeed(text: string): number {
+  const seed = Number(text);
+  if (!/^\d+$/.test(text) || seed > 0xffff_ffff) throw new Error(`--seed must be an integer in 0..4294967295, not "${text}"`);
+  return seed;
+}
+
+function parseTimeScale(text: string): number {
+  const scale = Number(text);
+  if (!/^\d+(\.\d+)?$/.test(text) || !(scale > 0) || !Number.isFinite(scale)) {
+    throw new Error(`--time-scale must be a positive number (1 = real timings), not "${text}"`);
+  }
+  return scale;
+}
+
+export function parseSimulateArgs(args: string[]): SimulateOptions {
+  const { values } = parseArgs({
+    args,
+    options: {
+      port: { type: 'string' },
+      token: { type: 'string' },
+      seed: { type: 'string' },
+      'time-scale': { type: 'string' },
+    },
+    strict: true,
+  });
+  if (values.token !== undefined && values.token.trim() === '') throw new Error('--token must not be empty');
+  return {
+    port: values.port === undefined ? 0 : parsePort(values.port, '--port'),
+    token: values.token ?? randomBytes(24).toString('base64url'),
+    tokenGenerated: values.token === undefined,
+    seed: values.seed === undefined ? defaultSimulatorSeed : parseSeed(values.seed),
+    timeScale: values['time-scale'] === undefined ? undefined : parseTimeScale(values['time-scale']),
+  };
+}
+
+/** The standalone simulator. `options.timeScale` is for the dispatcher, once it runs here too. */
+export function startStandaloneSimulator(options: SimulateOptions): Promise<SimulatorApi> {
+  return startSimulatorApi({
+    port: options.port,
+    account: new SimAccount(options.token),
+    seed: options.seed,
+    log: (line) => console.error(line),
+  });
+}
+
+export async function simulate(args: string[]): Promise<void> {
+  const options = parseSimulateArgs(args);
+  const simulator = await startStandaloneSimulator(options);
+  console.log(`Simulator API: ${simulator.url}`);
+  console.log(`API token: ${options.tokenGenerated ? options.token : '(as given with --token)'}`);
+  console.log(`Seed: ${options.seed}`);
+
+  const stop = (signal: string) => {
+    console.error(`${signal}: closing`);
+    simulator.close().then(
+      () => process.exit(0),
+      (error: Error) => {
+        console.error(`close failed: ${error.message}`);
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGINT', () => stop('SIGINT'));
+  process.once('SIGTERM', () => stop('SIGTERM'));
+}

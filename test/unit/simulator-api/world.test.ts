@@ -1,0 +1,98 @@
+import { Decimal } from 'decimal.js';
+import { describe, expect, it } from 'vitest';
+import { SimWorld } from '../../../src/main/core/simulator/api/world';
+import { findCurrency } from '../../../src/main/core/simulator/api/currencies';
+import { scenarioNames } from '../../../src/main/core/simulator/model';
+
+const world = new SimWorld(1);
+const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+const iso = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.000Z$/;
+
+function isSortedBy<T>(items: readonly T[], compare: (a: T, b: T) => number): boolean {
+  return items.every((item, i) => i === 0 || compare(items[i - 1]!, item) <= 0);
+}
+
+describe('the seeded world', () => {
+  it('gives the same records for the same seed and other records for another', () => {
+    const again = new SimWorld(1);
+    const other = new SimWorld(2);
+    for (const list of ['products', 'campaigns', 'orders', 'transactions'] as const) {
+      expect(again[list]).toEqual(world[list]);
+      expect(other[list]).not.toEqual(world[list]);
+    }
+    expect(again.payoutOrders()).toEqual(world.payoutOrders());
+    expect(again.payouts()).toEqual(world.payouts());
+    expect(again.catalog(world.campaigns[0]!.uuid)).toEqual(world.catalog(world.campaigns[0]!.uuid));
+  });
+
+  it('has hundreds of records in each list, with UUID ids and ISO-8601 times', () => {
+    for (const list of [world.products, world.campaigns, world.orders, world.transactions, world.payoutOrders(), world.payouts()]) {
+      expect(list.length).toBeGreaterThanOrEqual(200);
+      expect(new Set(list.map((r) => r.uuid)).size).toBe(list.length);
+      for (const record of list) {
+        expect(record.uuid).toMatch(uuid);
+        expect(record.created_at).toMatch(iso);
+      }
+    }
+  });
+
+  it('sorts products by brand name A to Z and orders, payout orders and payouts newest first', () => {
+    expect(isSortedBy(world.products, (a, b) => a.brand_name.localeCompare(b.brand_name, 'en'))).toBe(true);
+    const lists: Array<readonly { created_at: string }[]> = [world.orders, world.transactions, world.payoutOrders(), world.payouts()];
+    for (const list of lists) {
+      expect(isSortedBy(list, (a, b) => b.created_at.localeCompare(a.created_at))).toBe(true);
+    }
+  });
+
+  it('types money as the webhooks do: decimal strings for crypto, JSON numbers for fiat', () => {
+    for (const order of world.orders) {
+      expect(typeof order.total_amount).toBe(order.payout_type === 'crypto' ? 'string' : 'number');
+    }
+    for (const payout of world.payouts()) {
+      expect(typeof payout.amount).toBe(payout.payout_type === 'crypto' ? 'string' : 'number');
+      if (payout.payout_type === 'gift_cards') expect(payout).toMatchObject({ brand_uuid: expect.stringMatching(uuid), brand_name: expect.any(String) });
+    }
+    for (const t of world.transactions) {
+      const kind = findCurrency(t.currency)!.kind;
+      expect(typeof t.amount).toBe(kind === 'crypto' ? 'string' : 'number');
+      expect(new Decimal(t.balance_after).isNegative()).toBe(false);
+    }
+  });
+
+  it('gives each campaign a payout type, a wallet currency of that kind and a catalog to match', () => {
+    for (const campaign of world.campaigns) {
+      const catalog = world.catalog(campaign.uuid)!;
+      expect(catalog).toHaveLength(campaign.catalog_size);
+      expect(findCurrency(campaign.wallet_currency)!.kind).toBe(campaign.payout_type === 'crypto' ? 'crypto' : 'fiat');
+      for (const entry of catalog) {
+        expect(entry.item_type).toBe(campaign.payout_type === 'crypto' ? 'crypto' : 'gift_card');
+        if (entry.item_type === 'gift_card') expect(entry.currency).toBe(campaign.wallet_currency);
+      }
+      if (campaign.catalog_size === 0) expect(campaign.status).toBe('archived');
+    }
+    expect(world.campaigns.some((c) => c.catalog_size === 0)).toBe(true);
+    expect(Math.max(...world.campaigns.map((c) => c.catalog_size))).toBeGreaterThan(40);
+    expect(world.catalog('no-such-campaign')).toBeUndefined();
+  });
+
+  it('lists one payout per recipient, each scenario of the payout type', () => {
+    const recipients = world.payoutOrders().flatMap((o) => o.recipients.map((r) => ({ order: o, r })));
+    expect(world.payouts()).toHaveLength(recipients.length);
+    const payoutsByUuid = new Map(world.payouts().map((p) => [p.uuid, p]));
+    for (const { order, r } of recipients) {
+      expect(payoutsByUuid.get(r.payout_uuid)).toMatchObject({ recipient_uuid: r.uuid, payout_order_uuid: order.uuid });
+      expect(r.scenario.startsWith('crypto_')).toBe(order.payout_type === 'crypto');
+    }
+    expect(new Set(recipients.map(({ r }) => r.scenario))).toEqual(new Set(scenarioNames));
+  });
+
+  it('moves a payout to a new status and recomputes its order summary', () => {
+    const fresh = new SimWorld(3);
+    const order = fresh.payoutOrders().find((o) => o.recipients_count === 1)!;
+    const payoutUuid = order.recipients[0]!.payout_uuid;
+    expect(fresh.setPayoutStatus(payoutUuid, 'processing', new Date('2026-01-01T00:00:00Z'))).toBe(true);
+    expect(fresh.payouts().find((p) => p.uuid === payoutUuid)).toMatchObject({ status: 'processing', updated_at: '2026-01-01T00:00:00.000Z' });
+    expect(fresh.payoutOrders().find((o) => o.uuid === order.uuid)!.status).toBe('processing');
+    expect(fresh.setPayoutStatus('unknown', 'failed', new Date())).toBe(false);
+  });
+});
