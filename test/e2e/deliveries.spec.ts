@@ -67,3 +67,22 @@ test('hostile bodies are shown as text, never run', async ({ inspector, deliveri
   await expect(deliveriesPage.page.getByTestId('detail-raw-body')).toContainText('<script>');
   expect(await deliveriesPage.page.evaluate(() => (globalThis as { __pwned?: number }).__pwned)).toBeUndefined();
 });
+
+test('the keyboard moves through the list and the selection is kept in the URL', async ({ inspector, deliveriesPage }) => {
+  for (const email of ['one@example.com', 'two@example.com', 'three@example.com']) {
+    const body = giftCardBody({ recipient_email: email });
+    await inspector.deliver('/webhooks', body, serviceHeaders(body));
+  }
+  await expect(deliveriesPage.rows).toHaveCount(3);
+  const { page } = deliveriesPage;
+  await deliveriesPage.select(deliveriesPage.rows.first());
+  await expect(page.getByTestId('detail-raw-body')).toContainText('three@example.com');
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByTestId('detail-raw-body')).toContainText('two@example.com');
+  const linked = page.url();
+  expect(linked).toMatch(/#\/deliveries\/\d+/);
+  await page.reload();
+  await expect(page.getByTestId('detail-raw-body')).toContainText('two@example.com');
+  await page.keyboard.press('/');
+  await expect(page.getByTestId('filter-text')).toBeFocused();
+});

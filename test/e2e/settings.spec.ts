@@ -1,0 +1,31 @@
+import { giftCardBody, serviceHeaders, testSecret } from '../support/deliveries';
+import { expect, test } from './fixtures';
+
+test('setting the signing secret in Settings re-verifies what was stored', async ({ inspector, deliveriesPage }) => {
+  const body = giftCardBody();
+  await inspector.deliver('/webhooks', body, serviceHeaders(body, testSecret));
+  const { page } = deliveriesPage;
+  await expect(deliveriesPage.badge(deliveriesPage.rows.first())).toHaveText(/no secret/i);
+  await expect(page.getByTestId('secret-status')).toContainText(/not set/i);
+
+  await page.getByTestId('nav-settings').click();
+  await page.getByTestId('settings-secret-input').fill(testSecret);
+  await page.getByTestId('settings-secret-save').click();
+  await expect(page.getByTestId('secret-status')).not.toContainText(/not set/i);
+  await expect(page.getByTestId('secret-status')).toContainText(/set/i);
+  await expect(page.getByTestId('settings-secret-input')).toHaveValue('');
+  expect(await page.content()).not.toContain(testSecret);
+
+  await page.getByTestId('nav-deliveries').click();
+  await expect(deliveriesPage.badge(deliveriesPage.rows.first())).toHaveText(/valid/i);
+});
+
+test('the response policy set in Settings is what the receiver answers', async ({ inspector, deliveriesPage }) => {
+  const { page } = deliveriesPage;
+  await page.getByTestId('nav-settings').click();
+  await page.getByTestId('settings-policy-status').fill('503');
+  await page.getByTestId('settings-policy-save').click();
+  await expect(page.getByTestId('policy-summary')).toContainText('503');
+  const body = giftCardBody();
+  expect(await inspector.deliver('/webhooks', body, serviceHeaders(body))).toBe(503);
+});
