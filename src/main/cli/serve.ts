@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util';
 import { startCore } from '../core/start-core';
 import { defaultDataDir } from './default-data-dir';
 import { parsePort } from './parse-port';
+import { closeOnSignal } from './close-on-signal';
 
 export const serveUsage =
   'webhook-inspector serve [--data-dir DIR] [--port N] [--http-port N] [--ui-port N] [--host ADDR] [--secret S | --secret-file F]';
@@ -41,16 +42,5 @@ export async function serve(args: string[]): Promise<void> {
   console.log(`Certificate SHA-256: ${core.certificateFingerprint}`);
   console.log(`UI: ${core.urls.ui}`);
 
-  const stop = (signal: string) => {
-    console.error(`${signal}: closing`);
-    core.close().then(
-      () => process.exit(0),
-      (error: Error) => {
-        console.error(`close failed: ${error.message}`);
-        process.exit(1);
-      },
-    );
-  };
-  process.once('SIGINT', () => stop('SIGINT'));
-  process.once('SIGTERM', () => stop('SIGTERM'));
+  closeOnSignal(core);
 }

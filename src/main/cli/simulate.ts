@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util';
 import { defaultSimulatorSeed, startSimulatorApi, type SimulatorApi } from '../core/simulator/api';
 import { SimAccount } from '../core/simulator/model';
 import { parsePort } from './parse-port';
+import { closeOnSignal } from './close-on-signal';
 
 export const simulateUsage = 'webhook-inspector simulate [--port N] [--token T] [--seed S] [--time-scale X]';
 
@@ -68,16 +69,5 @@ export async function simulate(args: string[]): Promise<void> {
   console.log(`API token: ${options.tokenGenerated ? options.token : '(as given with --token)'}`);
   console.log(`Seed: ${options.seed}`);
 
-  const stop = (signal: string) => {
-    console.error(`${signal}: closing`);
-    simulator.close().then(
-      () => process.exit(0),
-      (error: Error) => {
-        console.error(`close failed: ${error.message}`);
-        process.exit(1);
-      },
-    );
-  };
-  process.once('SIGINT', () => stop('SIGINT'));
-  process.once('SIGTERM', () => stop('SIGTERM'));
+  closeOnSignal(simulator);
 }

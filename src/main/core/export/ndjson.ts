@@ -1,29 +1,8 @@
 import type { Finding } from '../../../shared/verdicts';
+import type { DeliveryRow } from '../store/delivery-row';
 import type { Db } from '../store/open';
 
-interface ExportRow {
-  id: number;
-  received_at: number;
-  method: string;
-  path: string;
-  query: string;
-  headers: string;
-  body: Buffer;
-  body_sha256: string;
-  body_truncated: number;
-  remote_address: string | null;
-  tls: number;
-  imported: number;
-  response_status: number;
-  response_reason: string;
-  delivery_id: string | null;
-  event: string | null;
-  payout_type: string | null;
-  form: string;
-  signature: string;
-  idempotency_key: string | null;
-  findings: string;
-}
+type ExportRow = Omit<DeliveryRow, 'response_body' | 'signature_check' | 'subject' | 'event_time' | 'error_count' | 'warning_count' | 'info_count'>;
 
 /**
  * The stable NDJSON export: one object per stored delivery, in arrival order. Fields are only

@@ -1,18 +1,11 @@
 import type { DeliveryFilter } from '../../../shared/delivery';
 import type { DeliveryAnalysis, RawDelivery } from '../analysis/types';
 import type { DeliveryRecord } from './delivery-record';
+import type { DeliveryRow } from './delivery-row';
 import type { Db } from './open';
 
 /** The raw columns of a row: everything analysis needs. */
-export interface RawRow {
-  id: number;
-  method: string;
-  path: string;
-  query: string;
-  headers: string;
-  body: Buffer;
-  body_truncated: number;
-}
+export type RawRow = Pick<DeliveryRow, 'id' | 'method' | 'path' | 'query' | 'headers' | 'body' | 'body_truncated'>;
 
 export function toRawDelivery(row: RawRow): RawDelivery {
   return {

@@ -1,28 +1,14 @@
 import type { DeliveryDetail, DeliveryFilter, DeliverySummary } from '../../../shared/delivery';
 import type { Finding, PayloadForm, SignatureCheck, SignatureVerdict } from '../../../shared/verdicts';
 import { filterClause } from './deliveries';
+import type { DeliveryRow } from './delivery-row';
 import type { Db } from './open';
 
-interface SummaryRow {
-  id: number;
-  received_at: number;
-  method: string;
-  path: string;
-  tls: number;
-  event: string | null;
-  payout_type: string | null;
-  form: string;
-  signature: string;
-  idempotency_key: string | null;
-  subject: string | null;
-  response_status: number;
-  body_size: number;
-  error_count: number;
-  warning_count: number;
-  info_count: number;
-  imported: number;
-  duplicate_count: number;
-}
+type SummaryRow = Pick<
+  DeliveryRow,
+  | 'id' | 'received_at' | 'method' | 'path' | 'tls' | 'event' | 'payout_type' | 'form' | 'signature'
+  | 'idempotency_key' | 'subject' | 'response_status' | 'error_count' | 'warning_count' | 'info_count' | 'imported'
+> & { body_size: number; duplicate_count: number };
 
 const summaryColumns = `id, received_at, method, path, tls, event, payout_type, form, signature, idempotency_key,
   subject, response_status, length(body) AS body_size, error_count, warning_count, info_count, imported,
@@ -79,20 +65,12 @@ export function listDeliveries(db: Db, query: ListQuery): { items: DeliverySumma
   return { items: rows.map(toSummary), total };
 }
 
-interface DetailRow extends SummaryRow {
-  query: string;
-  headers: string;
-  body: Buffer;
-  body_sha256: string;
-  body_truncated: number;
-  remote_address: string | null;
-  delivery_id: string | null;
-  event_time: string | null;
-  signature_check: string;
-  findings: string;
-  response_body: string;
-  response_reason: string;
-}
+type DetailRow = SummaryRow &
+  Pick<
+    DeliveryRow,
+    | 'query' | 'headers' | 'body' | 'body_sha256' | 'body_truncated' | 'remote_address' | 'delivery_id'
+    | 'event_time' | 'signature_check' | 'findings' | 'response_body' | 'response_reason'
+  >;
 
 export function getDelivery(db: Db, id: number): DeliveryDetail | null {
   const row = db
