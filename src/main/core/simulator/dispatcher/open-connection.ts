@@ -1,0 +1,76 @@
+import { connect as connectTcp, isIP, type Socket } from 'node:net';
+import { connect as connectTls, type TLSSocket } from 'node:tls';
+import { AttemptError, attemptErrorOf } from './attempt-error';
+
+export interface ConnectionOptions {
+  connectTimeoutMs: number;
+  /** SHA-256 fingerprint of a self-signed certificate to accept; other certificates need normal verification. */
+  trustedFingerprint: string | null;
+  signal: AbortSignal;
+}
+
+/** Colon-separated uppercase hex, as X509Certificate.fingerprint256 gives it; colons and case in the input do not matter. */
+export function normalizeFingerprint(fingerprint: string): string {
+  const hex = fingerprint.replace(/:/g, '').toUpperCase();
+  return hex.match(/.{2}/g)?.join(':') ?? hex;
+}
+
+function certificateAccepted(socket: TLSSocket, trustedFingerprint: string | null): boolean {
+  if (socket.authorized) return true;
+  const presented = socket.getPeerCertificate().fingerprint256;
+  if (trustedFingerprint === null || presented === undefined) return false;
+  return normalizeFingerprint(presented) === normalizeFingerprint(trustedFingerprint);
+}
+
+export function targetHostPort(target: URL): { host: string; port: number } {
+  const host = target.hostname.replace(/^\[(.*)\]$/, '$1');
+  return { host, port: Number(target.port) || (target.protocol === 'https:' ? 443 : 80) };
+}
+
+/**
+ * A connected socket to the target, TLS verified before any byte of the request is written: a pinned
+ * self-signed certificate is checked here, since Node skips checkServerIdentity once chain verification fails.
+ */
+export function openConnection(target: URL, options: ConnectionOptions): Promise<Socket> {
+  const secure = target.protocol === 'https:';
+  const { host, port } = targetHostPort(target);
+  return new Promise((resolve, reject) => {
+    const socket = secure
+      ? connectTls({
+          host,
+          port,
+          ...(isIP(host) ? {} : { servername: host }),
+          rejectUnauthorized: options.trustedFingerprint === null,
+          ALPNProtocols: ['http/1.1'],
+        })
+      : connectTcp({ host, port });
+    const cleanup = () => {
+      clearTimeout(timer);
+      socket.off('error', onError);
+      options.signal.removeEventListener('abort', onAbort);
+    };
+    const fail = (error: AttemptError) => {
+      cleanup();
+      socket.destroy();
+      reject(error);
+    };
+    const onError = (error: Error) => fail(attemptErrorOf(error));
+    const onAbort = () => fail(new AttemptError('aborted', 'The dispatcher was closed.'));
+    const timer = setTimeout(
+      () => fail(new AttemptError('connect_timeout', `No connection within ${options.connectTimeoutMs} ms.`)),
+      options.connectTimeoutMs,
+    );
+    if (options.signal.aborted) return onAbort();
+    options.signal.addEventListener('abort', onAbort, { once: true });
+    socket.on('error', onError);
+    socket.once(secure ? 'secureConnect' : 'connect', () => {
+      if (secure && !certificateAccepted(socket as TLSSocket, options.trustedFingerprint)) {
+        const reason = (socket as TLSSocket).authorizationError;
+        const message = `Certificate not trusted (${String(reason)}) and its fingerprint is not the pinned one.`;
+        return fail(new AttemptError('certificate', message));
+      }
+      cleanup();
+      resolve(socket);
+    });
+  });
+}
