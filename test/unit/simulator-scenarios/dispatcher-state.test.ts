@@ -48,7 +48,7 @@ describe('dispatcher state', () => {
   it('applies faults switched on later to orders created afterwards only', async () => {
     const d = dispatcher();
     d.orderCreated({ ...orderFor('gift_card_redeemed', 1, 1), callback_url: refusedUrl });
-    d.setFaults({ leaked_card_pin: true, wrong_signature: true });
+    d.configure({ faults: { leaked_card_pin: true, wrong_signature: true } });
     d.orderCreated({ ...orderFor('gift_card_redeemed', 2, 1), callback_url: refusedUrl });
     const faultsByOrder = new Map(d.state().events.map((e) => [e.orderUuid, e.faults]));
     expect([...faultsByOrder.values()]).toEqual([[], ['leaked_card_pin', 'wrong_signature']]);

@@ -40,6 +40,11 @@ export interface DispatcherOptions {
   onChange?: (event: DispatchEventView) => void;
 }
 
+/** What can change while the dispatcher runs. */
+export type DispatcherBehaviour = Partial<
+  Pick<DispatcherOptions, 'deliveryIdMode' | 'duplicateRate' | 'reorderRate' | 'unknownEventRate' | 'faults'>
+>;
+
 export type ResolvedDispatcherOptions = Required<Omit<DispatcherOptions, 'onChange' | 'faults'>> &
   Pick<DispatcherOptions, 'onChange'> & { faults: FaultSwitches };
 

@@ -7,7 +7,12 @@ import { callbackTarget, type CallbackTarget } from './callback-target';
 import type { TimerHandle } from './clock';
 import { deliveryHeaders } from './delivery-headers';
 import { planDeliveries, type PlannedDelivery } from './delivery-plan';
-import { resolveDispatcherOptions, type DispatcherOptions, type ResolvedDispatcherOptions } from './dispatcher-options';
+import {
+  resolveDispatcherOptions,
+  type DispatcherBehaviour,
+  type DispatcherOptions,
+  type ResolvedDispatcherOptions,
+} from './dispatcher-options';
 import { DueQueue } from './due-queue';
 import {
   addAttempt,
@@ -19,7 +24,7 @@ import {
   type DispatchEventView,
   type EventRecord,
 } from './event-records';
-import { applyBodyFaults, headerFaults, type FaultSwitches } from './faults';
+import { applyBodyFaults, headerFaults } from './faults';
 import { DeliveryRateLimiter } from './rate-limiter';
 import { sendAttempt, type AttemptOutcome } from './send-attempt';
 
@@ -105,9 +110,16 @@ export class WebhookDispatcher implements OrderSink {
     return this.records.get(eventId)?.body.toString('utf8') ?? null;
   }
 
-  /** Faults for orders created from now on. */
-  setFaults(faults: FaultSwitches): void {
-    this.options.faults = { ...faults };
+  /** Behaviour for orders created from now on (events already queued keep theirs). */
+  configure(settings: DispatcherBehaviour): void {
+    const defined = Object.fromEntries(Object.entries(settings).filter(([, value]) => value !== undefined));
+    Object.assign(this.options, defined);
+    if (settings.faults) this.options.faults = { ...settings.faults };
+  }
+
+  behaviour(): Required<DispatcherBehaviour> {
+    const { deliveryIdMode, duplicateRate, reorderRate, unknownEventRate, faults } = this.options;
+    return { deliveryIdMode, duplicateRate, reorderRate, unknownEventRate, faults: { ...faults } };
   }
 
   /** Resolves once no event is pending (all delivered, abandoned or permanently failed), or on close. */
