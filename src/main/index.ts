@@ -27,6 +27,7 @@ async function start(): Promise<void> {
   const started = await startCore({
     dataDir,
     secretStore: createSafeStorageSecretStore(join(dataDir, 'signing-secret.json')),
+    apiTokenStore: createSafeStorageSecretStore(join(dataDir, 'api-token.json')),
     nativeBinding: findElectronSqliteBinding(),
     rendererDir: join(__dirname, '../renderer'),
     log,

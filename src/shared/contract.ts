@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DeliveryDetail, DeliveryFilter, DeliverySummary } from './delivery';
 import { ResponsePolicy } from './policy';
+import { ServiceConnection, SimulatorBehaviour, SimulatorState } from './simulator';
 
 /**
  * The control contract: every call the UI makes to the core, named `domain.verb`,
@@ -22,6 +23,8 @@ export const SecretStorage = z.enum([
   'safe_storage',
   /** Desktop, but the OS offers no keychain: safeStorage falls back to plaintext. */
   'basic_text',
+  /** The embedded simulator's secret (its GET /api/webhooks), in force while it runs and none is set. */
+  'simulator',
 ]);
 export type SecretStorage = z.infer<typeof SecretStorage>;
 
@@ -33,6 +36,12 @@ export const CoreStatus = z.object({
   secret: z.object({ set: z.boolean(), storage: SecretStorage }),
   policy: ResponsePolicy,
   dataDir: z.string(),
+  service: z.object({
+    mode: z.enum(['simulator', 'service']),
+    /** The API the inspector talks to: the simulator's, or the real service's. */
+    baseUrl: z.string().nullable(),
+    apiTokenSet: z.boolean(),
+  }),
   deliveryCount: z.number().int(),
   bodyLimitBytes: z.number().int(),
 });
@@ -69,6 +78,22 @@ export const calls = {
     input: z.object({ https: Port, http: Port.nullable() }),
     output: CoreStatus,
   },
+  /** Switch between the embedded simulator and a real service; an API token given is kept, never shown again. */
+  'settings.setService': {
+    input: z.object({ connection: ServiceConnection, apiToken: z.string().min(1).max(4096).optional() }),
+    output: CoreStatus,
+  },
+  'simulator.state': { input: Empty, output: SimulatorState },
+  'simulator.configure': { input: SimulatorBehaviour.partial(), output: SimulatorBehaviour },
+  /** Sends a permanently failed event again. */
+  'simulator.resend': { input: z.object({ id: z.number().int() }), output: z.object({ resent: z.boolean() }) },
+  /** Creates demo payout orders (every scenario) whose webhooks go to this inspector's receiver. */
+  'simulator.createDemoOrder': {
+    input: Empty,
+    output: z.object({
+      orders: z.array(z.object({ uuid: z.string(), payoutType: z.string(), recipients: z.number().int() })),
+    }),
+  },
 } as const;
 
 export type CallName = keyof typeof calls;
@@ -83,6 +108,8 @@ export const events = {
   /** Verdicts were recomputed (secret set or cleared): lists should reload. */
   'deliveries.reanalyzed': z.object({ count: z.number().int() }),
   'status.changed': CoreStatus,
+  /** The simulator's events or attempts changed (coalesced): its panel should reload. */
+  'simulator.changed': z.object({}),
 } as const;
 export type EventName = keyof typeof events;
 export type EventPayload<N extends EventName> = z.infer<(typeof events)[N]>;

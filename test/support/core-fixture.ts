@@ -18,10 +18,10 @@ export function tempDataDir(): string {
   return mkdtempSync(join(tmpdir(), 'inspector-test-'));
 }
 
-/** A real core on ephemeral ports with a real SQLite file in a fresh temp dir. */
+/** A real core on ephemeral ports with a real SQLite file in a fresh temp dir; no simulator unless asked. */
 export async function startTestCore(options: Partial<CoreOptions> = {}): Promise<TestCore> {
   const dataDir = options.dataDir ?? tempDataDir();
-  const core = await startCore({ httpsPort: 0, uiPort: 0, ...options, dataDir });
+  const core = await startCore({ httpsPort: 0, uiPort: 0, simulator: false, ...options, dataDir });
   const token = new URL(core.urls.ui).searchParams.get('token')!;
   return {
     core,

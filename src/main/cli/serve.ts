@@ -7,7 +7,7 @@ import { parsePort } from './parse-port';
 import { closeOnSignal } from './close-on-signal';
 
 export const serveUsage =
-  'webhook-inspector serve [--data-dir DIR] [--port N] [--http-port N] [--ui-port N] [--host ADDR] [--secret S | --secret-file F]';
+  'webhook-inspector serve [--data-dir DIR] [--port N] [--http-port N] [--ui-port N] [--host ADDR] [--secret S | --secret-file F] [--no-simulator]';
 
 export async function serve(args: string[]): Promise<void> {
   const { values } = parseArgs({
@@ -20,6 +20,7 @@ export async function serve(args: string[]): Promise<void> {
       host: { type: 'string' },
       secret: { type: 'string' },
       'secret-file': { type: 'string' },
+      'no-simulator': { type: 'boolean' },
     },
     strict: true,
   });
@@ -34,6 +35,7 @@ export async function serve(args: string[]): Promise<void> {
     httpPort: values['http-port'] === undefined ? undefined : parsePort(values['http-port'], '--http-port'),
     uiPort: values['ui-port'] === undefined ? 0 : parsePort(values['ui-port'], '--ui-port'),
     secret,
+    simulator: values['no-simulator'] ? false : {},
     rendererDir: join(__dirname, '../renderer'),
     log: (line) => console.error(line),
   });
@@ -41,6 +43,7 @@ export async function serve(args: string[]): Promise<void> {
   if (core.urls.receiverHttp) console.log(`Receiver (HTTP):  ${core.urls.receiverHttp}`);
   console.log(`Certificate SHA-256: ${core.certificateFingerprint}`);
   console.log(`UI: ${core.urls.ui}`);
+  if (core.urls.simulatorApi) console.log(`Simulator API: ${core.urls.simulatorApi}`);
 
   closeOnSignal(core);
 }

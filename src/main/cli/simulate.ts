@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
-import { defaultSimulatorSeed, startSimulatorApi, type SimulatorApi } from '../core/simulator/api';
+import { defaultSimulatorSeed } from '../core/simulator/api';
+import { startSimulator, type Simulator } from '../core/simulator/simulator';
 import { SimAccount } from '../core/simulator/model';
 import { parsePort } from './parse-port';
 import { closeOnSignal } from './close-on-signal';
@@ -52,12 +53,13 @@ export function parseSimulateArgs(args: string[]): SimulateOptions {
   };
 }
 
-/** The standalone simulator. `options.timeScale` is for the dispatcher, once it runs here too. */
-export function startStandaloneSimulator(options: SimulateOptions): Promise<SimulatorApi> {
-  return startSimulatorApi({
+/** The standalone simulator: the API, and the dispatcher sending each created order's webhooks to its callback_url. */
+export function startStandaloneSimulator(options: SimulateOptions): Promise<Simulator> {
+  return startSimulator({
     port: options.port,
     account: new SimAccount(options.token),
     seed: options.seed,
+    timeScale: options.timeScale,
     log: (line) => console.error(line),
   });
 }
@@ -65,7 +67,7 @@ export function startStandaloneSimulator(options: SimulateOptions): Promise<Simu
 export async function simulate(args: string[]): Promise<void> {
   const options = parseSimulateArgs(args);
   const simulator = await startStandaloneSimulator(options);
-  console.log(`Simulator API: ${simulator.url}`);
+  console.log(`Simulator API: ${simulator.apiUrl}`);
   console.log(`API token: ${options.tokenGenerated ? options.token : '(as given with --token)'}`);
   console.log(`Seed: ${options.seed}`);
 

@@ -1,4 +1,5 @@
 import type { SecretStore } from './secret-store';
+import type { EmbeddedSimulatorOptions } from './service-connection';
 
 export interface ReceiverTimeouts {
   /** Headers must be complete within this (408 after). */
@@ -25,6 +26,13 @@ export interface CoreOptions {
   secret?: string;
   /** Where a secret set from the UI is kept; default: a 0600 file in dataDir. */
   secretStore?: SecretStore;
+  /** Where the service's API token is kept; default: a 0600 file in dataDir. */
+  apiTokenStore?: SecretStore;
+  /**
+   * The embedded simulator, started while no real service is configured (the default: {}).
+   * false: never start it, as when only receiving.
+   */
+  simulator?: EmbeddedSimulatorOptions | false;
   /** The built renderer to serve (out/renderer); without it the control server serves the calls only. */
   rendererDir?: string;
   /** Largest body accepted, in bytes (default 1 MiB). */
@@ -43,6 +51,8 @@ export interface CoreUrls {
   uiOrigin: string;
   /** The UI with its token, e.g. http://127.0.0.1:5173/?token=… */
   ui: string;
+  /** The embedded simulator's API while it runs, else null. */
+  simulatorApi: string | null;
 }
 
 export interface Core {

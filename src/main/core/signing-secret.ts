@@ -3,9 +3,9 @@ import { join } from 'node:path';
 import type { SecretStorage } from '../../shared/contract';
 import type { SecretStore } from './secret-store';
 
-/** Headless default: the secret in a 0600 file in the data dir. */
-export function fileSecretStore(dataDir: string): SecretStore {
-  const file = join(dataDir, 'signing-secret');
+/** Headless default: a secret (signing secret, API token) in a 0600 file in the data dir. */
+export function fileSecretStore(dataDir: string, name: string): SecretStore {
+  const file = join(dataDir, name);
   return {
     storage: 'file',
     load: () => (existsSync(file) ? readFileSync(file, 'utf8') : null),
@@ -16,10 +16,14 @@ export function fileSecretStore(dataDir: string): SecretStore {
   };
 }
 
-/** The signing secret in force, and where it is kept. Never logged, never sent to the UI. */
+/**
+ * The signing secret in force, and where it is kept: the command line's, else the one set in Settings,
+ * else the embedded simulator's while it runs. Never logged, never sent to the UI.
+ */
 export class SigningSecret {
   private value: string | null;
   private kept: SecretStorage;
+  private fallback: string | null = null;
 
   constructor(
     private readonly store: SecretStore,
@@ -35,11 +39,17 @@ export class SigningSecret {
   }
 
   get current(): string | null {
-    return this.value;
+    return this.value ?? this.fallback;
   }
 
   get status(): { set: boolean; storage: SecretStorage } {
+    if (this.value === null && this.fallback !== null) return { set: true, storage: 'simulator' };
     return { set: this.value !== null, storage: this.kept };
+  }
+
+  /** The simulator's secret, used while no other is set (null when the simulator stops). */
+  setFallback(secret: string | null): void {
+    this.fallback = secret;
   }
 
   set(secret: string): void {

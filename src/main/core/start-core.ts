@@ -13,6 +13,7 @@ import { Receivers, type ReceiverPorts } from './receiver/receivers';
 import { ResponsePolicyState } from './receiver/response-policy';
 import { closeServer, listen } from './receiver/server';
 import { loadOrCreateCertificate } from './receiver/tls';
+import { ServiceConnectionManager } from './service-connection';
 import { SigningSecret, fileSecretStore } from './signing-secret';
 import { deliveryQueries } from './store/deliveries';
 import type { DeliveryRecord } from './store/delivery-record';
@@ -46,7 +47,7 @@ async function assemble(options: CoreOptions, db: ReturnType<typeof openStore>, 
   const settings = settingsQueries(db);
   const certificate = await loadOrCreateCertificate(options.dataDir);
   const events = new EventStream();
-  const secret = new SigningSecret(options.secretStore ?? fileSecretStore(options.dataDir), options.secret);
+  const secret = new SigningSecret(options.secretStore ?? fileSecretStore(options.dataDir, 'signing-secret'), options.secret);
   const policy = new ResponsePolicyState(
     { ...(settings.read('responsePolicy', ResponsePolicy) ?? defaultResponsePolicy), failNext: 0 },
     (p) => {
@@ -77,6 +78,31 @@ async function assemble(options: CoreOptions, db: ReturnType<typeof openStore>, 
     http: options.httpPort !== undefined ? options.httpPort : (saved?.http ?? null),
   });
 
+  let simulatorChangePending = false;
+  const service = new ServiceConnectionManager({
+    dataDir: options.dataDir,
+    settings,
+    secret,
+    apiTokenStore: options.apiTokenStore ?? fileSecretStore(options.dataDir, 'api-token'),
+    receiverFingerprint: certificate.fingerprint,
+    receiverUrl: () => receivers.urls.https,
+    simulator: options.simulator ?? {},
+    // Attempts change many times a second under load: tell the UI at most every 250 ms.
+    onSimulatorChanged: () => {
+      if (simulatorChangePending) return;
+      simulatorChangePending = true;
+      setTimeout(() => {
+        simulatorChangePending = false;
+        events.publish('simulator.changed', {});
+      }, 250).unref();
+    },
+    log,
+  });
+  await service.start().catch(async (error: Error) => {
+    await receivers.stop();
+    throw error;
+  });
+
   const status = (): CoreStatus => ({
     version,
     receivers: receivers.urls,
@@ -85,6 +111,7 @@ async function assemble(options: CoreOptions, db: ReturnType<typeof openStore>, 
     secret: secret.status,
     policy: policy.policy,
     dataDir: options.dataDir,
+    service: service.status(),
     deliveryCount: countDeliveries(db),
     bodyLimitBytes,
   });
@@ -113,16 +140,17 @@ async function assemble(options: CoreOptions, db: ReturnType<typeof openStore>, 
     events.publish('status.changed', status());
   };
 
+  const publishStatus = () => events.publish('status.changed', status());
   const token = randomBytes(24).toString('base64url');
   const control = createControlServer({
     token,
-    handlers: createHandlers({ db, status, secret, policy, reverify, setPorts }),
+    handlers: createHandlers({ db, status, secret, policy, reverify, setPorts, service, publishStatus }),
     events,
     rendererDir: options.rendererDir ?? null,
     log,
   });
   const uiPort = await listen(control.server, options.uiPort ?? 0, '127.0.0.1').catch(async (error: Error) => {
-    await receivers.stop();
+    await Promise.all([receivers.stop(), service.stop()]);
     throw error;
   });
   control.setPort(uiPort);
@@ -132,6 +160,7 @@ async function assemble(options: CoreOptions, db: ReturnType<typeof openStore>, 
   let closing: Promise<void> | null = null;
   const close = () =>
     (closing ??= (async () => {
+      await service.stop();
       await receivers.stop();
       writer.flush();
       events.close();
@@ -147,6 +176,9 @@ async function assemble(options: CoreOptions, db: ReturnType<typeof openStore>, 
       },
       get receiverHttp() {
         return receivers.urls.http;
+      },
+      get simulatorApi() {
+        return service.status().mode === 'simulator' ? service.status().baseUrl : null;
       },
       uiOrigin,
       ui: `${uiOrigin}/?token=${token}`,

@@ -3,6 +3,7 @@ import type { ResponsePolicyState } from '../receiver/response-policy';
 import type { ReceiverPorts } from '../receiver/receivers';
 import { deliveryFacets, getDelivery, listDeliveries } from '../store/delivery-views';
 import type { Db } from '../store/open';
+import type { ServiceConnectionManager } from '../service-connection';
 import type { SigningSecret } from '../signing-secret';
 
 export interface HandlerDeps {
@@ -12,6 +13,8 @@ export interface HandlerDeps {
   policy: ResponsePolicyState;
   reverify: () => Promise<number>;
   setPorts: (ports: ReceiverPorts) => Promise<void>;
+  service: ServiceConnectionManager;
+  publishStatus: () => void;
 }
 
 class NotFound extends Error {
@@ -45,5 +48,17 @@ export function createHandlers(deps: HandlerDeps) {
       await deps.setPorts(ports);
       return deps.status();
     },
+    'settings.setService': async ({ connection, apiToken }) => {
+      const before = deps.secret.current;
+      await deps.service.set(connection, apiToken);
+      // The simulator's secret comes and goes with it: verdicts follow the secret in force.
+      if (deps.secret.current !== before) await deps.reverify();
+      deps.publishStatus();
+      return deps.status();
+    },
+    'simulator.state': () => deps.service.simulatorState(),
+    'simulator.configure': (change) => deps.service.configure(change),
+    'simulator.resend': ({ id }) => ({ resent: deps.service.resend(id) }),
+    'simulator.createDemoOrder': async () => ({ orders: await deps.service.createDemoOrders() }),
   } satisfies CallHandlers;
 }

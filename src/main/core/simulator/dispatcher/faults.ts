@@ -2,7 +2,9 @@ import { LosslessNumber, isLosslessNumber, parse, stringify } from 'lossless-jso
 import { hashText } from '../scenarios/seeded-random';
 
 /** Deliberate deviations for testing a receiver; each is off unless switched on. */
-export const faultNames = ['wrong_signature', 'event_header_mismatch', 'wrong_field_type', 'leaked_card_pin'] as const;
+import { faultNames } from '../../../../shared/simulator';
+
+export { faultNames };
 export type FaultName = (typeof faultNames)[number];
 export type FaultSwitches = Partial<Record<FaultName, boolean>>;
 

@@ -24,7 +24,7 @@ import {
   type DispatchEventView,
   type EventRecord,
 } from './event-records';
-import { applyBodyFaults, headerFaults } from './faults';
+import { applyBodyFaults, faultNames, headerFaults, type FaultName } from './faults';
 import { DeliveryRateLimiter } from './rate-limiter';
 import { sendAttempt, type AttemptOutcome } from './send-attempt';
 
@@ -86,6 +86,10 @@ export class WebhookDispatcher implements OrderSink {
     this.pump();
   }
 
+  get timeScale(): number {
+    return this.options.timeScale;
+  }
+
   /** Sends a permanently failed event again, with a fresh budget of attempts. */
   resend(eventId: number): boolean {
     const record = this.records.get(eventId);
@@ -117,9 +121,10 @@ export class WebhookDispatcher implements OrderSink {
     if (settings.faults) this.options.faults = { ...settings.faults };
   }
 
-  behaviour(): Required<DispatcherBehaviour> {
+  behaviour(): Required<DispatcherBehaviour> & { faults: Record<FaultName, boolean> } {
     const { deliveryIdMode, duplicateRate, reorderRate, unknownEventRate, faults } = this.options;
-    return { deliveryIdMode, duplicateRate, reorderRate, unknownEventRate, faults: { ...faults } };
+    const switches = Object.fromEntries(faultNames.map((name) => [name, faults[name] === true])) as Record<FaultName, boolean>;
+    return { deliveryIdMode, duplicateRate, reorderRate, unknownEventRate, faults: switches };
   }
 
   /** Resolves once no event is pending (all delivered, abandoned or permanently failed), or on close. */

@@ -1,0 +1,130 @@
+import type { CoreStatus } from '../../shared/contract';
+import { ServiceConnection, SimulatorBehaviour, type SimulatorState } from '../../shared/simulator';
+import type { SecretStore } from './secret-store';
+import type { SigningSecret } from './signing-secret';
+import { demoPayoutOrderRequests } from './simulator/api';
+import { loadSimulatorAccount } from './simulator/account-file';
+import { startSimulator, type Simulator } from './simulator/simulator';
+import type { settingsQueries } from './store/settings';
+
+export interface EmbeddedSimulatorOptions {
+  seed?: number;
+  /** Default: the dispatcher's compressed demo scale. */
+  timeScale?: number;
+}
+
+export interface ServiceConnectionDeps {
+  dataDir: string;
+  settings: ReturnType<typeof settingsQueries>;
+  secret: SigningSecret;
+  apiTokenStore: SecretStore;
+  /** The receiver's certificate, which the simulator's dispatcher trusts by its fingerprint. */
+  receiverFingerprint: string;
+  receiverUrl: () => string | null;
+  /** false: never run the embedded simulator (the inspector only receives). */
+  simulator: EmbeddedSimulatorOptions | false;
+  onSimulatorChanged: () => void;
+  log: (line: string) => void;
+}
+
+class Conflict extends Error {
+  readonly status = 409;
+}
+
+/** Which service the inspector talks to: the embedded simulator (the default) or a real one. */
+export class ServiceConnectionManager {
+  private simulator: Simulator | null = null;
+  private connection: ServiceConnection;
+
+  constructor(private readonly deps: ServiceConnectionDeps) {
+    this.connection = deps.settings.read('serviceConnection', ServiceConnection) ?? { mode: 'simulator' };
+  }
+
+  async start(): Promise<void> {
+    if (this.connection.mode !== 'simulator' || this.deps.simulator === false) return;
+    const account = loadSimulatorAccount(this.deps.dataDir);
+    this.simulator = await startSimulator({
+      account,
+      ...this.deps.simulator,
+      trustedFingerprint: this.deps.receiverFingerprint,
+      behaviour: this.deps.settings.read('simulatorBehaviour', SimulatorBehaviour),
+      onChange: this.deps.onSimulatorChanged,
+      log: this.deps.log,
+    });
+    this.deps.secret.setFallback(account.signingSecret());
+  }
+
+  async stop(): Promise<void> {
+    const running = this.simulator;
+    this.simulator = null;
+    this.deps.secret.setFallback(null);
+    await running?.close();
+  }
+
+  status(): CoreStatus['service'] {
+    if (this.connection.mode === 'simulator') {
+      return { mode: 'simulator', baseUrl: this.simulator?.apiUrl ?? null, apiTokenSet: this.simulator !== null };
+    }
+    return { mode: 'service', baseUrl: this.connection.baseUrl, apiTokenSet: this.deps.apiTokenStore.load() !== null };
+  }
+
+  /** Switches service; the simulator runs only in simulator mode. */
+  async set(connection: ServiceConnection, apiToken: string | undefined): Promise<void> {
+    if (apiToken !== undefined) this.deps.apiTokenStore.save(apiToken);
+    this.deps.settings.write('serviceConnection', connection);
+    this.connection = connection;
+    await this.stop();
+    await this.start();
+  }
+
+  simulatorState(): SimulatorState {
+    const simulator = this.simulator;
+    if (!simulator) return { running: false };
+    const { events, counts } = simulator.dispatcher.state();
+    return {
+      running: true,
+      apiUrl: simulator.apiUrl,
+      timeScale: simulator.dispatcher.timeScale,
+      seed: simulator.world.seed,
+      behaviour: simulator.dispatcher.behaviour(),
+      counts,
+      events: events.reverse(),
+    };
+  }
+
+  configure(change: Partial<SimulatorBehaviour>): SimulatorBehaviour {
+    const simulator = this.running();
+    simulator.dispatcher.configure(change);
+    const behaviour = simulator.dispatcher.behaviour();
+    this.deps.settings.write('simulatorBehaviour', behaviour);
+    return behaviour;
+  }
+
+  resend(id: number): boolean {
+    return this.running().dispatcher.resend(id);
+  }
+
+  /** Demo orders through the simulator's own API, their webhooks aimed at this inspector's HTTPS receiver. */
+  async createDemoOrders(): Promise<Array<{ uuid: string; payoutType: string; recipients: number }>> {
+    const simulator = this.running();
+    const receiver = this.deps.receiverUrl();
+    if (!receiver) throw new Conflict('the HTTPS receiver is not running');
+    const created = [];
+    for (const request of demoPayoutOrderRequests(simulator.world, `${receiver}/webhooks/demo`)) {
+      const res = await fetch(`${simulator.apiUrl}/api/payout-orders`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-Api-Token': simulator.account.apiToken },
+        body: JSON.stringify(request),
+      });
+      const body = (await res.json()) as { uuid?: string; payout_type?: string; recipients?: unknown[]; message?: string };
+      if (res.status !== 201) throw new Error(`the simulator refused a demo order: ${body.message ?? res.status}`);
+      created.push({ uuid: String(body.uuid), payoutType: String(body.payout_type), recipients: body.recipients?.length ?? 0 });
+    }
+    return created;
+  }
+
+  private running(): Simulator {
+    if (!this.simulator) throw new Conflict('the simulator is not running (a real service is configured)');
+    return this.simulator;
+  }
+}
