@@ -13,12 +13,21 @@ export interface Inspector {
 }
 
 /** Each test gets the built app served by `serve` on ephemeral ports, in its own data dir. */
-export const test = base.extend<{ inspector: Inspector; deliveriesPage: DeliveriesPage; secret: string | null }>({
+export const test = base.extend<{
+  inspector: Inspector;
+  deliveriesPage: DeliveriesPage;
+  secret: string | null;
+  simulator: boolean;
+}>({
   secret: [null, { option: true }],
-  inspector: async ({ secret }, use) => {
+  /** The embedded simulator runs in the app by default; most tests send their own deliveries instead. */
+  simulator: [false, { option: true }],
+  inspector: async ({ secret, simulator }, use) => {
     const dataDir = tempDataDir();
     const serve = await spawnServe([
-      '--data-dir', dataDir, '--port', '0', '--ui-port', '0', ...(secret === null ? [] : ['--secret', secret]),
+      '--data-dir', dataDir, '--port', '0', '--ui-port', '0',
+      ...(secret === null ? [] : ['--secret', secret]),
+      ...(simulator ? [] : ['--no-simulator']),
     ]);
     const receiverUrl = serve.lines['Receiver (HTTPS)']!;
     await use({

@@ -45,9 +45,9 @@ describe('the embedded simulator', () => {
       expect(item.findingCounts.error, `delivery ${item.id} (${item.event})`).toBe(0);
       expect(item.path).toBe('/webhooks/demo');
     }
-    const forms = new Set(list.items.map((i) => i.form));
-    expect([...forms].every((f) => ['crypto_form_a', 'crypto_form_b', 'gift_cards', 'unknown'].includes(f))).toBe(true);
-    expect(['crypto_form_a', 'crypto_form_b', 'gift_cards'].every((f) => forms.has(f))).toBe(true);
+    const forms = [...new Set(list.items.map((i) => i.form))].sort();
+    // unknown: the recipient.* events receivers do not know, when the seed draws one
+    expect(forms.filter((f) => f !== 'unknown')).toEqual(['crypto_form_a', 'crypto_form_b', 'gift_cards']);
   });
 
   it('keeps its account across restarts', async () => {

@@ -3,7 +3,7 @@ import { maxAttempts, retryDelayMs } from '../../../src/main/core/simulator/disp
 import { planDeliveries } from '../../../src/main/core/simulator/dispatcher/delivery-plan';
 import { DeliveryRateLimiter } from '../../../src/main/core/simulator/dispatcher/rate-limiter';
 import { orderEvents } from '../../../src/main/core/simulator/scenarios';
-import { SeededRandom } from '../../../src/main/core/simulator/scenarios/seeded-random';
+import { SeededRandom } from '../../../src/main/core/simulator/seeded-random';
 import { allScenarios, orderFor, startTime } from './orders';
 
 describe('backoff', () => {

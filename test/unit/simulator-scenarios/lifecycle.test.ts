@@ -2,7 +2,7 @@ import { parse } from 'lossless-json';
 import { describe, expect, it } from 'vitest';
 import type { ScenarioName } from '../../../src/main/core/simulator/model';
 import { orderEvents, type ScenarioEvent } from '../../../src/main/core/simulator/scenarios';
-import { SeededRandom } from '../../../src/main/core/simulator/scenarios/seeded-random';
+import { SeededRandom } from '../../../src/main/core/simulator/seeded-random';
 import { allScenarios, orderFor, startTime } from './orders';
 
 type Body = Record<string, unknown> & { event: string; status?: string; data?: Record<string, unknown> };

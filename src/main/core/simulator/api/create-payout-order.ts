@@ -2,7 +2,7 @@ import { Decimal } from 'decimal.js';
 import type { PayoutType, SimPayoutOrder, SimRecipient } from '../model';
 import { findCurrency } from './currencies';
 import { fieldErrorsOf, PayoutOrderInput, type FieldError, type RecipientInput } from './payout-order-schema';
-import type { SeededRandom } from './prng';
+import type { SeededRandom } from '../seeded-random';
 import type { ApiCampaign, ApiCatalogEntry } from './records';
 import {
   catalogCurrencies,

@@ -1,4 +1,4 @@
-import { SeededRandom } from './prng';
+import { SeededRandom } from '../seeded-random';
 import type { PayoutOrderInput, RecipientInput } from './payout-order-schema';
 import {
   catalogCurrencies,
@@ -16,7 +16,7 @@ import type { SimWorld } from './world';
  * crypto scenario) and one gift-card order (two redeemed, one failed), both with `callbackUrl`.
  */
 export function demoPayoutOrderRequests(world: SimWorld, callbackUrl: string): PayoutOrderInput[] {
-  const random = SeededRandom.stream(world.seed, 'demo');
+  const random = SeededRandom.forKey(world.seed, 'demo');
   const active = world.campaigns.filter((c) => c.status === 'active');
   const crypto = active.find((c) => catalogCurrencies(world.catalog(c.uuid) ?? []).some((code) => code !== c.wallet_currency));
   const giftCards = active.find((c) => c.payout_type === 'gift_cards' && (world.catalog(c.uuid)?.length ?? 0) > 0);

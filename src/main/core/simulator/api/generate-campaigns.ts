@@ -1,6 +1,6 @@
 import { cryptoCodes, cryptoWalletCodes, findCurrency, fiatCodes, usdPerUnit } from './currencies';
 import { historyEnd, historyStart } from './history';
-import { SeededRandom } from './prng';
+import { SeededRandom } from '../seeded-random';
 import type { ApiCampaign, ApiCatalogEntry, ApiProduct, CampaignStatus } from './records';
 import { campaignThemes } from './vocabulary';
 
@@ -51,13 +51,13 @@ function cryptoCatalog(random: SeededRandom, campaign: ApiCampaign): ApiCatalogE
 }
 
 function drawStatus(random: SeededRandom): CampaignStatus {
-  const roll = random.fraction();
+  const roll = random.next();
   return roll < 0.75 ? 'active' : roll < 0.88 ? 'paused' : 'archived';
 }
 
 /** Campaigns oldest first, about half crypto and half gift cards, each with its catalog. */
 export function generateCampaigns(seed: number, products: readonly ApiProduct[]): GeneratedCampaigns {
-  const random = SeededRandom.stream(seed, 'campaigns');
+  const random = SeededRandom.forKey(seed, 'campaigns');
   const campaigns: ApiCampaign[] = [];
   const catalogs = new Map<string, ApiCatalogEntry[]>();
   for (let index = 0; index < campaignCount; index++) {
@@ -75,7 +75,7 @@ export function generateCampaigns(seed: number, products: readonly ApiProduct[])
       catalog_size: 0,
       created_at: createdAt,
     };
-    const catalogRandom = SeededRandom.stream(seed, `catalog:${index}`);
+    const catalogRandom = SeededRandom.forKey(seed, `catalog:${index}`);
     const emptied = forcedEmpty || (status === 'archived' && catalogRandom.chance(0.3));
     const catalog = emptied
       ? []

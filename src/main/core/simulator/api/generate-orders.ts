@@ -1,18 +1,18 @@
 import { findCurrency, usdPerUnit } from './currencies';
 import { historyEnd, money, newestFirst } from './history';
-import { SeededRandom } from './prng';
+import { SeededRandom } from '../seeded-random';
 import type { ApiCampaign, ApiOrder, OrderStatus } from './records';
 
 const orderCount = 450;
 
 function drawStatus(random: SeededRandom): OrderStatus {
-  const roll = random.fraction();
+  const roll = random.next();
   return roll < 0.7 ? 'completed' : roll < 0.8 ? 'processing' : roll < 0.86 ? 'pending' : roll < 0.94 ? 'failed' : 'canceled';
 }
 
 /** The account's orders over the past year, newest first; references numbered in creation order. */
 export function generateOrders(seed: number, campaigns: readonly ApiCampaign[]): ApiOrder[] {
-  const random = SeededRandom.stream(seed, 'orders');
+  const random = SeededRandom.forKey(seed, 'orders');
   const orders: ApiOrder[] = [];
   for (let i = 0; i < orderCount; i++) {
     const campaign = random.pick(campaigns);

@@ -1,7 +1,7 @@
 import type { SimPayoutOrder, SimRecipient } from '../model';
 import { historyEnd } from './history';
 import { finalStatusOf, payoutRecord } from './payout-records';
-import { SeededRandom } from './prng';
+import { SeededRandom } from '../seeded-random';
 import type { ApiCampaign, ApiCatalogEntry, ApiPayout } from './records';
 import {
   catalogCurrencies,
@@ -42,7 +42,7 @@ export function generatePayoutOrders(
   campaigns: readonly ApiCampaign[],
   catalogs: ReadonlyMap<string, readonly ApiCatalogEntry[]>,
 ): StoredPayoutOrder[] {
-  const random = SeededRandom.stream(seed, 'payout-orders');
+  const random = SeededRandom.forKey(seed, 'payout-orders');
   const payable = campaigns.filter((c) => (catalogs.get(c.uuid)?.length ?? 0) > 0);
   const stored: StoredPayoutOrder[] = [];
   for (let i = 0; i < orderCount; i++) {

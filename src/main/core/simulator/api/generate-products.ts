@@ -1,6 +1,6 @@
 import { fiatCodes } from './currencies';
 import { historyStart } from './history';
-import type { SeededRandom } from './prng';
+import type { SeededRandom } from '../seeded-random';
 import type { ApiProduct } from './records';
 import { brandFirstWords, brandSecondWords, countryOfCurrency } from './vocabulary';
 

@@ -1,7 +1,7 @@
 import { Decimal } from 'decimal.js';
 import { findCurrency, usdPerUnit } from './currencies';
 import { historyEnd, historyStart, money, newestFirst } from './history';
-import { SeededRandom } from './prng';
+import { SeededRandom } from '../seeded-random';
 import type { ApiTransaction } from './records';
 
 const transactionCount = 500;
@@ -14,7 +14,7 @@ const kinds = [
 ] as const;
 
 function drawKind(random: SeededRandom): (typeof kinds)[number] {
-  let roll = random.fraction();
+  let roll = random.next();
   for (const kind of kinds) {
     if (roll < kind.weight) return kind;
     roll -= kind.weight;
@@ -27,7 +27,7 @@ function drawKind(random: SeededRandom): (typeof kinds)[number] {
  * balances, and a debit the balance cannot cover becomes a top-up, so no balance goes negative.
  */
 export function generateTransactions(seed: number, walletCurrencies: readonly string[]): ApiTransaction[] {
-  const random = SeededRandom.stream(seed, 'transactions');
+  const random = SeededRandom.forKey(seed, 'transactions');
   const times = Array.from({ length: transactionCount }, () => random.instant(historyStart, historyEnd).getTime()).sort(
     (a, b) => a - b,
   );

@@ -1,7 +1,7 @@
 import type { PayoutType, ScenarioName } from '../model';
 import { scenarioNames } from '../model';
 import { findCurrency, usdPerUnit } from './currencies';
-import type { SeededRandom } from './prng';
+import type { SeededRandom } from '../seeded-random';
 import type { ApiCatalogEntry, ApiGiftCardCatalogEntry } from './records';
 import { emailDomains, firstNames, lastNames } from './vocabulary';
 

@@ -6,7 +6,7 @@ import { generateProducts } from './generate-products';
 import { generateTransactions } from './generate-transactions';
 import { newestFirst } from './history';
 import { payoutOrderRecord, payoutRecord } from './payout-records';
-import { SeededRandom } from './prng';
+import { SeededRandom } from '../seeded-random';
 import type {
   ApiCampaign,
   ApiCatalogEntry,
@@ -35,14 +35,14 @@ export class SimWorld {
   private payoutList: ApiPayout[] | null = null;
 
   constructor(readonly seed: number) {
-    this.products = generateProducts(SeededRandom.stream(seed, 'products'));
+    this.products = generateProducts(SeededRandom.forKey(seed, 'products'));
     const { campaigns, catalogs } = generateCampaigns(seed, this.products);
     this.campaigns = campaigns;
     this.catalogs = catalogs;
     this.orders = generateOrders(seed, campaigns);
     this.transactions = generateTransactions(seed, [...new Set(campaigns.map((c) => c.wallet_currency))].sort());
     this.stored = generatePayoutOrders(seed, campaigns, catalogs);
-    this.creationRandom = SeededRandom.stream(seed, 'created-orders');
+    this.creationRandom = SeededRandom.forKey(seed, 'created-orders');
   }
 
   campaign(uuid: string): ApiCampaign | undefined {

@@ -1,5 +1,5 @@
 import type { ScenarioEvent } from '../scenarios/scenario-event';
-import type { SeededRandom } from '../scenarios/seeded-random';
+import type { SeededRandom } from '../seeded-random';
 
 export interface PlanOptions {
   /** Chance that an event is also sent a second time, with the same bytes (spec 6 rule 1). */

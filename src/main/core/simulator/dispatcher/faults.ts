@@ -1,5 +1,5 @@
 import { LosslessNumber, isLosslessNumber, parse, stringify } from 'lossless-json';
-import { hashText } from '../scenarios/seeded-random';
+import { hashText } from '../seeded-random';
 
 /** Deliberate deviations for testing a receiver; each is off unless switched on. */
 import { faultNames } from '../../../../shared/simulator';

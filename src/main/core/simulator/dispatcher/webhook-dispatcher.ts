@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { OrderSink, SimPayoutOrder } from '../model';
 import { orderEvents } from '../scenarios/order-events';
-import { SeededRandom } from '../scenarios/seeded-random';
+import { SeededRandom } from '../seeded-random';
 import { maxAttempts, retryDelayMs } from './backoff';
 import { callbackTarget, type CallbackTarget } from './callback-target';
 import type { TimerHandle } from './clock';

@@ -1,5 +1,5 @@
 import type { CurrencyInfo } from './currencies';
-import type { SeededRandom } from './seeded-random';
+import type { SeededRandom } from '../seeded-random';
 
 const base58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
 const bech32 = 'qpzry9x8gf2tvdw0s3jn54khce6mua7l';

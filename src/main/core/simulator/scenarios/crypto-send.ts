@@ -1,7 +1,7 @@
 import type { CurrencyInfo } from './currencies';
 import { transactionHash, walletAddress } from './chain-identifiers';
 import type { Json } from './json-text';
-import { hashText, type SeededRandom } from './seeded-random';
+import { hashText, type SeededRandom } from '../seeded-random';
 import type { SendQuote } from './send-quote';
 
 /** The recipient's destination wallet: the same across every send (and re-quote) of that recipient. */

@@ -1,5 +1,5 @@
 import { findCurrency, usdPerUnit } from '../api/currencies';
-import { hashText } from './seeded-random';
+import { hashText } from '../seeded-random';
 
 /** A chain as the send-request snapshot names it (beneficiary_payout_setting.platform). */
 export interface Platform {

@@ -1,3 +1,3 @@
 export { orderEvents, scenarioForPayoutType, scenarioPayoutType } from './order-events';
 export type { ScenarioEvent, ScenarioOptions } from './scenario-event';
-export { SeededRandom } from './seeded-random';
+export { SeededRandom } from '../seeded-random';

@@ -3,7 +3,7 @@ import { runCryptoScenario, type CryptoScenarioName } from './crypto-scenarios';
 import { runGiftCardScenario, type GiftCardScenarioName } from './gift-card-scenarios';
 import { RecipientContext } from './recipient-context';
 import type { ScenarioEvent, ScenarioOptions } from './scenario-event';
-import type { SeededRandom } from './seeded-random';
+import type { SeededRandom } from '../seeded-random';
 import { Timeline } from './timeline';
 
 const giftCardScenarios: readonly ScenarioName[] = ['gift_card_redeemed', 'gift_card_failed'];

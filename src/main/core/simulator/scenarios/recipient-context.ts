@@ -1,7 +1,7 @@
 import type { ScenarioName, SimPayoutOrder, SimRecipient } from '../model';
 import { jsonText, type Json } from './json-text';
 import type { ScenarioEvent } from './scenario-event';
-import type { SeededRandom } from './seeded-random';
+import type { SeededRandom } from '../seeded-random';
 import type { Timeline } from './timeline';
 
 /** What a scenario needs to write one recipient's events. */

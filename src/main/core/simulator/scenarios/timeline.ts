@@ -1,4 +1,4 @@
-import type { SeededRandom } from './seeded-random';
+import type { SeededRandom } from '../seeded-random';
 
 /**
  * A recipient's clock: each step moves forward by a drawn number of simulated seconds, compressed by

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SeededRandom } from '../../../src/main/core/simulator/scenarios/seeded-random';
+import { SeededRandom } from '../../../src/main/core/simulator/seeded-random';
 
 describe('SeededRandom', () => {
   it('repeats its sequence for a seed and differs between seeds', () => {
@@ -34,5 +34,23 @@ describe('SeededRandom', () => {
     const hits = Array.from({ length: 10_000 }, () => random.chance(0.2)).filter(Boolean).length;
     expect(hits).toBeGreaterThan(1800);
     expect(hits).toBeLessThan(2200);
+  });
+
+  it('draws decimal strings with exactly the asked places, within bounds, and distinct UUIDs', () => {
+    const random = new SeededRandom(7);
+    const uuids = new Set<string>();
+    for (let i = 0; i < 1000; i++) {
+      uuids.add(random.uuid());
+      const amount = random.decimal(0.5, 2, 6);
+      expect(amount).toMatch(/^\d+\.\d{6}$/);
+      expect(Number(amount)).toBeGreaterThanOrEqual(0.5);
+      expect(Number(amount)).toBeLessThanOrEqual(2);
+    }
+    expect(uuids.size).toBe(1000);
+    expect(random.decimal(5, 5, 0)).toBe('5');
+  });
+
+  it('gives a different stream per seed for the same key', () => {
+    expect(SeededRandom.forKey(1, 'orders').next()).not.toBe(SeededRandom.forKey(2, 'orders').next());
   });
 });
