@@ -1,0 +1,123 @@
+import { z } from 'zod';
+import { Finding, SignatureVerdict } from './verdicts';
+
+/**
+ * Lifecycles rebuilt from deliveries (spec 3 and 6): what happened to each send, recipient and
+ * order, in event time, whatever order and however often the deliveries arrived.
+ */
+
+export const lifecycleKinds = ['crypto_send', 'crypto_form_b', 'gift_card_recipient', 'gift_card_payout'] as const;
+export const LifecycleKind = z.enum(lifecycleKinds);
+export type LifecycleKind = z.infer<typeof LifecycleKind>;
+
+/** One event of a lifecycle: the deliveries sharing one idempotency key, collapsed. */
+export const LifecycleEvent = z.object({
+  /** The first delivery of the event, then its duplicates, in arrival order. */
+  deliveryIds: z.array(z.number().int()),
+  idempotencyKey: z.string().nullable(),
+  event: z.string().nullable(),
+  /** occurred_at (Form A) or updated_at (gift cards); null when the body has none (Form B). */
+  eventTime: z.string().nullable(),
+  status: z.string().nullable(),
+  /** 1-based position in event-time order. */
+  eventRank: z.number().int(),
+  /** 1-based position in arrival order (of first copies): differs from eventRank when reordered. */
+  arrivalRank: z.number().int(),
+  /** Same event time as a neighbour: ordered by arrival, flagged. */
+  tie: z.boolean(),
+  findings: z.array(Finding),
+});
+export type LifecycleEvent = z.infer<typeof LifecycleEvent>;
+
+export const Lifecycle = z.object({
+  key: z.string(),
+  kind: LifecycleKind,
+  /** external_send_id, Form B data.id, or the gift-card stream's subject. */
+  subject: z.string(),
+  orderUuid: z.string().nullable(),
+  recipientKey: z.string().nullable(),
+  recipientEmail: z.string().nullable(),
+  events: z.array(LifecycleEvent),
+  /** The status of the latest event in event time. */
+  currentStatus: z.string().nullable(),
+  terminal: z.boolean(),
+  reordered: z.boolean(),
+  /** Findings about the lifecycle as a whole (and each event's, repeated here with their path). */
+  findings: z.array(Finding),
+});
+export type Lifecycle = z.infer<typeof Lifecycle>;
+
+/** A row of the lifecycles list. */
+export const LifecycleSummary = z.object({
+  key: z.string(),
+  kind: LifecycleKind,
+  subject: z.string(),
+  orderUuid: z.string().nullable(),
+  recipientKey: z.string().nullable(),
+  recipientEmail: z.string().nullable(),
+  currentStatus: z.string().nullable(),
+  terminal: z.boolean(),
+  reordered: z.boolean(),
+  eventCount: z.number().int(),
+  deliveryCount: z.number().int(),
+  firstEventTime: z.string().nullable(),
+  lastEventTime: z.string().nullable(),
+  findingCounts: z.object({ error: z.number().int(), warning: z.number().int(), info: z.number().int() }),
+  findingCodes: z.array(z.string()),
+});
+export type LifecycleSummary = z.infer<typeof LifecycleSummary>;
+
+export const DuplicateGroup = z.object({
+  idempotencyKey: z.string(),
+  count: z.number().int(),
+  firstId: z.number().int(),
+  firstReceivedAt: z.string(),
+  lastReceivedAt: z.string(),
+  spreadMs: z.number().int(),
+  /** Every copy has the same body bytes. */
+  identicalBodies: z.boolean(),
+  /** The X-Service-Delivery values seen, in arrival order of their first use (null: none sent). */
+  deliveryIds: z.array(z.string().nullable()),
+  signatures: z.array(SignatureVerdict),
+  responseStatuses: z.array(z.number().int()),
+  event: z.string().nullable(),
+  lifecycleKey: z.string().nullable(),
+});
+export type DuplicateGroup = z.infer<typeof DuplicateGroup>;
+
+/** Spec 4.1 gives two descriptions of X-Service-Delivery; the captured duplicates say which holds. */
+export const DeliveryIdEvidence = z.object({
+  groups: z.number().int(),
+  /** Groups whose copies all carried one X-Service-Delivery. */
+  sameId: z.number().int(),
+  /** Groups whose copies carried different ones. */
+  changedId: z.number().int(),
+  /** Groups where some copy had none. */
+  missingId: z.number().int(),
+  verdict: z.enum(['fixed_across_retries', 'regenerated_per_attempt', 'mixed', 'no_evidence']),
+});
+export type DeliveryIdEvidence = z.infer<typeof DeliveryIdEvidence>;
+
+/** A recipient within an order: its sends and gift-card streams, in time order. */
+export const RecipientView = z.object({
+  recipientKey: z.string(),
+  orderUuid: z.string().nullable(),
+  email: z.string().nullable(),
+  lifecycles: z.array(LifecycleSummary),
+  /** The latest derived state among its lifecycles, in event time. */
+  latestStatus: z.string().nullable(),
+});
+export type RecipientView = z.infer<typeof RecipientView>;
+
+/** A payout order's derived summary: the service reports no order status (spec 1), so this is ours. */
+export const OrderSummary = z.object({
+  orderUuid: z.string(),
+  recipients: z.number().int(),
+  lifecycles: z.number().int(),
+  countsByStatus: z.record(z.string(), z.number().int()),
+  allTerminal: z.boolean(),
+  firstEventTime: z.string().nullable(),
+  lastEventTime: z.string().nullable(),
+  findingCounts: z.object({ error: z.number().int(), warning: z.number().int(), info: z.number().int() }),
+});
+export type OrderSummary = z.infer<typeof OrderSummary>;
