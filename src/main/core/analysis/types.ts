@@ -1,3 +1,4 @@
+import type { LifecycleKind } from '../../../shared/lifecycle';
 import type { Finding, PayloadForm, SignatureCheck } from '../../../shared/verdicts';
 
 /** A request as the receiver captured it: the input of every analysis. */
@@ -27,4 +28,20 @@ export interface DeliveryAnalysis {
   /** occurred_at (Form A) or updated_at (gift cards): the time lifecycles are ordered by. */
   eventTime: string | null;
   findings: Finding[];
+  lifecycle: LifecycleKeys;
+}
+
+/** Where a delivery belongs in the lifecycles (all null when it belongs to none, e.g. unparseable). */
+export interface LifecycleKeys {
+  /** One lifecycle: a crypto send (external_send_id), a Form B send (data.id), or a gift-card stream. */
+  lifecycleKey: string | null;
+  kind: LifecycleKind | null;
+  /** external_send_id, Form B data.id, or the gift-card stream's subject (recipient or payout uuid). */
+  subject: string | null;
+  orderUuid: string | null;
+  /** The recipient within its order (Form A has no recipient uuid, so both forms key on the email). */
+  recipientKey: string | null;
+  recipientEmail: string | null;
+  /** The top-level status the event reports (Form B: data.status). */
+  status: string | null;
 }
