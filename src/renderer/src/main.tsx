@@ -11,6 +11,7 @@ import './styles/deliveries.css';
 import './styles/detail.css';
 import './styles/json-tree.css';
 import './styles/settings.css';
+import './styles/simulator.css';
 
 const token = sessionToken();
 const root = createRoot(document.getElementById('root')!);

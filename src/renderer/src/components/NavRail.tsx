@@ -4,6 +4,7 @@ type View = Route['view'];
 
 const views: { view: View; label: string; glyph: string }[] = [
   { view: 'deliveries', label: 'Deliveries', glyph: '⇣' },
+  { view: 'simulator', label: 'Simulator', glyph: '⇡' },
   { view: 'settings', label: 'Settings', glyph: '⚙' },
 ];
 
@@ -16,7 +17,7 @@ export function NavRail({ current, onSelect }: { current: View; onSelect: (view:
       {views.map(({ view, label, glyph }) => (
         <a
           key={view}
-          href={view === 'settings' ? '#/settings' : '#/deliveries'}
+          href={`#/${view}`}
           className="nav-item"
           data-testid={`nav-${view}`}
           aria-current={current === view ? 'page' : undefined}

@@ -52,3 +52,27 @@ export function shortenFingerprint(fingerprint: string): string {
 export function plural(count: number, one: string, many = `${one}s`): string {
   return `${formatCount(count)} ${count === 1 ? one : many}`;
 }
+
+/** A span of time in the largest fitting unit: `850 ms`, `1.5 s`, `90 s`, `12 min`, `2 h 5 min`. */
+export function formatDuration(ms: number): string {
+  if (ms < 1_000) return `${Math.round(ms)} ms`;
+  const seconds = ms / 1_000;
+  if (seconds < 10) return `${Number(seconds.toFixed(1))} s`;
+  if (seconds < 120) return `${Math.round(seconds)} s`;
+  const minutes = Math.round(seconds / 60);
+  if (minutes < 120) return `${minutes} min`;
+  const rest = minutes % 60;
+  return `${Math.floor(minutes / 60)} h${rest === 0 ? '' : ` ${rest} min`}`;
+}
+
+/** How long until `iso`, seen from `now`: `in 12 s`, `in 3 min 5 s`, `due now`. */
+export function formatTimeUntil(iso: string, now: number): string {
+  const at = Date.parse(iso);
+  if (Number.isNaN(at)) return iso;
+  const seconds = Math.ceil((at - now) / 1_000);
+  if (seconds <= 0) return 'due now';
+  if (seconds < 60) return `in ${seconds} s`;
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return `in ${minutes} min${seconds % 60 === 0 ? '' : ` ${seconds % 60} s`}`;
+  return `in ${Math.floor(minutes / 60)} h ${minutes % 60} min`;
+}

@@ -3,6 +3,7 @@ import { payloadFormList, signatureVerdictList } from './words';
 
 export type Route =
   | { view: 'deliveries'; deliveryId: number | null; filter: DeliveryFilter }
+  | { view: 'simulator' }
   | { view: 'settings' };
 
 export const defaultRoute: Route = { view: 'deliveries', deliveryId: null, filter: {} };
@@ -14,6 +15,7 @@ export function parseRoute(hash: string): Route {
   const [pathPart = '', queryPart = ''] = hash.replace(/^#/, '').split('?', 2);
   const segments = pathPart.split('/').filter(Boolean);
   if (segments[0] === 'settings') return { view: 'settings' };
+  if (segments[0] === 'simulator') return { view: 'simulator' };
 
   const id = Number(segments[1]);
   const deliveryId = segments[0] === 'deliveries' && Number.isSafeInteger(id) && id > 0 ? id : null;
@@ -36,7 +38,7 @@ function parseFilter(params: URLSearchParams): DeliveryFilter {
 }
 
 export function formatRoute(route: Route): string {
-  if (route.view === 'settings') return '#/settings';
+  if (route.view !== 'deliveries') return `#/${route.view}`;
   const params = new URLSearchParams();
   for (const key of filterKeys) {
     const value = route.filter[key];

@@ -58,6 +58,12 @@ export function describeSecret(secret: { set: boolean; storage: SecretStorage })
         detail: 'This system offers no keychain, so the secret is stored unencrypted on disk.',
         warn: true,
       };
+    case 'simulator':
+      return {
+        label: 'set · from the simulator',
+        detail: "The embedded simulator's signing secret, in force while it runs and no secret of your own is set.",
+        warn: false,
+      };
   }
 }
 

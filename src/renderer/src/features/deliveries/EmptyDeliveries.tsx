@@ -1,5 +1,6 @@
 import type { CoreStatus } from '../../../../shared/contract';
 import { CopyButton } from '../../components/CopyButton';
+import { EmptyDemoOrder } from './EmptyDemoOrder';
 
 /** What to do when nothing has arrived yet: where to send, and a command that does it. */
 export function EmptyDeliveries({ status }: { status: CoreStatus | null }) {
@@ -13,6 +14,7 @@ export function EmptyDeliveries({ status }: { status: CoreStatus | null }) {
       </div>
     );
   }
+  const simulator = status?.service.mode === 'simulator';
   const target = `${receiver.replace(/\/$/, '')}/webhooks`;
   const insecureFlag = httpsUrl ? '-k ' : '';
   const curl = `curl ${insecureFlag}-X POST ${target} -H 'Content-Type: application/json' -d '{"event":"payout.processing"}'`;
@@ -20,8 +22,9 @@ export function EmptyDeliveries({ status }: { status: CoreStatus | null }) {
   return (
     <div className="empty-state" data-testid="deliveries-empty">
       <h2>No deliveries yet</h2>
+      {simulator && <EmptyDemoOrder />}
       <p>
-        Point the payout service&apos;s <code>callback_url</code> at the receiver; any path works. Deliveries show up here
+        {simulator ? 'Or point' : 'Point'} the payout service&apos;s <code>callback_url</code> at the receiver; any path works. Deliveries show up here
         the moment they arrive.
       </p>
       <div className="empty-command">

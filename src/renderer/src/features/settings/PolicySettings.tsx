@@ -2,9 +2,9 @@ import { useState } from 'react';
 import type { ResponsePolicy } from '../../../../shared/policy';
 import { call } from '../../api/client';
 import { describePolicy } from '../../lib/words';
-import { ActionOutcome } from './ActionOutcome';
+import { ActionOutcome } from '../../components/ActionOutcome';
 import { draftFromPolicy, policyFromDraft, type PolicyDraft } from './policy-draft';
-import { useCallAction } from './useCallAction';
+import { useCallAction } from '../../hooks/useCallAction';
 
 /**
  * How the receiver answers. The form shows the live policy until the user edits it

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import type { CoreStatus } from '../../../../shared/contract';
 import { call } from '../../api/client';
-import { ActionOutcome } from './ActionOutcome';
+import { ActionOutcome } from '../../components/ActionOutcome';
 import { NumberField } from './PolicySettings';
-import { useCallAction } from './useCallAction';
+import { useCallAction } from '../../hooks/useCallAction';
 
 interface PortDraft {
   https: string;

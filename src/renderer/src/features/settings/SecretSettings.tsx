@@ -3,8 +3,8 @@ import type { CoreStatus } from '../../../../shared/contract';
 import { call } from '../../api/client';
 import { plural } from '../../lib/format';
 import { describeSecret } from '../../lib/words';
-import { ActionOutcome } from './ActionOutcome';
-import { useCallAction } from './useCallAction';
+import { ActionOutcome } from '../../components/ActionOutcome';
+import { useCallAction } from '../../hooks/useCallAction';
 
 /** The signing secret: set or cleared, never shown back. Every stored delivery is re-verified after a change. */
 export function SecretSettings({ secret }: { secret: CoreStatus['secret'] }) {
@@ -63,7 +63,7 @@ export function SecretSettings({ secret }: { secret: CoreStatus['secret'] }) {
         <button
           type="button"
           data-testid="settings-secret-clear"
-          disabled={busy || !secret.set}
+          disabled={busy || !secret.set || secret.storage === 'simulator'}
           onClick={() => {
             save.clear();
             void clearSecret.run();

@@ -4,6 +4,7 @@ import { formatBytes, formatCount } from '../../lib/format';
 import { PolicySettings } from './PolicySettings';
 import { PortSettings } from './PortSettings';
 import { SecretSettings } from './SecretSettings';
+import { ServiceSettings } from './ServiceSettings';
 
 interface SettingsViewProps {
   status: CoreStatus | null;
@@ -18,6 +19,7 @@ export function SettingsView({ status, statusError, onStatus, onPolicy }: Settin
   }
   return (
     <div className="settings-view">
+      <ServiceSettings service={status.service} onApplied={onStatus} />
       <SecretSettings secret={status.secret} />
       <PolicySettings policy={status.policy} onSaved={onPolicy} />
       <PortSettings ports={status.ports} onApplied={onStatus} />

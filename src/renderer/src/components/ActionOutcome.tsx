@@ -1,4 +1,4 @@
-import { CallErrorMessage } from '../../components/CallErrorMessage';
+import { CallErrorMessage } from './CallErrorMessage';
 
 export function ActionOutcome({ error, done, testId }: { error: unknown; done: string | null; testId: string }) {
   if (error) return <CallErrorMessage error={error} testId={`${testId}-error`} />;

@@ -9,7 +9,7 @@ export interface CallAction<A extends unknown[]> {
   clear: () => void;
 }
 
-/** Busy / error / done state around one settings call. `action` returns the line to show on success. */
+/** Busy / error / done state around one call (settings, simulator). `action` returns the line to show on success. */
 export function useCallAction<A extends unknown[]>(action: (...args: A) => Promise<string>): CallAction<A> {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
