@@ -16,4 +16,7 @@ test('from a fresh data dir, the demo order’s deliveries appear with valid sig
   await expect(page.getByTestId('simulator-view')).toBeVisible();
   await expect(page.getByTestId('simulator-event-row').first()).toBeVisible();
   await expect(page.locator('[data-testid="simulator-event-row"][data-status="delivered"]').first()).toBeVisible();
+  await page.getByTestId('simulator-event-row').first().click();
+  await expect(page.getByTestId('simulator-attempts')).toBeVisible();
+  await page.screenshot({ path: 'docs/simulator.png' });
 });
