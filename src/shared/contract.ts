@@ -2,6 +2,15 @@ import { z } from 'zod';
 import { DeliveryDetail, DeliveryFilter, DeliverySummary } from './delivery';
 import { ResponsePolicy } from './policy';
 import { ServiceConnection, SimulatorBehaviour, SimulatorState } from './simulator';
+import {
+  DeliveryIdEvidence,
+  DuplicateGroup,
+  Lifecycle,
+  LifecycleKind,
+  LifecycleSummary,
+  OrderSummary,
+  RecipientView,
+} from './lifecycle';
 
 /**
  * The control contract: every call the UI makes to the core, named `domain.verb`,
@@ -82,6 +91,44 @@ export const calls = {
   'settings.setService': {
     input: z.object({ connection: ServiceConnection, apiToken: z.string().min(1).max(4096).optional() }),
     output: CoreStatus,
+  },
+  'duplicates.list': {
+    input: z.object({ beforeLastId: z.number().int().optional(), limit: z.number().int().min(1).max(200).default(50) }),
+    output: z.object({
+      items: z.array(DuplicateGroup.extend({ lastId: z.number().int() })),
+      total: z.number().int(),
+      evidence: DeliveryIdEvidence,
+    }),
+  },
+  'lifecycles.list': {
+    input: z.object({
+      filter: z
+        .object({
+          kind: LifecycleKind.optional(),
+          orderUuid: z.string().optional(),
+          recipientKey: z.string().optional(),
+          status: z.string().optional(),
+          finding: z.string().optional(),
+        })
+        .default({}),
+      beforeLastDeliveryId: z.number().int().optional(),
+      limit: z.number().int().min(1).max(500).default(100),
+    }),
+    output: z.object({ items: z.array(LifecycleSummary.extend({ lastDeliveryId: z.number().int() })) }),
+  },
+  'lifecycles.facets': {
+    input: Empty,
+    output: z.object({ statuses: z.array(z.string()), findings: z.array(z.string()) }),
+  },
+  'lifecycles.get': { input: z.object({ key: z.string() }), output: Lifecycle },
+  'recipients.get': { input: z.object({ recipientKey: z.string() }), output: RecipientView },
+  'orders.list': {
+    input: z.object({ limit: z.number().int().min(1).max(500).default(100) }),
+    output: z.object({ items: z.array(OrderSummary) }),
+  },
+  'orders.get': {
+    input: z.object({ orderUuid: z.string() }),
+    output: z.object({ summary: OrderSummary, recipients: z.array(RecipientView) }),
   },
   'simulator.state': { input: Empty, output: SimulatorState },
   'simulator.configure': { input: SimulatorBehaviour.partial(), output: SimulatorBehaviour },

@@ -52,6 +52,10 @@ export const DeliveryDetail = DeliverySummary.extend({
   /** Every delivery with the same idempotency key, this one included, in arrival order. */
   siblings: z.array(DuplicateSibling),
   response: z.object({ status: z.number().int(), body: z.string(), reason: z.string() }),
+  /** Where it belongs: its lifecycle, its order and its recipient (null when none). */
+  lifecycleKey: z.string().nullable(),
+  orderUuid: z.string().nullable(),
+  recipientKey: z.string().nullable(),
 });
 export type DeliveryDetail = z.infer<typeof DeliveryDetail>;
 

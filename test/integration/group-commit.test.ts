@@ -15,7 +15,7 @@ describe('group commit', () => {
   it('commits writes queued in one turn in one transaction, and settles each with its id', async () => {
     const { db, insert } = storeWithTable();
     const commits: number[] = [];
-    const writer = new GroupCommitWriter<string>(db, insert, (lastId) => commits.push(lastId));
+    const writer = new GroupCommitWriter<string>(db, { write: insert, onCommitted: (lastId) => commits.push(lastId) });
     const ids = await Promise.all(Array.from({ length: 50 }, (_, i) => writer.enqueue(`v${i}`)));
     expect(ids).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
     expect(commits).toEqual([50]);
@@ -24,9 +24,11 @@ describe('group commit', () => {
 
   it('rejects every write of a failed commit and stores none of them', async () => {
     const { db, insert } = storeWithTable();
-    const writer = new GroupCommitWriter<string>(db, (value) => {
-      if (value === 'bad') throw new Error('disk full');
-      return insert(value);
+    const writer = new GroupCommitWriter<string>(db, {
+      write: (value) => {
+        if (value === 'bad') throw new Error('disk full');
+        return insert(value);
+      },
     });
     const results = await Promise.allSettled(['a', 'bad', 'c'].map((v) => writer.enqueue(v)));
     expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected', 'rejected']);

@@ -9,13 +9,14 @@ import { createHandlers } from './control/handlers';
 import { EventStream } from './control/event-stream';
 import { createControlServer } from './control/server';
 import type { Core, CoreOptions, ReceiverTimeouts } from './core-options';
+import { analyzerVersion } from './analysis/version';
 import { Receivers, type ReceiverPorts } from './receiver/receivers';
 import { ResponsePolicyState } from './receiver/response-policy';
 import { closeServer, listen } from './receiver/server';
 import { loadOrCreateCertificate } from './receiver/tls';
 import { ServiceConnectionManager } from './service-connection';
 import { SigningSecret, fileSecretStore } from './signing-secret';
-import { deliveryQueries } from './store/deliveries';
+import { deliveryWriteSteps } from './store/delivery-writer';
 import type { DeliveryRecord } from './store/delivery-record';
 import { countDeliveries } from './store/delivery-views';
 import { GroupCommitWriter } from './store/group-commit';
@@ -55,10 +56,10 @@ async function assemble(options: CoreOptions, db: ReturnType<typeof openStore>, 
       events.publish('status.changed', status());
     },
   );
-  const queries = deliveryQueries(db);
-  const writer = new GroupCommitWriter<DeliveryRecord>(db, queries.insert, (latestId) =>
-    events.publish('deliveries.changed', { latestId }),
-  );
+  const writer = new GroupCommitWriter<DeliveryRecord>(db, {
+    ...deliveryWriteSteps(db),
+    onCommitted: (latestId) => events.publish('deliveries.changed', { latestId }),
+  });
   const bodyLimitBytes = options.bodyLimitBytes ?? defaultBodyLimit;
   const receivers = new Receivers(
     {
@@ -117,10 +118,10 @@ async function assemble(options: CoreOptions, db: ReturnType<typeof openStore>, 
   });
 
   let reverifying: Promise<number> = Promise.resolve(0);
-  const reverify = () => {
+  const reverify = (rebuild = false) => {
     // One re-analysis at a time; each one reads the secret in force when it starts.
     reverifying = reverifying.then(async () => {
-      const count = await reanalyzeAll(db, secret.current);
+      const count = await reanalyzeAll(db, secret.current, { rebuild });
       events.publish('deliveries.reanalyzed', { count });
       events.publish('status.changed', status());
       return count;
@@ -156,6 +157,10 @@ async function assemble(options: CoreOptions, db: ReturnType<typeof openStore>, 
   control.setPort(uiPort);
   const uiOrigin = `http://127.0.0.1:${(control.server.address() as AddressInfo).port}`;
   log(`core: started with ${countDeliveries(db)} stored deliveries`);
+  if (settings.read('analyzerVersion', z.number()) !== analyzerVersion) {
+    log('core: the analyzer changed since these deliveries were stored; re-analyzing them');
+    void reverify(true).then(() => settings.write('analyzerVersion', analyzerVersion));
+  }
 
   let closing: Promise<void> | null = null;
   const close = () =>

@@ -9,6 +9,7 @@ import { signatureFindings, uppercaseHexFindings } from './findings/security';
 import { headerValue, serviceHeaders } from './headers';
 import { idempotencyKey } from './idempotency';
 import { field, stringField, type JsonObject } from './json-access';
+import { lifecycleKeys, noLifecycleKeys } from './lifecycle/keys';
 import { parseBody } from './parse-body';
 import { verifySignature } from './signature';
 import type { DeliveryAnalysis, RawDelivery } from './types';
@@ -56,6 +57,7 @@ function analyze(raw: RawDelivery, secret: string | null): DeliveryAnalysis {
     subject: subjectOf(form, body),
     eventTime: eventTimeOf(form, body),
     findings,
+    lifecycle: lifecycleKeys(form, body),
   };
 }
 
@@ -86,6 +88,7 @@ export function analyzeDelivery(raw: RawDelivery, secret: string | null): Delive
       subject: null,
       eventTime: null,
       findings: [finding('analysis.internal_error', '$', `The analysis failed (${message}); the raw delivery is kept.`)],
+      lifecycle: noLifecycleKeys,
     };
   }
 }

@@ -2,6 +2,9 @@ import { type CallHandlers, type CoreStatus } from '../../../shared/contract';
 import type { ResponsePolicyState } from '../receiver/response-policy';
 import type { ReceiverPorts } from '../receiver/receivers';
 import { deliveryFacets, getDelivery, listDeliveries } from '../store/delivery-views';
+import { deliveryIdEvidenceOf, listDuplicateGroups } from '../store/duplicate-views';
+import { getOrder, getRecipient, lifecycleFacets, listLifecycles, listOrders } from '../store/lifecycle-views';
+import { lifecycleQueries } from '../store/lifecycles';
 import type { Db } from '../store/open';
 import type { ServiceConnectionManager } from '../service-connection';
 import type { SigningSecret } from '../signing-secret';
@@ -21,16 +24,17 @@ class NotFound extends Error {
   readonly status = 404;
 }
 
+function found<T>(value: T | null, message: string): T {
+  if (value === null) throw new NotFound(message);
+  return value;
+}
+
 /** The implementation of every call of the contract. */
 export function createHandlers(deps: HandlerDeps) {
   return {
     'status.get': () => deps.status(),
     'deliveries.list': (input) => listDeliveries(deps.db, input),
-    'deliveries.get': ({ id }) => {
-      const detail = getDelivery(deps.db, id);
-      if (!detail) throw new NotFound(`no delivery ${id}`);
-      return detail;
-    },
+    'deliveries.get': ({ id }) => found(getDelivery(deps.db, id), `no delivery ${id}`),
     'deliveries.facets': () => deliveryFacets(deps.db),
     'settings.setSecret': async ({ secret }) => {
       deps.secret.set(secret);
@@ -56,6 +60,18 @@ export function createHandlers(deps: HandlerDeps) {
       deps.publishStatus();
       return deps.status();
     },
+    'duplicates.list': ({ beforeLastId, limit }) => ({
+      ...listDuplicateGroups(deps.db, beforeLastId, limit),
+      evidence: deliveryIdEvidenceOf(deps.db),
+    }),
+    'lifecycles.list': ({ filter, beforeLastDeliveryId, limit }) => ({
+      items: listLifecycles(deps.db, filter, beforeLastDeliveryId, limit),
+    }),
+    'lifecycles.facets': () => lifecycleFacets(deps.db),
+    'lifecycles.get': ({ key }) => found(lifecycleQueries(deps.db).load(key), `no lifecycle ${key}`),
+    'recipients.get': ({ recipientKey }) => found(getRecipient(deps.db, recipientKey), `no recipient ${recipientKey}`),
+    'orders.list': ({ limit }) => ({ items: listOrders(deps.db, limit) }),
+    'orders.get': ({ orderUuid }) => found(getOrder(deps.db, orderUuid), `no payout order ${orderUuid}`),
     'simulator.state': () => deps.service.simulatorState(),
     'simulator.configure': (change) => deps.service.configure(change),
     'simulator.resend': ({ id }) => ({ resent: deps.service.resend(id) }),

@@ -4,8 +4,11 @@ import type { DeliveryRecord } from './delivery-record';
 import type { DeliveryRow } from './delivery-row';
 import type { Db } from './open';
 
-/** The raw columns of a row: everything analysis needs. */
-export type RawRow = Pick<DeliveryRow, 'id' | 'method' | 'path' | 'query' | 'headers' | 'body' | 'body_truncated'>;
+/** The raw columns of a row (everything analysis needs), and the keys it last derived. */
+export type RawRow = Pick<
+  DeliveryRow,
+  'id' | 'method' | 'path' | 'query' | 'headers' | 'body' | 'body_truncated' | 'idempotency_key' | 'lifecycle_key'
+>;
 
 export function toRawDelivery(row: RawRow): RawDelivery {
   return {
@@ -34,11 +37,19 @@ function derivedParams(analysis: DeliveryAnalysis) {
     error_count: count('error'),
     warning_count: count('warning'),
     info_count: count('info'),
+    lifecycle_key: analysis.lifecycle.lifecycleKey,
+    lifecycle_kind: analysis.lifecycle.kind,
+    order_uuid: analysis.lifecycle.orderUuid,
+    recipient_key: analysis.lifecycle.recipientKey,
+    event_status: analysis.lifecycle.status,
   };
 }
 
-const derivedColumns =
-  'form, event, payout_type, delivery_id, signature, signature_check, idempotency_key, subject, event_time, findings, error_count, warning_count, info_count';
+const derivedColumns = [
+  'form, event, payout_type, delivery_id, signature, signature_check, idempotency_key, subject, event_time',
+  'findings, error_count, warning_count, info_count',
+  'lifecycle_key, lifecycle_kind, order_uuid, recipient_key, event_status',
+].join(', ');
 
 export function deliveryQueries(db: Db) {
   const insert = db.prepare(`
@@ -51,7 +62,8 @@ export function deliveryQueries(db: Db) {
     `UPDATE deliveries SET ${derivedColumns.split(', ').map((c) => `${c} = @${c}`).join(', ')} WHERE id = @id`,
   );
   const rawBatch = db.prepare(
-    'SELECT id, method, path, query, headers, body, body_truncated FROM deliveries WHERE id > ? ORDER BY id LIMIT ?',
+    `SELECT id, method, path, query, headers, body, body_truncated, idempotency_key, lifecycle_key
+     FROM deliveries WHERE id > ? ORDER BY id LIMIT ?`,
   );
 
   return {

@@ -28,4 +28,9 @@ export interface DeliveryRow {
   error_count: number;
   warning_count: number;
   info_count: number;
+  lifecycle_key: string | null;
+  lifecycle_kind: string | null;
+  order_uuid: string | null;
+  recipient_key: string | null;
+  event_status: string | null;
 }

@@ -70,13 +70,15 @@ type DetailRow = SummaryRow &
     DeliveryRow,
     | 'query' | 'headers' | 'body' | 'body_sha256' | 'body_truncated' | 'remote_address' | 'delivery_id'
     | 'event_time' | 'signature_check' | 'findings' | 'response_body' | 'response_reason'
+    | 'lifecycle_key' | 'order_uuid' | 'recipient_key'
   >;
 
 export function getDelivery(db: Db, id: number): DeliveryDetail | null {
   const row = db
     .prepare(
       `SELECT ${summaryColumns}, query, headers, body, body_sha256, body_truncated, remote_address, delivery_id,
-        event_time, signature_check, findings, response_body, response_reason FROM deliveries WHERE id = ?`,
+        event_time, signature_check, findings, response_body, response_reason, lifecycle_key, order_uuid,
+        recipient_key FROM deliveries WHERE id = ?`,
     )
     .get(id) as DetailRow | undefined;
   if (!row) return null;
@@ -96,6 +98,9 @@ export function getDelivery(db: Db, id: number): DeliveryDetail | null {
     duplicateOf: siblings.length > 0 && siblings[0]!.id !== row.id ? siblings[0]!.id : null,
     siblings,
     response: { status: row.response_status, body: row.response_body, reason: row.response_reason },
+    lifecycleKey: row.lifecycle_key,
+    orderUuid: row.order_uuid,
+    recipientKey: row.recipient_key,
   };
 }
 

@@ -6,6 +6,15 @@ interface Pending<T> {
   reject: (error: Error) => void;
 }
 
+export interface GroupCommitSteps<T> {
+  /** Writes one item, returning its row id. */
+  write: (item: T) => number;
+  /** Runs once per batch after its writes, in the same transaction (derived tables). */
+  finishBatch?: () => void;
+  /** After a successful commit, with the last row id. */
+  onCommitted?: (lastId: number) => void;
+}
+
 /**
  * Group commit: writes queued during one turn of the event loop share one transaction and so one
  * fsync. Each caller's promise settles only after the commit that holds its row, so a caller that
@@ -17,8 +26,7 @@ export class GroupCommitWriter<T> {
 
   constructor(
     private readonly db: Db,
-    private readonly write: (item: T) => number,
-    private readonly onCommitted: (lastId: number) => void = () => {},
+    private readonly steps: GroupCommitSteps<T>,
   ) {}
 
   enqueue(item: T): Promise<number> {
@@ -39,13 +47,17 @@ export class GroupCommitWriter<T> {
     if (batch.length === 0) return;
     let ids: number[];
     try {
-      ids = this.db.transaction(() => batch.map((p) => this.write(p.item)))();
+      ids = this.db.transaction(() => {
+        const written = batch.map((p) => this.steps.write(p.item));
+        this.steps.finishBatch?.();
+        return written;
+      })();
     } catch (error) {
       const failure = error instanceof Error ? error : new Error(String(error));
       for (const p of batch) p.reject(failure);
       return;
     }
     batch.forEach((p, i) => p.resolve(ids[i]!));
-    this.onCommitted(ids[ids.length - 1]!);
+    this.steps.onCommitted?.(ids[ids.length - 1]!);
   }
 }

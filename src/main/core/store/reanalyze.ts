@@ -1,26 +1,55 @@
 import { analyzeDelivery } from '../analysis/analyze-delivery';
 import { deliveryQueries, toRawDelivery } from './deliveries';
+import { duplicateGroupQueries } from './duplicate-groups';
+import { lifecycleQueries } from './lifecycles';
 import type { Db } from './open';
 
 const batchSize = 500;
+const yieldToReceiver = () => new Promise((resolve) => setImmediate(resolve));
 
 /**
  * Recomputes the derived columns of every stored delivery (after a secret change or an analyzer
- * upgrade). Raw columns are only read. Works in batches, yielding between them so the receiver
- * keeps answering.
+ * upgrade). Raw columns are only read. When any idempotency or lifecycle key changed, the duplicate
+ * groups and lifecycle summaries are rebuilt too. Works in batches, yielding between them so the
+ * receiver keeps answering.
  */
-export async function reanalyzeAll(db: Db, secret: string | null): Promise<number> {
+export async function reanalyzeAll(db: Db, secret: string | null, options: { rebuild?: boolean } = {}): Promise<number> {
   const queries = deliveryQueries(db);
   let afterId = 0;
   let count = 0;
+  let keysChanged = options.rebuild ?? false;
   for (;;) {
     const rows = queries.rawBatch(afterId, batchSize);
-    if (rows.length === 0) return count;
+    if (rows.length === 0) break;
     db.transaction(() => {
-      for (const row of rows) queries.updateDerived(row.id, analyzeDelivery(toRawDelivery(row), secret));
+      for (const row of rows) {
+        const analysis = analyzeDelivery(toRawDelivery(row), secret);
+        keysChanged ||=
+          analysis.idempotencyKey !== row.idempotency_key || analysis.lifecycle.lifecycleKey !== row.lifecycle_key;
+        queries.updateDerived(row.id, analysis);
+      }
     })();
     count += rows.length;
     afterId = rows[rows.length - 1]!.id;
-    await new Promise((resolve) => setImmediate(resolve));
+    await yieldToReceiver();
+  }
+  if (keysChanged) await rebuildDerivedTables(db);
+  return count;
+}
+
+async function rebuildDerivedTables(db: Db): Promise<void> {
+  const groups = duplicateGroupQueries(db);
+  const lifecycles = lifecycleQueries(db);
+  db.transaction(() => {
+    groups.clear();
+    lifecycles.clear();
+  })();
+  for (let afterId: number | null = 0; afterId !== null; await yieldToReceiver()) {
+    const from: number = afterId;
+    afterId = db.transaction(() => groups.rebuildBatch(from, 5_000))();
+  }
+  for (let afterKey: string | null = ''; afterKey !== null; await yieldToReceiver()) {
+    const from: string = afterKey;
+    afterKey = db.transaction(() => lifecycles.rebuildBatch(from, 500))();
   }
 }

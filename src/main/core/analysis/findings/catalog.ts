@@ -97,10 +97,23 @@ export const findingCatalog = {
   'form_b.extra_keys': 'warning',
   'form_b.same_currency_rate_not_one': 'error',
   'form_b.conversion_fee_on_same_currency': 'error',
+  // Lifecycle rules (spec 3), raised across the events of one send or stream, never on a single delivery.
+  'lifecycle.event_time_unusable': 'warning',
+  'lifecycle.quote_created_missing': 'warning',
+  'lifecycle.quote_created_not_first': 'error',
+  'lifecycle.quote_created_repeated': 'error',
+  'lifecycle.quote_confirmed_same_currency': 'error',
+  'lifecycle.event_after_quote_canceled': 'error',
+  'lifecycle.status_changed_terminal': 'error',
+  'lifecycle.status_changed_with_data': 'error',
+  'lifecycle.event_after_terminal': 'error',
+  'lifecycle.terminal_state_repeated': 'error',
+  'lifecycle.tx_hash_txid_mismatch': 'error',
   'analysis.internal_error': 'error',
 } as const satisfies Record<string, Severity>;
 
 export type FindingCode = keyof typeof findingCatalog;
+export type LifecycleFindingCode = Extract<FindingCode, `lifecycle.${string}`>;
 
 export function isFindingCode(code: string): code is FindingCode {
   return Object.hasOwn(findingCatalog, code);

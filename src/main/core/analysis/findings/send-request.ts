@@ -10,7 +10,7 @@ import { quote } from './text';
 export type CryptoArea = 'form_a' | 'form_b';
 
 /** Same currency when both ids are integers and equal; otherwise by ticker symbol; null when unknown. */
-function sameCurrency(a: JsonObject | null, b: JsonObject | null): boolean | null {
+export function sameCurrency(a: JsonObject | null, b: JsonObject | null): boolean | null {
   if (a === null || b === null) return null;
   const idA = field(a, 'id');
   const idB = field(b, 'id');

@@ -1,0 +1,46 @@
+import type { LifecycleSummary, OrderSummary } from '../../../../shared/lifecycle';
+import { compareTimeTexts, parseInstant } from './instant';
+import { latestLifecycle } from './recipient-view';
+import { countBySeverity } from './summary';
+
+/** The count key of a recipient whose latest lifecycle reports no status. */
+export const noStatus = '(none)';
+
+function byRecipient(lifecycles: readonly LifecycleSummary[]): LifecycleSummary[][] {
+  const groups = new Map<string | null, LifecycleSummary[]>();
+  for (const l of lifecycles) groups.set(l.recipientKey, [...(groups.get(l.recipientKey) ?? []), l]);
+  return [...groups.values()];
+}
+
+/**
+ * Derived, not reported: the service sends no order status (spec 1). Each recipient counts once, under
+ * the current status of its latest lifecycle in event time (a canceled quote's reopened send replaces
+ * it); the order is all terminal when every recipient's latest lifecycle is.
+ */
+export function orderSummary(orderUuid: string, lifecycles: readonly LifecycleSummary[]): OrderSummary {
+  const recipients = byRecipient(lifecycles);
+  const latest = recipients.map((group) => latestLifecycle(group)).filter((l): l is LifecycleSummary => l !== undefined);
+  // A Map, then own properties: a status named "__proto__" is counted, not assigned as a prototype.
+  const counts = new Map<string, number>();
+  for (const l of latest) counts.set(l.currentStatus ?? noStatus, (counts.get(l.currentStatus ?? noStatus) ?? 0) + 1);
+  const readable = (times: Array<string | null>) => times.filter((t) => parseInstant(t) !== null).sort(compareTimeTexts);
+  const firstTimes = readable(lifecycles.map((l) => l.firstEventTime));
+  const lastTimes = readable(lifecycles.map((l) => l.lastEventTime));
+  return {
+    orderUuid,
+    recipients: recipients.length,
+    lifecycles: lifecycles.length,
+    countsByStatus: Object.fromEntries(counts),
+    allTerminal: latest.length > 0 && latest.every((l) => l.terminal),
+    firstEventTime: firstTimes[0] ?? null,
+    lastEventTime: lastTimes.at(-1) ?? null,
+    findingCounts: lifecycles.reduce(
+      (sum, l) => ({
+        error: sum.error + l.findingCounts.error,
+        warning: sum.warning + l.findingCounts.warning,
+        info: sum.info + l.findingCounts.info,
+      }),
+      countBySeverity([]),
+    ),
+  };
+}

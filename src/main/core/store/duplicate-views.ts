@@ -1,0 +1,60 @@
+import type { DeliveryIdEvidence, DuplicateGroup } from '../../../shared/lifecycle';
+import type { SignatureVerdict } from '../../../shared/verdicts';
+import { describeDuplicateGroup, evidenceVerdict } from '../analysis/lifecycle';
+import type { Db } from './open';
+
+/** Duplicate groups (more than one delivery per idempotency key), most recent first. */
+export function listDuplicateGroups(db: Db, beforeLastId: number | undefined, limit: number) {
+  const groups = db
+    .prepare(
+      `SELECT idempotency_key AS key, last_id AS lastId FROM duplicate_groups
+       WHERE count > 1 ${beforeLastId === undefined ? '' : 'AND last_id < @before'} ORDER BY last_id DESC LIMIT @limit`,
+    )
+    .all({ before: beforeLastId, limit }) as Array<{ key: string; lastId: number }>;
+  const copies = db.prepare(
+    `SELECT id, received_at, body_sha256, delivery_id, signature, response_status, event, lifecycle_key
+     FROM deliveries WHERE idempotency_key = ? ORDER BY id`,
+  );
+  const items: Array<DuplicateGroup & { lastId: number }> = groups.map(({ key, lastId }) => {
+    const rows = copies.all(key) as Array<{
+      id: number;
+      received_at: number;
+      body_sha256: string;
+      delivery_id: string | null;
+      signature: SignatureVerdict;
+      response_status: number;
+      event: string | null;
+      lifecycle_key: string | null;
+    }>;
+    const group = describeDuplicateGroup(
+      key,
+      rows.map((r) => ({
+        id: r.id,
+        receivedAt: new Date(r.received_at).toISOString(),
+        bodySha256: r.body_sha256,
+        deliveryId: r.delivery_id,
+        signature: r.signature,
+        responseStatus: r.response_status,
+        event: r.event,
+        lifecycleKey: r.lifecycle_key,
+      })),
+    );
+    return { ...group, lastId };
+  });
+  const total = (db.prepare('SELECT count(*) AS n FROM duplicate_groups WHERE count > 1').get() as { n: number }).n;
+  return { items, total };
+}
+
+/** Across every duplicate group: did X-Service-Delivery stay the same or change? (spec 4.1's open question) */
+export function deliveryIdEvidenceOf(db: Db): DeliveryIdEvidence {
+  const counts = db
+    .prepare(
+      `SELECT count(*) AS groups,
+         coalesce(sum(NOT delivery_id_changed AND NOT delivery_id_missing), 0) AS sameId,
+         coalesce(sum(delivery_id_changed), 0) AS changedId,
+         coalesce(sum(delivery_id_missing), 0) AS missingId
+       FROM duplicate_groups WHERE count > 1`,
+    )
+    .get() as Omit<DeliveryIdEvidence, 'verdict'>;
+  return { ...counts, verdict: evidenceVerdict(counts) };
+}

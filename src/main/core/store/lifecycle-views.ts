@@ -1,0 +1,116 @@
+import type { LifecycleKind, LifecycleSummary, OrderSummary, RecipientView } from '../../../shared/lifecycle';
+import { orderSummary, recipientView } from '../analysis/lifecycle';
+import type { Db } from './open';
+
+interface SummaryRow {
+  key: string;
+  kind: string;
+  subject: string;
+  order_uuid: string | null;
+  recipient_key: string | null;
+  recipient_email: string | null;
+  current_status: string | null;
+  terminal: number;
+  reordered: number;
+  event_count: number;
+  delivery_count: number;
+  first_event_time: string | null;
+  last_event_time: string | null;
+  error_count: number;
+  warning_count: number;
+  info_count: number;
+  finding_codes: string;
+  last_delivery_id: number;
+}
+
+function toSummary(row: SummaryRow): LifecycleSummary & { lastDeliveryId: number } {
+  return {
+    key: row.key,
+    kind: row.kind as LifecycleKind,
+    subject: row.subject,
+    orderUuid: row.order_uuid,
+    recipientKey: row.recipient_key,
+    recipientEmail: row.recipient_email,
+    currentStatus: row.current_status,
+    terminal: row.terminal === 1,
+    reordered: row.reordered === 1,
+    eventCount: row.event_count,
+    deliveryCount: row.delivery_count,
+    firstEventTime: row.first_event_time,
+    lastEventTime: row.last_event_time,
+    findingCounts: { error: row.error_count, warning: row.warning_count, info: row.info_count },
+    findingCodes: JSON.parse(row.finding_codes) as string[],
+    lastDeliveryId: row.last_delivery_id,
+  };
+}
+
+export interface LifecycleFilter {
+  kind?: LifecycleKind;
+  orderUuid?: string;
+  recipientKey?: string;
+  status?: string;
+  /** A finding code the lifecycle has. */
+  finding?: string;
+}
+
+/** Lifecycles most recently touched first; page with beforeLastDeliveryId. */
+export function listLifecycles(db: Db, filter: LifecycleFilter, beforeLastDeliveryId: number | undefined, limit: number) {
+  const conditions: Array<[string, unknown]> = [];
+  if (filter.kind) conditions.push(['kind = ?', filter.kind]);
+  if (filter.orderUuid) conditions.push(['order_uuid = ?', filter.orderUuid]);
+  if (filter.recipientKey) conditions.push(['recipient_key = ?', filter.recipientKey]);
+  if (filter.status) conditions.push(['current_status = ?', filter.status]);
+  if (filter.finding) conditions.push(['instr(finding_codes, ?) > 0', JSON.stringify(filter.finding)]);
+  if (beforeLastDeliveryId !== undefined) conditions.push(['last_delivery_id < ?', beforeLastDeliveryId]);
+  const where = conditions.length ? conditions.map(([sql]) => sql).join(' AND ') : '1';
+  const rows = db
+    .prepare(`SELECT * FROM lifecycles WHERE ${where} ORDER BY last_delivery_id DESC LIMIT ?`)
+    .all(...conditions.map(([, value]) => value), limit) as SummaryRow[];
+  return rows.map(toSummary);
+}
+
+export function lifecycleFacets(db: Db): { statuses: string[]; findings: string[] } {
+  const statuses = (
+    db.prepare('SELECT DISTINCT current_status AS v FROM lifecycles WHERE current_status IS NOT NULL ORDER BY 1').all() as Array<{
+      v: string;
+    }>
+  ).map((r) => r.v);
+  const findings = (
+    db.prepare("SELECT DISTINCT value AS v FROM lifecycles, json_each(lifecycles.finding_codes) WHERE finding_codes <> '[]' ORDER BY 1").all() as Array<{
+      v: string;
+    }>
+  ).map((r) => r.v);
+  return { statuses, findings };
+}
+
+export function getRecipient(db: Db, recipientKey: string): RecipientView | null {
+  const rows = db
+    .prepare('SELECT * FROM lifecycles WHERE order_uuid = ? AND recipient_key = ?')
+    .all(recipientKey.split('|')[0] ?? '', recipientKey) as SummaryRow[];
+  return rows.length === 0 ? null : recipientView(recipientKey, rows.map(toSummary));
+}
+
+export function getOrder(db: Db, orderUuid: string): { summary: OrderSummary; recipients: RecipientView[] } | null {
+  const lifecycles = (db.prepare('SELECT * FROM lifecycles WHERE order_uuid = ?').all(orderUuid) as SummaryRow[]).map(toSummary);
+  if (lifecycles.length === 0) return null;
+  const byRecipient = new Map<string, LifecycleSummary[]>();
+  for (const l of lifecycles) {
+    const key = l.recipientKey ?? `${orderUuid}|(unknown recipient)`;
+    byRecipient.set(key, [...(byRecipient.get(key) ?? []), l]);
+  }
+  return {
+    summary: orderSummary(orderUuid, lifecycles),
+    recipients: [...byRecipient].map(([key, ls]) => recipientView(key, ls)),
+  };
+}
+
+/** Orders with the most recent activity first. */
+export function listOrders(db: Db, limit: number): OrderSummary[] {
+  const recent = db
+    .prepare(
+      `SELECT order_uuid AS uuid FROM lifecycles WHERE order_uuid IS NOT NULL
+       GROUP BY order_uuid ORDER BY max(last_delivery_id) DESC LIMIT ?`,
+    )
+    .all(limit) as Array<{ uuid: string }>;
+  return recent.map(({ uuid }) => getOrder(db, uuid)!.summary);
+}

@@ -1,0 +1,81 @@
+import type { Lifecycle, LifecycleKind, LifecycleSummary } from '../../../shared/lifecycle';
+import { reconstructLifecycle, summarizeLifecycle } from '../analysis/lifecycle';
+import type { Db } from './open';
+
+interface MemberRow {
+  id: number;
+  body: Buffer;
+  idempotency_key: string | null;
+  received_at: number;
+  lifecycle_kind: LifecycleKind;
+}
+
+/** Lifecycles: rebuilt from their deliveries on read, and summarized into a table at ingest. */
+export function lifecycleQueries(db: Db) {
+  const members = db.prepare(
+    'SELECT id, body, idempotency_key, received_at, lifecycle_kind FROM deliveries WHERE lifecycle_key = ? ORDER BY id',
+  );
+  const upsert = db.prepare(`
+    INSERT INTO lifecycles (key, kind, subject, order_uuid, recipient_key, recipient_email, current_status, terminal,
+      reordered, event_count, delivery_count, first_event_time, last_event_time, error_count, warning_count,
+      info_count, finding_codes, last_delivery_id)
+    VALUES (@key, @kind, @subject, @orderUuid, @recipientKey, @recipientEmail, @currentStatus, @terminal, @reordered,
+      @eventCount, @deliveryCount, @firstEventTime, @lastEventTime, @error, @warning, @info, @findingCodes,
+      @lastDeliveryId)
+    ON CONFLICT (key) DO UPDATE SET kind = excluded.kind, subject = excluded.subject, order_uuid = excluded.order_uuid,
+      recipient_key = excluded.recipient_key, recipient_email = excluded.recipient_email,
+      current_status = excluded.current_status, terminal = excluded.terminal, reordered = excluded.reordered,
+      event_count = excluded.event_count, delivery_count = excluded.delivery_count,
+      first_event_time = excluded.first_event_time, last_event_time = excluded.last_event_time,
+      error_count = excluded.error_count, warning_count = excluded.warning_count, info_count = excluded.info_count,
+      finding_codes = excluded.finding_codes, last_delivery_id = excluded.last_delivery_id`);
+  const remove = db.prepare('DELETE FROM lifecycles WHERE key = ?');
+  const keysAfter = db.prepare(
+    'SELECT DISTINCT lifecycle_key AS key FROM deliveries WHERE lifecycle_key IS NOT NULL AND lifecycle_key > ? ORDER BY 1 LIMIT ?',
+  );
+
+  const load = (key: string): { lifecycle: Lifecycle; lastDeliveryId: number } | null => {
+    const rows = members.all(key) as MemberRow[];
+    if (rows.length === 0) return null;
+    const lifecycle = reconstructLifecycle(
+      key,
+      rows[0]!.lifecycle_kind,
+      rows.map((r) => ({
+        id: r.id,
+        body: r.body,
+        idempotencyKey: r.idempotency_key,
+        receivedAt: new Date(r.received_at).toISOString(),
+      })),
+    );
+    return { lifecycle, lastDeliveryId: rows[rows.length - 1]!.id };
+  };
+
+  const refresh = (key: string): void => {
+    const loaded = load(key);
+    if (!loaded) {
+      remove.run(key);
+      return;
+    }
+    const summary: LifecycleSummary = summarizeLifecycle(loaded.lifecycle);
+    upsert.run({
+      ...summary,
+      terminal: summary.terminal ? 1 : 0,
+      reordered: summary.reordered ? 1 : 0,
+      ...summary.findingCounts,
+      findingCodes: JSON.stringify(summary.findingCodes),
+      lastDeliveryId: loaded.lastDeliveryId,
+    });
+  };
+
+  return {
+    load: (key: string) => load(key)?.lifecycle ?? null,
+    refresh,
+    /** Rebuilds the summaries of a batch of lifecycles, in key order; returns the last key or null at the end. */
+    rebuildBatch(afterKey: string, limit: number): string | null {
+      const keys = (keysAfter.all(afterKey, limit) as Array<{ key: string }>).map((r) => r.key);
+      for (const key of keys) refresh(key);
+      return keys.length === 0 ? null : keys[keys.length - 1]!;
+    },
+    clear: () => db.exec('DELETE FROM lifecycles'),
+  };
+}
