@@ -1,11 +1,12 @@
 #!/usr/bin/env node
-import { exportCommand, exportUsage } from './cli/export';
+import { exportCommand, exportUsage, lifecyclesCommand, lifecyclesUsage } from './cli/export';
 import { serve, serveUsage } from './cli/serve';
 import { simulate, simulateUsage } from './cli/simulate';
 
 const commands: Record<string, { run: (args: string[]) => Promise<void>; usage: string }> = {
   serve: { run: serve, usage: serveUsage },
   export: { run: exportCommand, usage: exportUsage },
+  lifecycles: { run: lifecyclesCommand, usage: lifecyclesUsage },
   simulate: { run: simulate, usage: simulateUsage },
 };
 

@@ -1,18 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { setTimeout as delay } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startTestCore, type TestCore } from '../support/core-fixture';
-
-/** Waits for a condition the core reaches by itself (bounded; polls, never sleeps a fixed time for the result). */
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, limitMs = 45_000): Promise<T> {
-  const deadline = Date.now() + limitMs;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > deadline) return value;
-    await delay(100);
-  }
-}
+import { until } from '../support/until';
 
 describe('the embedded simulator', () => {
   let t: TestCore | null = null;

@@ -8,3 +8,4 @@ export { orderSummary, noStatus } from './order-summary';
 export { describeDuplicateGroup, deliveryIdEvidence, evidenceVerdict, type DuplicateCopy, type EvidenceGroup } from './duplicates';
 export { giftCardTerminalStatuses, isTerminalEvent } from './terminal';
 export { parseInstant, compareInstants, compareTimeTexts, type Instant } from './instant';
+export { lifecyclePosition, type LifecyclePosition } from './position';
