@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DeliveryDetail, DeliveryFilter, DeliverySummary } from './delivery';
 import { ResponsePolicy } from './policy';
 import { ServiceConnection, SimulatorBehaviour, SimulatorState } from './simulator';
+import { FetchAllJob, ListPage, ListTarget, PayoutOrderRequest } from './service-api';
 import {
   DeliveryIdEvidence,
   DuplicateGroup,
@@ -130,6 +131,33 @@ export const calls = {
     input: z.object({ orderUuid: z.string() }),
     output: z.object({ summary: OrderSummary, recipients: z.array(RecipientView) }),
   },
+  /** One page of a list endpoint of the service in use (cached per endpoint, page and limit unless refresh). */
+  'api.listPage': {
+    input: ListTarget.extend({
+      page: z.number().int().min(1).default(1),
+      limit: z.number().int().min(1).max(20).default(10),
+      refresh: z.boolean().default(false),
+    }),
+    output: ListPage,
+  },
+  /** Starts walking pages 1..total-pages; progress comes as `api.fetchAll` events. */
+  'api.fetchAll.start': {
+    input: ListTarget.extend({ limit: z.number().int().min(1).max(20).default(20) }),
+    output: FetchAllJob,
+  },
+  'api.fetchAll.cancel': { input: z.object({ jobId: z.string() }), output: FetchAllJob },
+  /** What a fetch-all got (all of it, or what it had when it stopped). */
+  'api.fetchAll.items': {
+    input: z.object({ jobId: z.string() }),
+    output: z.object({ job: FetchAllJob, items: z.array(z.unknown()) }),
+  },
+  /** GET /api/webhooks: stores the signing secret and re-verifies the stored deliveries. */
+  'api.fetchSigningSecret': { input: Empty, output: z.object({ reverified: z.number().int() }) },
+  /** POST /api/payout-orders; the answer as the service gave it. */
+  'api.createPayoutOrder': {
+    input: PayoutOrderRequest,
+    output: z.object({ status: z.number().int(), body: z.unknown(), orderUuid: z.string().nullable() }),
+  },
   'simulator.state': { input: Empty, output: SimulatorState },
   'simulator.configure': { input: SimulatorBehaviour.partial(), output: SimulatorBehaviour },
   /** Sends a permanently failed event again. */
@@ -157,6 +185,8 @@ export const events = {
   'status.changed': CoreStatus,
   /** The simulator's events or attempts changed (coalesced): its panel should reload. */
   'simulator.changed': z.object({}),
+  /** A fetch-all advanced a page, finished, stopped on an error or was canceled. */
+  'api.fetchAll': FetchAllJob,
 } as const;
 export type EventName = keyof typeof events;
 export type EventPayload<N extends EventName> = z.infer<(typeof events)[N]>;
