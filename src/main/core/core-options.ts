@@ -1,4 +1,5 @@
 import type { SecretStore } from './secret-store';
+import type { ServiceApiOptions } from './service-api';
 import type { EmbeddedSimulatorOptions } from './service-connection';
 
 export interface ReceiverTimeouts {
@@ -33,6 +34,8 @@ export interface CoreOptions {
    * false: never start it, as when only receiving.
    */
   simulator?: EmbeddedSimulatorOptions | false;
+  /** The client of the service's API: request timeout and client-side rate limit. */
+  serviceApi?: Omit<ServiceApiOptions, 'clock'>;
   /** The built renderer to serve (out/renderer); without it the control server serves the calls only. */
   rendererDir?: string;
   /** Largest body accepted, in bytes (default 1 MiB). */

@@ -1,6 +1,7 @@
 import type { CoreStatus } from '../../shared/contract';
 import { ServiceConnection, SimulatorBehaviour, type SimulatorState } from '../../shared/simulator';
 import type { SecretStore } from './secret-store';
+import type { ServiceAccess } from './service-api';
 import type { SigningSecret } from './signing-secret';
 import { demoPayoutOrderRequests } from './simulator/api';
 import { loadSimulatorAccount } from './simulator/account-file';
@@ -24,8 +25,13 @@ export interface ServiceConnectionDeps {
   /** false: never run the embedded simulator (the inspector only receives). */
   simulator: EmbeddedSimulatorOptions | false;
   onSimulatorChanged: () => void;
+  /** After a switch of service or token (the API client's cached pages belong to the previous one). */
+  onConnectionChanged?: () => void;
   log: (line: string) => void;
 }
+
+/** Headless alternative to a stored API token for a real service. */
+export const apiTokenEnvVar = 'WEBHOOK_INSPECTOR_API_TOKEN';
 
 class Conflict extends Error {
   readonly status = 409;
@@ -65,7 +71,20 @@ export class ServiceConnectionManager {
     if (this.connection.mode === 'simulator') {
       return { mode: 'simulator', baseUrl: this.simulator?.apiUrl ?? null, apiTokenSet: this.simulator !== null };
     }
-    return { mode: 'service', baseUrl: this.connection.baseUrl, apiTokenSet: this.deps.apiTokenStore.load() !== null };
+    return { mode: 'service', baseUrl: this.connection.baseUrl, apiTokenSet: this.realServiceToken() !== null };
+  }
+
+  /** The API to call and its token: the simulator's while it runs, else the real service's when it has a token. */
+  apiAccess(): ServiceAccess | null {
+    if (this.connection.mode === 'simulator') {
+      return this.simulator ? { baseUrl: this.simulator.apiUrl, apiToken: this.simulator.account.apiToken } : null;
+    }
+    const apiToken = this.realServiceToken();
+    return apiToken === null ? null : { baseUrl: this.connection.baseUrl, apiToken };
+  }
+
+  private realServiceToken(): string | null {
+    return this.deps.apiTokenStore.load() || process.env[apiTokenEnvVar] || null;
   }
 
   /** Switches service; the simulator runs only in simulator mode. */
@@ -75,6 +94,7 @@ export class ServiceConnectionManager {
     this.connection = connection;
     await this.stop();
     await this.start();
+    this.deps.onConnectionChanged?.();
   }
 
   simulatorState(): SimulatorState {

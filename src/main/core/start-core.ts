@@ -14,6 +14,7 @@ import { Receivers, type ReceiverPorts } from './receiver/receivers';
 import { ResponsePolicyState } from './receiver/response-policy';
 import { closeServer, listen } from './receiver/server';
 import { loadOrCreateCertificate } from './receiver/tls';
+import { ServiceApiSession } from './service-api';
 import { ServiceConnectionManager } from './service-connection';
 import { SigningSecret, fileSecretStore } from './signing-secret';
 import { deliveryWriteSteps } from './store/delivery-writer';
@@ -80,6 +81,11 @@ async function assemble(options: CoreOptions, db: ReturnType<typeof openStore>, 
   });
 
   let simulatorChangePending = false;
+  const api = new ServiceApiSession(
+    () => service.apiAccess(),
+    (job) => events.publish('api.fetchAll', job),
+    options.serviceApi,
+  );
   const service = new ServiceConnectionManager({
     dataDir: options.dataDir,
     settings,
@@ -97,6 +103,7 @@ async function assemble(options: CoreOptions, db: ReturnType<typeof openStore>, 
         events.publish('simulator.changed', {});
       }, 250).unref();
     },
+    onConnectionChanged: () => api.connectionChanged(),
     log,
   });
   await service.start().catch(async (error: Error) => {
@@ -145,7 +152,7 @@ async function assemble(options: CoreOptions, db: ReturnType<typeof openStore>, 
   const token = randomBytes(24).toString('base64url');
   const control = createControlServer({
     token,
-    handlers: createHandlers({ db, status, secret, policy, reverify, setPorts, service, publishStatus }),
+    handlers: createHandlers({ db, status, secret, policy, reverify, setPorts, service, api, publishStatus }),
     events,
     rendererDir: options.rendererDir ?? null,
     log,
@@ -165,6 +172,7 @@ async function assemble(options: CoreOptions, db: ReturnType<typeof openStore>, 
   let closing: Promise<void> | null = null;
   const close = () =>
     (closing ??= (async () => {
+      api.close();
       await service.stop();
       await receivers.stop();
       writer.flush();

@@ -6,6 +6,7 @@ import { deliveryIdEvidenceOf, listDuplicateGroups } from '../store/duplicate-vi
 import { getOrder, getRecipient, lifecycleFacets, listLifecycles, listOrders } from '../store/lifecycle-views';
 import { lifecycleQueries } from '../store/lifecycles';
 import type { Db } from '../store/open';
+import type { ServiceApiSession } from '../service-api';
 import type { ServiceConnectionManager } from '../service-connection';
 import type { SigningSecret } from '../signing-secret';
 
@@ -17,6 +18,7 @@ export interface HandlerDeps {
   reverify: () => Promise<number>;
   setPorts: (ports: ReceiverPorts) => Promise<void>;
   service: ServiceConnectionManager;
+  api: ServiceApiSession;
   publishStatus: () => void;
 }
 
@@ -72,6 +74,15 @@ export function createHandlers(deps: HandlerDeps) {
     'recipients.get': ({ recipientKey }) => found(getRecipient(deps.db, recipientKey), `no recipient ${recipientKey}`),
     'orders.list': ({ limit }) => ({ items: listOrders(deps.db, limit) }),
     'orders.get': ({ orderUuid }) => found(getOrder(deps.db, orderUuid), `no payout order ${orderUuid}`),
+    'api.listPage': ({ page, limit, refresh, ...target }) => deps.api.listPage(target, page, limit, refresh),
+    'api.fetchAll.start': ({ limit, ...target }) => deps.api.startFetchAll(target, limit),
+    'api.fetchAll.cancel': ({ jobId }) => deps.api.fetchAll.cancel(jobId),
+    'api.fetchAll.items': ({ jobId }) => deps.api.fetchAll.items(jobId),
+    'api.fetchSigningSecret': async () => {
+      deps.secret.set(await deps.api.client.signingSecret());
+      return { reverified: await deps.reverify() };
+    },
+    'api.createPayoutOrder': (request) => deps.api.client.createPayoutOrder(request),
     'simulator.state': () => deps.service.simulatorState(),
     'simulator.configure': (change) => deps.service.configure(change),
     'simulator.resend': ({ id }) => ({ resent: deps.service.resend(id) }),

@@ -1,0 +1,60 @@
+/**
+ * A service API call that failed. `status` is the HTTP status the control server answers the UI with
+ * (it uses `error.status`): 400 for a request the service or the client refuses (the service's own 400
+ * pagination message is kept word for word), 404 when the service has no such resource, 409 when no
+ * service API is available, 502 for any other failed answer of the service (401/403 included: the UI's
+ * call was authorized, the service refused the token), 504 when the service did not answer in time.
+ */
+export class ServiceApiError extends Error {
+  constructor(
+    readonly status: 400 | 404 | 409 | 502 | 504,
+    message: string,
+    /** The status the service answered with; null when it gave none (timeout, unreachable, refused before sending). */
+    readonly upstreamStatus: number | null = null,
+  ) {
+    super(message);
+    this.name = 'ServiceApiError';
+  }
+}
+
+/** How the client names a request in its errors: method, path and query, never the base URL or the token. */
+export function requestLabel(method: string, pathAndQuery: string): string {
+  return `${method} ${pathAndQuery}`;
+}
+
+/** The control status for a service answer that is not a success. */
+export function statusForAnswer(upstreamStatus: number): 400 | 404 | 502 {
+  if (upstreamStatus === 400) return 400;
+  if (upstreamStatus === 404) return 404;
+  return 502;
+}
+
+function hintFor(upstreamStatus: number): string | null {
+  if (upstreamStatus === 401) return 'check the API token in Settings';
+  if (upstreamStatus === 403) return 'the API token is not allowed this call';
+  // Following one could send X-Api-Token to another host.
+  if (upstreamStatus >= 300 && upstreamStatus < 400) return 'redirects are not followed';
+  return null;
+}
+
+/** "GET /api/orders?page=46&limit=10 answered 400: Pagination error: expected :page in 1..45; got 46" */
+export function answerError(label: string, upstreamStatus: number, serviceMessage: string | null): ServiceApiError {
+  const hint = hintFor(upstreamStatus);
+  const detail = [serviceMessage ?? 'no message', hint && `(${hint})`].filter(Boolean).join(' ');
+  return new ServiceApiError(statusForAnswer(upstreamStatus), `${label} answered ${upstreamStatus}: ${detail}`, upstreamStatus);
+}
+
+/** Any text the client shows that came from the service or the network, with the token cut out. */
+export function redact(text: string, token: string): string {
+  return token === '' ? text : text.replaceAll(token, '[redacted]');
+}
+
+/** The same, through every string of a JSON value (a service may echo the token in a body). */
+export function redactJson(value: unknown, token: string): unknown {
+  if (typeof value === 'string') return redact(value, token);
+  if (Array.isArray(value)) return value.map((v) => redactJson(v, token));
+  if (typeof value === 'object' && value !== null) {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [redact(k, token), redactJson(v, token)]));
+  }
+  return value;
+}

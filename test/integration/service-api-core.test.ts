@@ -1,0 +1,179 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startSimulatorApi } from '../../src/main/core/simulator/api';
+import { SimAccount } from '../../src/main/core/simulator/model';
+import type { CoreOptions } from '../../src/main/core/core-options';
+import type { CallInput, CallName, EventName, EventPayload } from '../../src/shared/contract';
+import { startTestCore, type TestCore } from '../support/core-fixture';
+import { giftCardBody, serviceHeaders } from '../support/deliveries';
+import { post } from '../support/https-client';
+import { until } from '../support/until';
+
+/** The service API's calls through a whole core, its embedded simulator as the service. */
+
+let t: TestCore | null = null;
+afterEach(async () => {
+  await t?.stop();
+  t = null;
+});
+
+function start(simulator: CoreOptions['simulator'] = {}) {
+  return startTestCore({ simulator, serviceApi: { requestsPerSecond: 200 } });
+}
+
+/** A call's HTTP status and body, for the calls expected to fail. */
+async function failedCall<N extends CallName>(core: TestCore, name: N, input: CallInput<N>): Promise<{ status: number; error: string }> {
+  const res = await fetch(`${core.core.urls.uiOrigin}/rpc/${name}`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${core.token}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify(input),
+  });
+  const body = (await res.json()) as { error: string };
+  expect(res.ok, `${name} should fail`).toBe(false);
+  return { status: res.status, error: body.error };
+}
+
+/** The core's server-sent events of one name, from now on. */
+async function subscribe<N extends EventName>(core: TestCore, name: N) {
+  const controller = new AbortController();
+  const res = await fetch(`${core.core.urls.uiOrigin}/events?token=${core.token}`, { signal: controller.signal });
+  const received: Array<EventPayload<N>> = [];
+  const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
+  void (async () => {
+    let buffer = '';
+    for (;;) {
+      const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true as const }));
+      if (done) return;
+      buffer += value;
+      const blocks = buffer.split('\n\n');
+      buffer = blocks.pop()!;
+      for (const block of blocks) {
+        const lines = block.split('\n');
+        if (lines.includes(`event: ${name}`)) received.push(JSON.parse(lines.find((l) => l.startsWith('data: '))!.slice(6)) as EventPayload<N>);
+      }
+    }
+  })();
+  return { received, stop: () => controller.abort() };
+}
+
+describe('the service API calls of the core', () => {
+  it('caches pages for the session, refetches on refresh, and forgets them when the service changes', async () => {
+    t = await start();
+    const target = { endpoint: '/api/orders', page: 2, limit: 10 } as const;
+    const first = await t.call('api.listPage', target);
+    expect(first).toMatchObject({ cached: false, page: 2, limit: 10, headerProblems: [] });
+    expect(first.pagination.currentPage).toBe(2);
+    const again = await t.call('api.listPage', target);
+    expect(again).toEqual({ ...first, cached: true });
+    expect(await t.call('api.listPage', { ...target, limit: 20 })).toMatchObject({ cached: false });
+    expect(await t.call('api.listPage', { ...target, refresh: true })).toMatchObject({ cached: false, items: first.items });
+    expect(await t.call('api.listPage', target)).toMatchObject({ cached: true });
+
+    await t.call('settings.setService', { connection: { mode: 'simulator' } });
+    expect(await t.call('api.listPage', target)).toMatchObject({ cached: false, items: first.items });
+  });
+
+  it('fetches all pages with one api.fetchAll event per page, then serves the records', async () => {
+    t = await start();
+    const { pagination } = await t.call('api.listPage', { endpoint: '/api/payouts', limit: 20 });
+    const events = await subscribe(t, 'api.fetchAll');
+    const job = await t.call('api.fetchAll.start', { endpoint: '/api/payouts', limit: 20 });
+    const done = await until(
+      () => t!.call('api.fetchAll.items', { jobId: job.jobId }),
+      (r) => r.job.state !== 'running',
+    );
+    expect(done.job).toMatchObject({ state: 'done', pagesDone: pagination.totalPages, itemCount: pagination.totalCount });
+    expect(done.items).toHaveLength(pagination.totalCount!);
+    const mine = await until(
+      () => Promise.resolve(events.received.filter((e) => e.jobId === job.jobId)),
+      (e) => e.length >= pagination.totalPages!,
+    );
+    events.stop();
+    expect(mine.map((e) => e.pagesDone)).toEqual(Array.from({ length: pagination.totalPages! }, (_, i) => i + 1));
+    expect(mine.at(-1)!.state).toBe('done');
+    expect(await t.call('api.fetchAll.cancel', { jobId: job.jobId })).toMatchObject({ state: 'done' });
+  });
+
+  it('stores the signing secret of GET /api/webhooks and re-verifies: a mismatching delivery becomes valid', async () => {
+    t = await start();
+    await t.call('settings.setSecret', { secret: 'whsec_not_the_service_secret' });
+    const { baseUrl } = (await t.call('status.get', {})).service;
+    const { apiToken } = JSON.parse(readFileSync(join(t.dataDir, 'simulator-account.json'), 'utf8')) as { apiToken: string };
+    const webhooks = (await (await fetch(`${baseUrl}/api/webhooks`, { headers: { 'X-Api-Token': apiToken } })).json()) as {
+      webhooks: Array<{ signature: string }>;
+    };
+    const body = giftCardBody();
+    const answer = await post(t.receiverUrl, body, serviceHeaders(body, webhooks.webhooks[0]!.signature));
+    const id = Number(answer.headers['x-inspector-delivery-id']);
+    expect((await t.call('deliveries.get', { id })).signature).toBe('invalid');
+
+    expect(await t.call('api.fetchSigningSecret', {})).toEqual({ reverified: 1 });
+    expect((await t.call('deliveries.get', { id })).signature).toBe('valid');
+    expect((await t.call('status.get', {})).secret).toEqual({ set: true, storage: 'file' });
+  });
+
+  it('creates a payout order, and refuses a non-https callback or a catalog without a campaign with a 400', async () => {
+    t = await start();
+    const campaigns = await t.call('api.listPage', { endpoint: '/api/campaigns', limit: 20 });
+    const campaign = (campaigns.items as Array<{ uuid: string; status: string; payout_type: string; wallet_currency: string }>).find(
+      (c) => c.status === 'active' && c.payout_type === 'gift_cards',
+    )!;
+    const request = {
+      campaign_id: campaign.uuid,
+      wallet_currency: campaign.wallet_currency,
+      recipients: [{ email: 'a@example.com', name: 'A Person', amount: 25 }],
+    };
+    const refused = await failedCall(t, 'api.createPayoutOrder', { ...request, callback_url: 'http://example.test/hook' });
+    expect(refused.status).toBe(400);
+    expect(refused.error).toMatch(/callback_url must be an https: URL/);
+
+    const created = await t.call('api.createPayoutOrder', { ...request, callback_url: `${t.receiverUrl}/webhooks/api-test` });
+    expect(created.status).toBe(201);
+    const orders = await t.call('api.listPage', { endpoint: '/api/payout-orders', refresh: true });
+    expect((orders.items as Array<{ uuid: string }>).map((o) => o.uuid)).toContain(created.orderUuid);
+
+    expect(await failedCall(t, 'api.listPage', { endpoint: '/api/campaigns/:id/catalog' })).toMatchObject({ status: 400 });
+    expect(await failedCall(t, 'api.fetchAll.start', { endpoint: '/api/campaigns/:id/catalog' })).toMatchObject({ status: 400 });
+    const catalog = await t.call('api.listPage', { endpoint: '/api/campaigns/:id/catalog', campaignId: campaign.uuid });
+    expect(catalog.headerProblems).toEqual([]);
+    expect(await failedCall(t, 'api.fetchAll.items', { jobId: 'no-such-job' })).toMatchObject({ status: 404 });
+  });
+
+  it('answers 400 with the service message past the last page', async () => {
+    t = await start();
+    const { pagination } = await t.call('api.listPage', { endpoint: '/api/products' });
+    const past = pagination.totalPages! + 1;
+    expect(await failedCall(t, 'api.listPage', { endpoint: '/api/products', page: past })).toEqual({
+      status: 400,
+      error: `GET /api/products?page=${past}&limit=10 answered 400: Pagination error: expected :page in 1..${pagination.totalPages}; got ${past}`,
+    });
+  });
+});
+
+describe('the service API calls with a real service configured', () => {
+  it('answers 409 without a token, uses WEBHOOK_INSPECTOR_API_TOKEN, and a wrong token gives a 502 that hides it', async () => {
+    const serviceToken = 'tok_the_real_service_token';
+    const service = await startSimulatorApi({ account: new SimAccount(serviceToken) });
+    try {
+      t = await start(false);
+      expect((await failedCall(t, 'api.listPage', { endpoint: '/api/orders' })).status).toBe(409);
+      await t.call('settings.setService', { connection: { mode: 'service', baseUrl: service.url } });
+      expect((await failedCall(t, 'api.fetchAll.start', { endpoint: '/api/orders' })).status).toBe(409);
+
+      process.env.WEBHOOK_INSPECTOR_API_TOKEN = serviceToken;
+      expect((await t.call('status.get', {})).service.apiTokenSet).toBe(true);
+      expect((await t.call('api.listPage', { endpoint: '/api/orders' })).headerProblems).toEqual([]);
+      delete process.env.WEBHOOK_INSPECTOR_API_TOKEN;
+
+      const wrong = 'tok_a_wrong_token_never_to_be_shown';
+      await t.call('settings.setService', { connection: { mode: 'service', baseUrl: service.url }, apiToken: wrong });
+      const failed = await failedCall(t, 'api.listPage', { endpoint: '/api/orders' });
+      expect(failed).toEqual({ status: 502, error: 'GET /api/orders?page=1&limit=10 answered 401: Invalid API token (check the API token in Settings)' });
+      expect(JSON.stringify(await t.call('status.get', {}))).not.toContain(wrong);
+    } finally {
+      delete process.env.WEBHOOK_INSPECTOR_API_TOKEN;
+      await service.close();
+    }
+  });
+});
