@@ -1,46 +1,75 @@
-import { useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { CallErrorMessage } from './components/CallErrorMessage';
 import { NavRail } from './components/NavRail';
 import { TopBar } from './components/TopBar';
 import { DeliveriesView } from './features/deliveries/DeliveriesView';
+import { DuplicatesView } from './features/duplicates/DuplicatesView';
+import { LifecyclesView } from './features/lifecycles/LifecyclesView';
+import { OrdersView } from './features/orders/OrdersView';
 import { SettingsView } from './features/settings/SettingsView';
 import { SimulatorView } from './features/simulator/SimulatorView';
 import { useHashRoute } from './hooks/useHashRoute';
-import { useStatus } from './hooks/useStatus';
-import { defaultRoute, type Route } from './lib/route';
+import { NavigateContext, useNavigate } from './hooks/useNavigate';
+import { useStatus, type StatusState } from './hooks/useStatus';
+import { emptyRoute, type Route, type View } from './lib/route';
 
 export function App() {
   const [route, navigate] = useHashRoute();
   const { status, error: statusError, replaceStatus, replacePolicy } = useStatus();
-  // Coming back from another view restores the filters and selection the list had.
-  const [deliveriesRoute, setDeliveriesRoute] = useState<Route>(defaultRoute);
+  // Coming back to a view restores the filters and selection it had.
+  const lastRoutes = useRef<Partial<Record<View, Route>>>({});
+  useEffect(() => {
+    lastRoutes.current[route.view] = route;
+  }, [route]);
 
-  const switchView = (view: Route['view']) => {
+  const switchView = (view: View) => {
     if (view === route.view) return;
-    if (route.view === 'deliveries') setDeliveriesRoute(route);
-    navigate(view === 'deliveries' ? deliveriesRoute : { view }, 'push');
+    navigate(lastRoutes.current[view] ?? emptyRoute(view), 'push');
   };
 
   return (
-    <div className="app-shell">
-      <NavRail current={route.view} onSelect={switchView} />
-      <div className="app-main">
-        <TopBar status={status} />
-        {statusError !== null && status === null && (
-          <div className="banner">
-            <CallErrorMessage error={statusError} testId="status-error" />
-          </div>
-        )}
-        <main className="app-view">
-          {route.view === 'deliveries' ? (
-            <DeliveriesView filter={route.filter} selectedId={route.deliveryId} navigate={navigate} status={status} />
-          ) : route.view === 'simulator' ? (
-            <SimulatorView status={status} onOpenDeliveries={() => switchView('deliveries')} onOpenSettings={() => switchView('settings')} />
-          ) : (
-            <SettingsView status={status} statusError={statusError} onStatus={replaceStatus} onPolicy={replacePolicy} />
+    <NavigateContext value={navigate}>
+      <div className="app-shell">
+        <NavRail current={route.view} onSelect={switchView} />
+        <div className="app-main">
+          <TopBar status={status} />
+          {statusError !== null && status === null && (
+            <div className="banner">
+              <CallErrorMessage error={statusError} testId="status-error" />
+            </div>
           )}
-        </main>
+          <main className="app-view">
+            <CurrentView route={route} status={status} switchView={switchView} onStatus={replaceStatus} onPolicy={replacePolicy} statusError={statusError} />
+          </main>
+        </div>
       </div>
-    </div>
+    </NavigateContext>
   );
+}
+
+interface CurrentViewProps {
+  route: Route;
+  status: StatusState['status'];
+  statusError: unknown;
+  switchView: (view: View) => void;
+  onStatus: StatusState['replaceStatus'];
+  onPolicy: StatusState['replacePolicy'];
+}
+
+function CurrentView({ route, status, statusError, switchView, onStatus, onPolicy }: CurrentViewProps) {
+  const navigate = useNavigate();
+  switch (route.view) {
+    case 'deliveries':
+      return <DeliveriesView filter={route.filter} selectedId={route.deliveryId} navigate={navigate} status={status} />;
+    case 'duplicates':
+      return <DuplicatesView selectedFirstId={route.firstId} />;
+    case 'lifecycles':
+      return <LifecyclesView filter={route.filter} selectedKey={route.key} />;
+    case 'orders':
+      return <OrdersView selectedUuid={route.orderUuid} openRecipientKey={route.recipientKey} />;
+    case 'simulator':
+      return <SimulatorView status={status} onOpenDeliveries={() => switchView('deliveries')} onOpenSettings={() => switchView('settings')} />;
+    case 'settings':
+      return <SettingsView status={status} statusError={statusError} onStatus={onStatus} onPolicy={onPolicy} />;
+  }
 }

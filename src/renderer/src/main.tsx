@@ -12,6 +12,10 @@ import './styles/detail.css';
 import './styles/json-tree.css';
 import './styles/settings.css';
 import './styles/simulator.css';
+import './styles/lists.css';
+import './styles/duplicates.css';
+import './styles/lifecycles.css';
+import './styles/orders.css';
 
 const token = sessionToken();
 const root = createRoot(document.getElementById('root')!);

@@ -1,9 +1,10 @@
-import type { Route } from '../lib/route';
-
-type View = Route['view'];
+import type { View } from '../lib/route';
 
 const views: { view: View; label: string; glyph: string }[] = [
   { view: 'deliveries', label: 'Deliveries', glyph: '⇣' },
+  { view: 'duplicates', label: 'Duplicates', glyph: '⇉' },
+  { view: 'lifecycles', label: 'Lifecycles', glyph: '⋮' },
+  { view: 'orders', label: 'Orders', glyph: '▤' },
   { view: 'simulator', label: 'Simulator', glyph: '⇡' },
   { view: 'settings', label: 'Settings', glyph: '⚙' },
 ];

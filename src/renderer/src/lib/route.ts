@@ -1,25 +1,85 @@
 import type { DeliveryFilter } from '../../../shared/delivery';
+import type { LifecycleKind } from '../../../shared/lifecycle';
+import { lifecycleKindList } from './lifecycle-words';
 import { payloadFormList, signatureVerdictList } from './words';
+
+/** The lifecycles list's filter, as `lifecycles.list` takes it. */
+export interface LifecycleFilter {
+  kind?: LifecycleKind;
+  orderUuid?: string;
+  recipientKey?: string;
+  status?: string;
+  finding?: string;
+}
 
 export type Route =
   | { view: 'deliveries'; deliveryId: number | null; filter: DeliveryFilter }
+  /** A duplicate group is named by its first delivery's id. */
+  | { view: 'duplicates'; firstId: number | null }
+  | { view: 'lifecycles'; key: string | null; filter: LifecycleFilter }
+  /** recipientKey: the recipient shown open in the order's detail. */
+  | { view: 'orders'; orderUuid: string | null; recipientKey: string | null }
   | { view: 'simulator' }
   | { view: 'settings' };
 
+export type View = Route['view'];
+
 export const defaultRoute: Route = { view: 'deliveries', deliveryId: null, filter: {} };
 
-const filterKeys = ['event', 'form', 'signature', 'path', 'text'] as const;
+/** Each view's route with nothing selected. */
+export function emptyRoute(view: View): Route {
+  switch (view) {
+    case 'deliveries':
+      return defaultRoute;
+    case 'duplicates':
+      return { view, firstId: null };
+    case 'lifecycles':
+      return { view, key: null, filter: {} };
+    case 'orders':
+      return { view, orderUuid: null, recipientKey: null };
+    default:
+      return { view };
+  }
+}
 
-/** `#/deliveries/123?event=payout.processing&signature=invalid` → Route. Anything unknown falls back to the list. */
+const filterKeys = ['event', 'form', 'signature', 'path', 'text'] as const;
+/** Lifecycle filter field → its URL parameter. */
+const lifecycleParams = [
+  ['kind', 'kind'],
+  ['orderUuid', 'order'],
+  ['recipientKey', 'recipient'],
+  ['status', 'status'],
+  ['finding', 'finding'],
+] as const;
+
+/**
+ * `#/deliveries/123?event=payout.processing&signature=invalid`, `#/duplicates/41`,
+ * `#/lifecycles/send%3A123?order=…&status=completed`, `#/orders/<uuid>?recipient=…` → Route.
+ * Anything unknown falls back to the deliveries list.
+ */
 export function parseRoute(hash: string): Route {
   const [pathPart = '', queryPart = ''] = hash.replace(/^#/, '').split('?', 2);
   const segments = pathPart.split('/').filter(Boolean);
-  if (segments[0] === 'settings') return { view: 'settings' };
-  if (segments[0] === 'simulator') return { view: 'simulator' };
-
-  const id = Number(segments[1]);
-  const deliveryId = segments[0] === 'deliveries' && Number.isSafeInteger(id) && id > 0 ? id : null;
-  return { view: 'deliveries', deliveryId, filter: parseFilter(new URLSearchParams(queryPart)) };
+  const params = new URLSearchParams(queryPart);
+  const selected = segments[1] === undefined ? null : safeDecode(segments[1]);
+  switch (segments[0]) {
+    case 'settings':
+      return { view: 'settings' };
+    case 'simulator':
+      return { view: 'simulator' };
+    case 'duplicates':
+      return { view: 'duplicates', firstId: positiveInteger(selected) };
+    case 'lifecycles':
+      return { view: 'lifecycles', key: selected || null, filter: parseLifecycleFilter(params) };
+    case 'orders':
+      return { view: 'orders', orderUuid: selected || null, recipientKey: selected ? params.get('recipient') || null : null };
+    default:
+      return {
+        view: 'deliveries',
+        deliveryId: segments[0] === 'deliveries' ? positiveInteger(selected) : null,
+        filter: parseFilter(params),
+      };
+  }
 }
 
 function parseFilter(params: URLSearchParams): DeliveryFilter {
@@ -37,15 +97,54 @@ function parseFilter(params: URLSearchParams): DeliveryFilter {
   return filter;
 }
 
+function parseLifecycleFilter(params: URLSearchParams): LifecycleFilter {
+  const filter: LifecycleFilter = {};
+  for (const [field, param] of lifecycleParams) {
+    const value = params.get(param);
+    if (!value) continue;
+    if (field === 'kind') {
+      if (isOneOf(lifecycleKindList, value)) filter.kind = value;
+    } else {
+      filter[field] = value;
+    }
+  }
+  return filter;
+}
+
 export function formatRoute(route: Route): string {
-  if (route.view !== 'deliveries') return `#/${route.view}`;
   const params = new URLSearchParams();
-  for (const key of filterKeys) {
-    const value = route.filter[key];
-    if (value) params.set(key, value);
+  let path: string;
+  switch (route.view) {
+    case 'deliveries':
+      for (const key of filterKeys) {
+        const value = route.filter[key];
+        if (value) params.set(key, value);
+      }
+      path = withSelection('deliveries', route.deliveryId);
+      break;
+    case 'duplicates':
+      path = withSelection('duplicates', route.firstId);
+      break;
+    case 'lifecycles':
+      for (const [field, param] of lifecycleParams) {
+        const value = route.filter[field];
+        if (value) params.set(param, value);
+      }
+      path = withSelection('lifecycles', route.key);
+      break;
+    case 'orders':
+      if (route.orderUuid && route.recipientKey) params.set('recipient', route.recipientKey);
+      path = withSelection('orders', route.orderUuid);
+      break;
+    default:
+      path = `#/${route.view}`;
   }
   const query = params.toString();
-  return `#/deliveries${route.deliveryId === null ? '' : `/${route.deliveryId}`}${query ? `?${query}` : ''}`;
+  return query ? `${path}?${query}` : path;
+}
+
+function withSelection(view: string, selected: string | number | null): string {
+  return selected === null || selected === '' ? `#/${view}` : `#/${view}/${encodeURIComponent(String(selected))}`;
 }
 
 /** Drop empty values so that equal filters compare equal. */
@@ -64,6 +163,29 @@ export function filterKey(filter: DeliveryFilter): string {
 
 export function isFilterEmpty(filter: DeliveryFilter): boolean {
   return filterKey(filter) === '{}';
+}
+
+/** The lifecycle filter without empty values, in a fixed key order: equal filters give equal keys. */
+export function lifecycleFilterKey(filter: LifecycleFilter): string {
+  const normalized: LifecycleFilter = {};
+  for (const [field] of lifecycleParams) {
+    const value = filter[field];
+    if (value) Object.assign(normalized, { [field]: value });
+  }
+  return JSON.stringify(normalized);
+}
+
+function positiveInteger(value: string | null): number | null {
+  const number = Number(value);
+  return value !== null && Number.isSafeInteger(number) && number > 0 ? number : null;
+}
+
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
 }
 
 function isOneOf<T extends string>(values: readonly T[], value: string): value is T {

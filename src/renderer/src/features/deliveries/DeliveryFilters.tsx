@@ -1,5 +1,6 @@
 import type { Ref } from 'react';
 import type { DeliveryFilter } from '../../../../shared/delivery';
+import { FilterSelect, withCurrent } from '../../components/FilterSelect';
 import { isFilterEmpty } from '../../lib/route';
 import { formWords, payloadFormList, signatureVerdictList, verdictWords } from '../../lib/words';
 import { TextFilterInput } from './TextFilterInput';
@@ -42,33 +43,4 @@ export function DeliveryFilters({ filter, events, paths, onChange, textInputRef,
       )}
     </div>
   );
-}
-
-interface FilterSelectProps {
-  label: string;
-  testId: string;
-  value: string | undefined;
-  options: (readonly [value: string, text: string])[];
-  onChange: (value: string | undefined) => void;
-}
-
-function FilterSelect({ label, testId, value, options, onChange }: FilterSelectProps) {
-  return (
-    <label className={`filter-select${value ? ' active' : ''}`}>
-      <span className="filter-label">{label}</span>
-      <select data-testid={testId} value={value ?? ''} onChange={(event) => onChange(event.target.value || undefined)}>
-        <option value="">any</option>
-        {options.map(([optionValue, text]) => (
-          <option key={optionValue} value={optionValue}>
-            {text}
-          </option>
-        ))}
-      </select>
-    </label>
-  );
-}
-
-/** A value from the URL stays selectable even before the facets list it. */
-function withCurrent(values: readonly string[], current: string | undefined): string[] {
-  return current && !values.includes(current) ? [current, ...values] : [...values];
 }

@@ -2,6 +2,7 @@ import type { Ref } from 'react';
 import type { DeliveryDetail } from '../../../../../shared/delivery';
 import { CallErrorMessage } from '../../../components/CallErrorMessage';
 import { DuplicateBadge, ResponseStatus, SignatureBadge } from '../../../components/Badges';
+import { RelationLinks } from '../../../components/RelationLinks';
 import { formatFullTime } from '../../../lib/format';
 import type { DetailState } from '../useDeliveryDetail';
 import { BodySection } from './BodySection';
@@ -63,6 +64,13 @@ function DetailContent({ detail, onOpen, onClose, onOpenSettings }: DetailConten
             <span className="muted mono">{formatFullTime(detail.receivedAt)}</span>
           </div>
           {detail.subject && <div className="detail-subject">{detail.subject}</div>}
+          <RelationLinks
+            lifecycleKey={detail.lifecycleKey}
+            orderUuid={detail.orderUuid}
+            recipientKey={detail.recipientKey}
+            duplicateGroupFirstId={detail.siblings[0]?.id ?? null}
+            duplicateCount={detail.duplicateCount}
+          />
         </div>
         <button type="button" className="icon-button" aria-label="Close detail (Esc)" title="Close detail (Esc)" onClick={onClose}>
           ×

@@ -1,0 +1,136 @@
+import type { Ref } from 'react';
+import type { DeliveryDetail } from '../../../../shared/delivery';
+import { ResponseStatus, SignatureBadge } from '../../components/Badges';
+import { CallErrorMessage } from '../../components/CallErrorMessage';
+import { RelationLinks } from '../../components/RelationLinks';
+import { RouteLink } from '../../components/RouteLink';
+import { formatDuration, formatFullTime, formatReceivedTime } from '../../lib/format';
+import { routes } from '../../lib/links';
+import { DetailSection } from '../deliveries/detail/DetailSection';
+import type { DetailState } from '../deliveries/useDeliveryDetail';
+import { DeliveryIdUseBadge } from './DeliveryIdUseBadge';
+
+interface DuplicateGroupDetailProps {
+  state: DetailState;
+  onClose: () => void;
+  paneRef: Ref<HTMLElement>;
+}
+
+/** One duplicate group, read from its first delivery: the key, every copy and where the event belongs. */
+export function DuplicateGroupDetail({ state, onClose, paneRef }: DuplicateGroupDetailProps) {
+  return (
+    <aside
+      className="detail-pane"
+      data-testid="duplicate-detail"
+      data-state={state.phase}
+      ref={paneRef}
+      tabIndex={-1}
+      aria-label="Duplicate group"
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') onClose();
+      }}
+    >
+      {state.phase === 'loading' && <p className="muted detail-placeholder">Loading…</p>}
+      {state.phase === 'error' && <CallErrorMessage error={state.error} />}
+      {state.phase === 'ready' && <GroupContent detail={state.detail} onClose={onClose} />}
+    </aside>
+  );
+}
+
+function GroupContent({ detail, onClose }: { detail: DeliveryDetail; onClose: () => void }) {
+  const copies: DeliveryDetail['siblings'] = detail.siblings.length > 0 ? detail.siblings : [detail];
+  const first = copies[0]!;
+  const last = copies.at(-1)!;
+  const firstMs = Date.parse(first.receivedAt);
+  const spread = Math.max(...copies.map((copy) => Date.parse(copy.receivedAt))) - Math.min(...copies.map((copy) => Date.parse(copy.receivedAt)));
+  const identical = copies.every((copy) => copy.bodySha256 === first.bodySha256);
+  const seenIds: (string | null)[] = [...new Set(copies.map((copy) => copy.deliveryId))];
+  return (
+    <>
+      <header className="detail-header">
+        <div className="detail-title">
+          <h2>
+            <span className="muted">Duplicate group</span> {detail.event ?? <span className="muted">no event</span>}{' '}
+            <span className="badge duplicate">×{copies.length}</span>
+          </h2>
+          {detail.subject && <div className="detail-subject">{detail.subject}</div>}
+          <RelationLinks lifecycleKey={detail.lifecycleKey} orderUuid={detail.orderUuid} recipientKey={detail.recipientKey} />
+        </div>
+        <button type="button" className="icon-button" aria-label="Close detail (Esc)" title="Close detail (Esc)" onClick={onClose}>
+          ×
+        </button>
+      </header>
+      <DetailSection title="Group">
+        <dl className="facts">
+          <dt>Idempotency key</dt>
+          <dd className="mono" data-testid="duplicate-detail-key">
+            {detail.idempotencyKey ?? <span className="muted">none</span>}
+          </dd>
+          <dt>First arrival</dt>
+          <dd className="mono">{formatFullTime(first.receivedAt)}</dd>
+          <dt>Last arrival</dt>
+          <dd className="mono">{formatFullTime(last.receivedAt)}</dd>
+          <dt>Spread</dt>
+          <dd>{formatDuration(spread)}</dd>
+          <dt>Bodies</dt>
+          <dd>{identical ? 'byte-identical' : <span className="warn-text">the copies&apos; bytes differ</span>}</dd>
+          <dt>X-Service-Delivery</dt>
+          <dd>
+            <DeliveryIdUseBadge deliveryIds={seenIds} /> <span className="muted">{describeSeenIds(seenIds)}</span>
+          </dd>
+        </dl>
+      </DetailSection>
+      <DetailSection title="Copies" aside={<span className="muted">in arrival order</span>}>
+        <table className="siblings-table" data-testid="duplicate-copies">
+          <thead>
+            <tr>
+              <th>#</th>
+              <th>Received</th>
+              <th>After first</th>
+              <th>X-Service-Delivery</th>
+              <th>Signature</th>
+              <th>Resp</th>
+              <th>Body</th>
+            </tr>
+          </thead>
+          <tbody>
+            {copies.map((copy, index) => (
+              <tr key={copy.id} data-testid="duplicate-copy" data-id={copy.id}>
+                <td>
+                  <RouteLink to={routes.delivery(copy.id)} testId="link-delivery">
+                    #{copy.id}
+                  </RouteLink>
+                </td>
+                <td className="mono" title={formatFullTime(copy.receivedAt)}>
+                  {formatReceivedTime(copy.receivedAt)}
+                </td>
+                <td className="mono">{index === 0 ? '—' : `+${formatDuration(Date.parse(copy.receivedAt) - firstMs)}`}</td>
+                <td className="mono ellipsis" title={copy.deliveryId ?? 'none sent'}>
+                  {copy.deliveryId ?? <span className="muted">none</span>}
+                  {index > 0 && copy.deliveryId !== null && copy.deliveryId === first.deliveryId && <span className="muted"> (same)</span>}
+                </td>
+                <td>
+                  <SignatureBadge verdict={copy.signature} />
+                </td>
+                <td>
+                  <ResponseStatus status={copy.responseStatus} />
+                </td>
+                <td className="mono" title={`sha256 ${copy.bodySha256}`}>
+                  {copy.bodySha256 === first.bodySha256 ? 'same bytes' : <span className="warn-text">different bytes</span>}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </DetailSection>
+    </>
+  );
+}
+
+function describeSeenIds(seen: readonly (string | null)[]): string {
+  const values = seen.filter((id) => id !== null).length;
+  const none = seen.includes(null);
+  if (values === 0) return 'no copy carried the header';
+  const counted = values === 1 ? 'one value' : `${values} different values`;
+  return none ? `${counted}; some copies sent none` : counted;
+}

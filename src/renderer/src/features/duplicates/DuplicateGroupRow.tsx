@@ -1,0 +1,122 @@
+import { memo } from 'react';
+import type { SignatureVerdict } from '../../../../shared/verdicts';
+import { ResponseStatus, SignatureBadge } from '../../components/Badges';
+import { formatDuration, formatFullTime, formatReceivedTime } from '../../lib/format';
+import { DeliveryIdUseBadge } from './DeliveryIdUseBadge';
+import type { DuplicateGroupItem } from './useDuplicateGroups';
+
+export const duplicateRowHeight = 26;
+export const duplicateHeaderHeight = 24;
+
+export function duplicateRowDomId(firstId: number): string {
+  return `duplicate-row-${firstId}`;
+}
+
+interface DuplicateGroupRowProps {
+  group: DuplicateGroupItem;
+  top: number;
+  selected: boolean;
+  onSelect: (firstId: number) => void;
+}
+
+export const DuplicateGroupRow = memo(function DuplicateGroupRow({ group, top, selected, onSelect }: DuplicateGroupRowProps) {
+  return (
+    <div
+      id={duplicateRowDomId(group.firstId)}
+      role="option"
+      aria-selected={selected}
+      className={`delivery-row dup-columns${selected ? ' selected' : ''}`}
+      data-testid="duplicate-group-row"
+      data-key={group.idempotencyKey}
+      data-count={group.count}
+      data-first-id={group.firstId}
+      style={{ transform: `translateY(${top}px)`, height: duplicateRowHeight }}
+      onClick={() => onSelect(group.firstId)}
+    >
+      <span className="cell cell-time mono" title={`first ${formatFullTime(group.firstReceivedAt)}`}>
+        {formatReceivedTime(group.firstReceivedAt)}
+      </span>
+      <span className="cell cell-time mono dup-last" title={`last ${formatFullTime(group.lastReceivedAt)}`}>
+        {formatReceivedTime(group.lastReceivedAt)}
+      </span>
+      <span className="cell mono num dup-spread">{formatDuration(group.spreadMs)}</span>
+      <span className="cell">
+        <span className="badge duplicate" title={`${group.count} deliveries share this idempotency key`}>
+          ×{group.count}
+        </span>
+      </span>
+      <span className="cell" title={group.event ?? undefined}>
+        {group.event ?? <span className="muted">—</span>}
+      </span>
+      <span className="cell dup-bodies">
+        {group.identicalBodies ? (
+          <span className="badge same-id" title="Every copy has the same body bytes">identical</span>
+        ) : (
+          <span className="badge changed-id" title="The copies' body bytes differ">differ</span>
+        )}
+      </span>
+      <span className="cell">
+        <DeliveryIdUseBadge deliveryIds={group.deliveryIds} />
+      </span>
+      <span className="cell">
+        <SignatureSummary signatures={group.signatures} />
+      </span>
+      <span className="cell dup-resp" title={`Answered, in arrival order: ${group.responseStatuses.join(', ')}`}>
+        <ResponseSummary statuses={group.responseStatuses} />
+      </span>
+    </div>
+  );
+});
+
+/** Each verdict once, with how many copies had it when they differ. */
+function SignatureSummary({ signatures }: { signatures: readonly SignatureVerdict[] }) {
+  const counts = new Map<SignatureVerdict, number>();
+  for (const verdict of signatures) counts.set(verdict, (counts.get(verdict) ?? 0) + 1);
+  return (
+    <span className="badge-group">
+      {[...counts].map(([verdict, count]) => (
+        <span key={verdict} className="badge-with-count">
+          <SignatureBadge verdict={verdict} />
+          {counts.size > 1 && <span className="muted"> {count}</span>}
+        </span>
+      ))}
+    </span>
+  );
+}
+
+/** The statuses answered, in arrival order, repeats folded: "500 → 200". */
+function ResponseSummary({ statuses }: { statuses: readonly number[] }) {
+  const folded = statuses.filter((status, index) => index === 0 || statuses[index - 1] !== status);
+  return (
+    <span className="badge-group">
+      {folded.map((status, index) => (
+        <span key={index}>
+          {index > 0 && <span className="muted">→</span>}
+          <ResponseStatus status={status} />
+        </span>
+      ))}
+    </span>
+  );
+}
+
+export function DuplicateListHeader() {
+  return (
+    <div className="delivery-list-header dup-columns" role="presentation" style={{ height: duplicateHeaderHeight }}>
+      <span className="cell">First</span>
+      <span className="cell dup-last">Last</span>
+      <span className="cell dup-spread" title="Time between the first and the last copy">
+        Spread
+      </span>
+      <span className="cell">Copies</span>
+      <span className="cell">Event</span>
+      <span className="cell dup-bodies">Bodies</span>
+      <span className="cell" title="The X-Service-Delivery UUIDs of the copies">
+        X-Service-Delivery
+      </span>
+      <span className="cell">Signatures</span>
+      <span className="cell dup-resp" title="Statuses the receiver answered">
+        Responses
+      </span>
+    </div>
+  );
+}

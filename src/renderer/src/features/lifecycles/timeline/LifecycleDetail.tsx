@@ -1,0 +1,93 @@
+import type { Ref } from 'react';
+import type { Lifecycle } from '../../../../../shared/lifecycle';
+import { FindingCountBadges } from '../../../components/Badges';
+import { CallErrorMessage } from '../../../components/CallErrorMessage';
+import { KindLabel, LifecycleStatusBadge, ReorderedBadge, TerminalBadge } from '../../../components/LifecycleBadges';
+import { RelationLinks } from '../../../components/RelationLinks';
+import { RouteLink } from '../../../components/RouteLink';
+import type { LiveCallState } from '../../../hooks/useLiveCall';
+import { plural } from '../../../lib/format';
+import { routes } from '../../../lib/links';
+import { DetailSection } from '../../deliveries/detail/DetailSection';
+import { ArrivalChart } from './ArrivalChart';
+import { TimelineEventRow } from './TimelineEventRow';
+
+interface LifecycleDetailProps {
+  state: LiveCallState<Lifecycle>;
+  onClose: () => void;
+  paneRef: Ref<HTMLElement>;
+}
+
+export function LifecycleDetail({ state, onClose, paneRef }: LifecycleDetailProps) {
+  return (
+    <aside
+      className="detail-pane"
+      data-testid="lifecycle-detail"
+      data-state={state.phase}
+      ref={paneRef}
+      tabIndex={-1}
+      aria-label="Lifecycle"
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') onClose();
+      }}
+    >
+      {state.phase === 'loading' && <p className="muted detail-placeholder">Loading…</p>}
+      {state.phase === 'error' && <CallErrorMessage error={state.error} />}
+      {state.phase === 'ready' && <LifecycleContent lifecycle={state.value} onClose={onClose} />}
+    </aside>
+  );
+}
+
+function LifecycleContent({ lifecycle, onClose }: { lifecycle: Lifecycle; onClose: () => void }) {
+  const deliveries = lifecycle.events.reduce((sum, event) => sum + event.deliveryIds.length, 0);
+  const counts = { error: 0, warning: 0, info: 0 };
+  for (const finding of lifecycle.findings) counts[finding.severity]++;
+  return (
+    <>
+      <header className="detail-header">
+        <div className="detail-title">
+          <h2>
+            <KindLabel kind={lifecycle.kind} /> <span className="mono">{lifecycle.subject}</span>
+          </h2>
+          <div className="detail-badges" data-testid="lifecycle-current" data-status={lifecycle.currentStatus ?? ''} data-terminal={lifecycle.terminal}>
+            <span className="muted">now</span>
+            <LifecycleStatusBadge status={lifecycle.currentStatus} />
+            <TerminalBadge terminal={lifecycle.terminal} />
+            <ReorderedBadge reordered={lifecycle.reordered} />
+            <FindingCountBadges counts={counts} />
+            <span className="muted">
+              {plural(lifecycle.events.length, 'event')} from {plural(deliveries, 'delivery', 'deliveries')}
+            </span>
+          </div>
+          {lifecycle.recipientEmail && <div className="detail-subject">{lifecycle.recipientEmail}</div>}
+          <RelationLinks orderUuid={lifecycle.orderUuid} recipientKey={lifecycle.recipientKey} recipientEmail={lifecycle.recipientEmail} />
+        </div>
+        <button type="button" className="icon-button" aria-label="Close detail (Esc)" title="Close detail (Esc)" onClick={onClose}>
+          ×
+        </button>
+      </header>
+      {lifecycle.events.length > 1 && (
+        <DetailSection title="Event time against arrival" aside={<span className="muted">a straight staircase is in order</span>}>
+          <ArrivalChart events={lifecycle.events} />
+        </DetailSection>
+      )}
+      <DetailSection title="Timeline" aside={<span className="muted">in event time; duplicates folded</span>}>
+        <ol className="timeline" data-testid="lifecycle-timeline" data-key={lifecycle.key} data-events={lifecycle.events.length}>
+          {lifecycle.events.map((event) => (
+            <TimelineEventRow key={`${event.eventRank}-${event.idempotencyKey ?? ''}`} event={event} />
+          ))}
+        </ol>
+        {lifecycle.orderUuid && lifecycle.recipientKey && (
+          <p className="timeline-more">
+            <RouteLink to={routes.lifecyclesOfRecipient(lifecycle.orderUuid, lifecycle.recipientKey)}>All sends and streams of this recipient</RouteLink>
+          </p>
+        )}
+      </DetailSection>
+      <DetailSection title="Key">
+        <code className="digest" data-testid="lifecycle-key">
+          {lifecycle.key}
+        </code>
+      </DetailSection>
+    </>
+  );
+}

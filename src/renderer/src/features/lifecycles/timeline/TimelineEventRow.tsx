@@ -1,0 +1,104 @@
+import { useState } from 'react';
+import type { LifecycleEvent } from '../../../../../shared/lifecycle';
+import { SeverityBadge } from '../../../components/Badges';
+import { LifecycleStatusBadge } from '../../../components/LifecycleBadges';
+import { RouteLink } from '../../../components/RouteLink';
+import { formatFullTime, formatReceivedTime } from '../../../lib/format';
+import { routes } from '../../../lib/links';
+
+/**
+ * One event of a lifecycle, in event-time order: when it happened, what it said, the how-many-th
+ * it arrived (flagged when that differs from its place in time), its copies folded into one
+ * count that opens to the deliveries, and the lifecycle's findings about it.
+ */
+export function TimelineEventRow({ event }: { event: LifecycleEvent }) {
+  const [open, setOpen] = useState(false);
+  const reordered = event.arrivalRank !== event.eventRank;
+  const copies = event.deliveryIds.length;
+  const [firstId] = event.deliveryIds;
+  return (
+    <li
+      className={`timeline-event${reordered ? ' reordered' : ''}`}
+      data-testid="timeline-event"
+      data-event-rank={event.eventRank}
+      data-arrival-rank={event.arrivalRank}
+      data-duplicates={copies}
+      data-tie={event.tie}
+    >
+      <div className="timeline-line">
+        <span className="timeline-rank" title="Place in event time">
+          {event.eventRank}
+        </span>
+        <span className="timeline-time mono" title={event.eventTime ? formatFullTime(event.eventTime) : 'This body carries no event time'}>
+          {event.eventTime ? formatReceivedTime(event.eventTime) : <span className="muted">no event time</span>}
+        </span>
+        <span className="timeline-main">
+          <span className="timeline-name" title={event.idempotencyKey ?? undefined}>
+            {event.event ?? <span className="muted">no event</span>}
+          </span>
+          <LifecycleStatusBadge status={event.status} />
+          <span
+            className={`badge arrival-rank${reordered ? ' flag-reordered' : ''}`}
+            title={reordered ? `Arrived ${ordinal(event.arrivalRank)} but is ${ordinal(event.eventRank)} in event time` : 'Arrived in event-time order'}
+          >
+            arrived #{event.arrivalRank}
+            {reordered && ' · reordered'}
+          </span>
+          {event.tie && (
+            <span className="badge flag-tie" title="Same event time as a neighbour: kept in arrival order">
+              tie
+            </span>
+          )}
+        </span>
+        <span className="timeline-deliveries">
+          {copies > 1 && (
+            <button
+              type="button"
+              className="badge duplicate copies-toggle"
+              aria-expanded={open}
+              title={open ? 'Fold the copies' : `${copies} deliveries of this event: show them`}
+              onClick={() => setOpen(!open)}
+            >
+              ×{copies} {open ? '▾' : '▸'}
+            </button>
+          )}
+          {firstId !== undefined && (
+            <RouteLink to={routes.delivery(firstId)} testId="link-delivery" title="The first copy">
+              #{firstId}
+            </RouteLink>
+          )}
+        </span>
+      </div>
+      {open && copies > 1 && (
+        <div className="timeline-copies" data-testid="timeline-copies">
+          <span className="muted">copies in arrival order:</span>
+          {event.deliveryIds.map((id, index) => (
+            <RouteLink key={id} to={routes.delivery(id)} testId="link-delivery">
+              #{id}
+              {index === 0 ? ' (first)' : ''}
+            </RouteLink>
+          ))}
+        </div>
+      )}
+      {event.findings.length > 0 && (
+        <ul className="timeline-findings">
+          {event.findings.map((finding, index) => (
+            <li key={index} data-testid="timeline-finding" data-code={finding.code} data-severity={finding.severity}>
+              <SeverityBadge severity={finding.severity} />
+              <span className="mono">{finding.code}</span>
+              <span>{finding.message}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </li>
+  );
+}
+
+const ordinalSuffixes: Record<number, string> = { 1: 'st', 2: 'nd', 3: 'rd' };
+
+function ordinal(n: number): string {
+  const rest = n % 100;
+  if (rest >= 11 && rest <= 13) return `${n}th`;
+  return `${n}${ordinalSuffixes[n % 10] ?? 'th'}`;
+}

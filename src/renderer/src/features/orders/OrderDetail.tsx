@@ -1,0 +1,106 @@
+import type { Ref } from 'react';
+import { FindingCountBadges } from '../../components/Badges';
+import { CallErrorMessage } from '../../components/CallErrorMessage';
+import { RouteLink } from '../../components/RouteLink';
+import type { LiveCallState } from '../../hooks/useLiveCall';
+import { formatFullTime } from '../../lib/format';
+import { routes } from '../../lib/links';
+import { DetailSection } from '../deliveries/detail/DetailSection';
+import { RecipientRow } from './RecipientRow';
+import { StatusCounts } from './StatusCounts';
+import type { OrderDetailValue } from './useOrders';
+
+interface OrderDetailProps {
+  state: LiveCallState<OrderDetailValue>;
+  openRecipientKey: string | null;
+  onToggleRecipient: (recipientKey: string) => void;
+  onClose: () => void;
+  paneRef: Ref<HTMLElement>;
+}
+
+export function OrderDetail({ state, openRecipientKey, onToggleRecipient, onClose, paneRef }: OrderDetailProps) {
+  return (
+    <aside
+      className="detail-pane"
+      data-testid="order-detail"
+      data-state={state.phase}
+      data-uuid={state.phase === 'ready' ? state.value.summary.orderUuid : undefined}
+      ref={paneRef}
+      tabIndex={-1}
+      aria-label="Payout order"
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') onClose();
+      }}
+    >
+      {state.phase === 'loading' && <p className="muted detail-placeholder">Loading…</p>}
+      {state.phase === 'error' && <CallErrorMessage error={state.error} />}
+      {state.phase === 'ready' && (
+        <OrderContent order={state.value} openRecipientKey={openRecipientKey} onToggleRecipient={onToggleRecipient} onClose={onClose} />
+      )}
+    </aside>
+  );
+}
+
+interface OrderContentProps {
+  order: OrderDetailValue;
+  openRecipientKey: string | null;
+  onToggleRecipient: (recipientKey: string) => void;
+  onClose: () => void;
+}
+
+function OrderContent({ order, openRecipientKey, onToggleRecipient, onClose }: OrderContentProps) {
+  const { summary, recipients } = order;
+  return (
+    <>
+      <header className="detail-header">
+        <div className="detail-title">
+          <h2>
+            <span className="muted">Payout order</span> <span className="mono">{summary.orderUuid}</span>
+          </h2>
+          <div className="detail-badges">
+            {summary.allTerminal ? <span className="badge terminal-yes">all terminal</span> : <span className="badge terminal-no">in flight</span>}
+            <span className="muted">recipients by latest state</span>
+            <StatusCounts counts={summary.countsByStatus} />
+            <FindingCountBadges counts={summary.findingCounts} />
+          </div>
+          <p className="derived-note" data-testid="order-derived-note">
+            derived: the service reports no order status; this summary is the inspector&apos;s, from the sends and streams below.
+          </p>
+        </div>
+        <button type="button" className="icon-button" aria-label="Close detail (Esc)" title="Close detail (Esc)" onClick={onClose}>
+          ×
+        </button>
+      </header>
+      <DetailSection title="Summary">
+        <dl className="facts">
+          <dt>Recipients</dt>
+          <dd>{summary.recipients}</dd>
+          <dt>Sends and streams</dt>
+          <dd>
+            {summary.lifecycles}{' '}
+            <RouteLink to={routes.lifecyclesOfOrder(summary.orderUuid)} testId="link-order-lifecycles">
+              list them
+            </RouteLink>
+          </dd>
+          <dt>First event</dt>
+          <dd className="mono">{summary.firstEventTime ? formatFullTime(summary.firstEventTime) : '—'}</dd>
+          <dt>Last event</dt>
+          <dd className="mono">{summary.lastEventTime ? formatFullTime(summary.lastEventTime) : '—'}</dd>
+        </dl>
+      </DetailSection>
+      <DetailSection title="Recipients" aside={<span className="muted">latest derived state; open one for its sends and streams</span>}>
+        <ul className="recipient-list">
+          {recipients.map((recipient) => (
+            <RecipientRow
+              key={recipient.recipientKey}
+              recipient={recipient}
+              orderUuid={summary.orderUuid}
+              open={recipient.recipientKey === openRecipientKey}
+              onToggle={() => onToggleRecipient(recipient.recipientKey)}
+            />
+          ))}
+        </ul>
+      </DetailSection>
+    </>
+  );
+}

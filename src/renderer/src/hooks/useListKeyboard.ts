@@ -1,0 +1,86 @@
+import { useEffect, useEffectEvent, type KeyboardEvent, type RefObject } from 'react';
+
+interface ListKeyboardOptions<K> {
+  keys: readonly K[];
+  selectedKey: K | null;
+  select: (key: K | null) => void;
+  listRef: RefObject<HTMLElement | null>;
+  detailRef: RefObject<HTMLElement | null>;
+  rowHeight: number;
+  /** `/` focuses this (the first filter), when given. */
+  filterRef?: RefObject<HTMLElement | null>;
+}
+
+/**
+ * The lists' keys, as in Deliveries: up/down, page up/down, home/end move the selection;
+ * Enter goes to the detail; Escape closes it; `/` goes to the filters. Arrow keys work
+ * before anything has focus.
+ */
+export function useListKeyboard<K>({ keys, selectedKey, select, listRef, detailRef, rowHeight, filterRef }: ListKeyboardOptions<K>) {
+  const handleKey = (key: string): boolean => {
+    const index = selectedKey === null ? -1 : keys.indexOf(selectedKey);
+    const page = Math.max(1, Math.floor((listRef.current?.clientHeight ?? 0) / rowHeight) - 1);
+    let next: number;
+    switch (key) {
+      case 'ArrowDown':
+        next = index + 1;
+        break;
+      case 'ArrowUp':
+        next = index < 0 ? 0 : index - 1;
+        break;
+      case 'PageDown':
+        next = index + page;
+        break;
+      case 'PageUp':
+        next = index - page;
+        break;
+      case 'Home':
+        next = 0;
+        break;
+      case 'End':
+        next = keys.length - 1;
+        break;
+      case 'Enter':
+        if (selectedKey === null) return false;
+        detailRef.current?.focus();
+        return true;
+      case 'Escape':
+        if (selectedKey === null) return false;
+        select(null);
+        return true;
+      default:
+        return false;
+    }
+    const target = keys[Math.min(Math.max(next, 0), keys.length - 1)];
+    if (target !== undefined) select(target);
+    return true;
+  };
+
+  const onDocumentKey = useEffectEvent((event: globalThis.KeyboardEvent) => {
+    if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey || isTyping(event.target)) return;
+    if (event.key === '/' && filterRef?.current) {
+      event.preventDefault();
+      filterRef.current.focus();
+      return;
+    }
+    const nothingFocused = document.activeElement === null || document.activeElement === document.body;
+    if (nothingFocused && (event.key === 'ArrowDown' || event.key === 'ArrowUp') && handleKey(event.key)) {
+      event.preventDefault();
+      listRef.current?.focus();
+    }
+  });
+  useEffect(() => {
+    const listener = (event: globalThis.KeyboardEvent) => onDocumentKey(event);
+    document.addEventListener('keydown', listener);
+    return () => document.removeEventListener('keydown', listener);
+  }, []);
+
+  return (event: KeyboardEvent<HTMLElement>) => {
+    if (handleKey(event.key)) event.preventDefault();
+  };
+}
+
+function isTyping(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  return target.isContentEditable || target.tagName === 'INPUT' || target.tagName === 'TEXTAREA' || target.tagName === 'SELECT';
+}

@@ -1,0 +1,28 @@
+import type { Route } from './route';
+
+/** Where each link of the inspector goes: one place, so the views agree. */
+export const routes = {
+  delivery: (id: number): Route => ({ view: 'deliveries', deliveryId: id, filter: {} }),
+  duplicateGroup: (firstId: number): Route => ({ view: 'duplicates', firstId }),
+  lifecycle: (key: string): Route => ({ view: 'lifecycles', key, filter: {} }),
+  order: (orderUuid: string, recipientKey: string | null = null): Route => ({ view: 'orders', orderUuid, recipientKey }),
+  /** A recipient is shown inside its order, opened. */
+  recipient: (orderUuid: string, recipientKey: string): Route => ({ view: 'orders', orderUuid, recipientKey }),
+  lifecyclesOfOrder: (orderUuid: string): Route => ({ view: 'lifecycles', key: null, filter: { orderUuid } }),
+  lifecyclesOfRecipient: (orderUuid: string, recipientKey: string): Route => ({
+    view: 'lifecycles',
+    key: null,
+    filter: { orderUuid, recipientKey },
+  }),
+};
+
+/** A recipient key is `<order uuid>|<email, lower-cased>`. */
+export function orderOfRecipientKey(recipientKey: string): string | null {
+  const bar = recipientKey.indexOf('|');
+  return bar > 0 ? recipientKey.slice(0, bar) : null;
+}
+
+/** The first block of a UUID, enough to tell orders apart at a glance. */
+export function shortUuid(uuid: string): string {
+  return uuid.length > 13 ? `${uuid.slice(0, 8)}…` : uuid;
+}

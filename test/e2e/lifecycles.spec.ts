@@ -1,0 +1,49 @@
+import { expect, test } from './fixtures';
+
+test.use({ simulator: true });
+
+test('with reordering and duplicates, the timeline shows event-time order and duplicate counts', async ({
+  deliveriesPage,
+}) => {
+  const { page } = deliveriesPage;
+  await page.getByTestId('nav-simulator').click();
+  await page.getByTestId('simulator-behaviour-duplicate-rate').fill('60');
+  await page.getByTestId('simulator-behaviour-reorder-rate').fill('60');
+  await page.getByTestId('simulator-behaviour-save').click();
+  await expect(page.getByTestId('simulator-behaviour-done')).toBeVisible();
+  await page.getByTestId('simulator-create-demo').click();
+  await expect(page.getByTestId('simulator-demo-result')).toBeVisible();
+  // Every event delivered (5 per second): nothing pending any more.
+  await expect(page.locator('[data-testid="simulator-event-row"][data-status="pending"]')).toHaveCount(0, { timeout: 45_000 });
+
+  await page.getByTestId('nav-lifecycles').click();
+  await expect(page.getByTestId('lifecycle-row').first()).toBeVisible();
+  const reorderedRows = page.locator('[data-testid="lifecycle-row"][data-reordered="true"]');
+  await expect(reorderedRows.first()).toBeVisible();
+  await reorderedRows.first().click();
+
+  const timeline = page.getByTestId('lifecycle-timeline');
+  await expect(timeline).toBeVisible();
+  const events = timeline.getByTestId('timeline-event');
+  const count = await events.count();
+  expect(count).toBeGreaterThan(1);
+  const eventRanks: number[] = [];
+  const arrivalRanks: number[] = [];
+  for (let i = 0; i < count; i++) {
+    eventRanks.push(Number(await events.nth(i).getAttribute('data-event-rank')));
+    arrivalRanks.push(Number(await events.nth(i).getAttribute('data-arrival-rank')));
+  }
+  expect(eventRanks).toEqual(Array.from({ length: count }, (_, i) => i + 1));
+  expect(arrivalRanks).not.toEqual(eventRanks);
+
+  // Somewhere in the demo traffic an event arrived more than once; its timeline shows the count.
+  await page.getByTestId('nav-duplicates').click();
+  const group = page.getByTestId('duplicate-group-row').first();
+  await expect(group).toBeVisible();
+  const copies = Number(await group.getAttribute('data-count'));
+  expect(copies).toBeGreaterThan(1);
+  await group.click();
+  await page.getByTestId('link-lifecycle').first().click();
+  await expect(page.locator(`[data-testid="timeline-event"][data-duplicates="${copies}"]`)).toBeVisible();
+  await page.screenshot({ path: 'docs/lifecycles.png' });
+});
