@@ -44,6 +44,6 @@ test('with reordering and duplicates, the timeline shows event-time order and du
   expect(copies).toBeGreaterThan(1);
   await group.click();
   await page.getByTestId('link-lifecycle').first().click();
-  await expect(page.locator(`[data-testid="timeline-event"][data-duplicates="${copies}"]`)).toBeVisible();
+  await expect(page.locator(`[data-testid="timeline-event"][data-duplicates="${copies}"]`).first()).toBeVisible();
   await page.screenshot({ path: 'docs/lifecycles.png' });
 });
