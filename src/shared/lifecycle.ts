@@ -29,7 +29,8 @@ export const LifecycleEvent = z.object({
 });
 export type LifecycleEvent = z.infer<typeof LifecycleEvent>;
 
-export const Lifecycle = z.object({
+/** What identifies a lifecycle and where it stands. */
+const LifecycleHead = z.object({
   key: z.string(),
   kind: LifecycleKind,
   /** external_send_id, Form B data.id, or the gift-card stream's subject. */
@@ -37,27 +38,21 @@ export const Lifecycle = z.object({
   orderUuid: z.string().nullable(),
   recipientKey: z.string().nullable(),
   recipientEmail: z.string().nullable(),
-  events: z.array(LifecycleEvent),
   /** The status of the latest event in event time. */
   currentStatus: z.string().nullable(),
   terminal: z.boolean(),
   reordered: z.boolean(),
+});
+
+export const Lifecycle = LifecycleHead.extend({
+  events: z.array(LifecycleEvent),
   /** Findings about the lifecycle as a whole (and each event's, repeated here with their path). */
   findings: z.array(Finding),
 });
 export type Lifecycle = z.infer<typeof Lifecycle>;
 
 /** A row of the lifecycles list. */
-export const LifecycleSummary = z.object({
-  key: z.string(),
-  kind: LifecycleKind,
-  subject: z.string(),
-  orderUuid: z.string().nullable(),
-  recipientKey: z.string().nullable(),
-  recipientEmail: z.string().nullable(),
-  currentStatus: z.string().nullable(),
-  terminal: z.boolean(),
-  reordered: z.boolean(),
+export const LifecycleSummary = LifecycleHead.extend({
   eventCount: z.number().int(),
   deliveryCount: z.number().int(),
   firstEventTime: z.string().nullable(),
