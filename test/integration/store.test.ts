@@ -36,6 +36,13 @@ describe('the store', () => {
       (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all() as Array<{ detail: string }>).map((r) => r.detail).join('\n');
     expect(plan("SELECT id FROM deliveries WHERE event = 'x' ORDER BY id DESC LIMIT 100")).toMatch(/USING (COVERING )?INDEX deliveries_by_event/);
     expect(plan("SELECT count(*) FROM deliveries WHERE idempotency_key = 'k'")).toMatch(/USING COVERING INDEX deliveries_by_key/);
+    expect(
+      plan(
+        'SELECT delivery_id_changed, delivery_id_missing, count(*) FROM duplicate_groups WHERE count > 1 GROUP BY delivery_id_changed, delivery_id_missing',
+      ),
+    ).toMatch(/USING COVERING INDEX duplicate_groups_evidence/);
+    expect(plan("SELECT * FROM deliveries WHERE lifecycle_key = 'send:1' ORDER BY id")).toMatch(/USING INDEX deliveries_by_lifecycle/);
+    expect(plan('SELECT * FROM lifecycles ORDER BY last_delivery_id DESC LIMIT 100')).toMatch(/lifecycles_by_recent/);
     db.close();
   });
 

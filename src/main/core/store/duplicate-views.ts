@@ -47,14 +47,19 @@ export function listDuplicateGroups(db: Db, beforeLastId: number | undefined, li
 
 /** Across every duplicate group: did X-Service-Delivery stay the same or change? (spec 4.1's open question) */
 export function deliveryIdEvidenceOf(db: Db): DeliveryIdEvidence {
-  const counts = db
+  const rows = db
     .prepare(
-      `SELECT count(*) AS groups,
-         coalesce(sum(NOT delivery_id_changed AND NOT delivery_id_missing), 0) AS sameId,
-         coalesce(sum(delivery_id_changed), 0) AS changedId,
-         coalesce(sum(delivery_id_missing), 0) AS missingId
-       FROM duplicate_groups WHERE count > 1`,
+      `SELECT delivery_id_changed AS changed, delivery_id_missing AS missing, count(*) AS n
+       FROM duplicate_groups WHERE count > 1 GROUP BY delivery_id_changed, delivery_id_missing`,
     )
-    .get() as Omit<DeliveryIdEvidence, 'verdict'>;
+    .all() as Array<{ changed: number; missing: number; n: number }>;
+  const sum = (keep: (r: { changed: number; missing: number }) => boolean) =>
+    rows.filter(keep).reduce((total, r) => total + r.n, 0);
+  const counts = {
+    groups: sum(() => true),
+    sameId: sum((r) => !r.changed && !r.missing),
+    changedId: sum((r) => r.changed === 1),
+    missingId: sum((r) => r.missing === 1),
+  };
   return { ...counts, verdict: evidenceVerdict(counts) };
 }
