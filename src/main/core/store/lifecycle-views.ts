@@ -96,7 +96,9 @@ export function getOrder(db: Db, orderUuid: string): { summary: OrderSummary; re
   const byRecipient = new Map<string, LifecycleSummary[]>();
   for (const l of lifecycles) {
     const key = l.recipientKey ?? `${orderUuid}|(unknown recipient)`;
-    byRecipient.set(key, [...(byRecipient.get(key) ?? []), l]);
+    const group = byRecipient.get(key);
+    if (group) group.push(l);
+    else byRecipient.set(key, [l]);
   }
   return {
     summary: orderSummary(orderUuid, lifecycles),

@@ -48,3 +48,15 @@ export function compareTimeTexts(a: string | null, b: string | null): number {
   if (ia === null || ib === null) return ia === ib ? 0 : ia === null ? 1 : -1;
   return compareInstants(ia, ib);
 }
+
+/** The earliest (or, with `latest`, the latest) readable date-time text, in one pass: each text parsed once. */
+export function extremeTimeText(texts: ReadonlyArray<string | null>, which: 'earliest' | 'latest'): string | null {
+  let best: { text: string; instant: Instant } | null = null;
+  for (const text of texts) {
+    const instant = parseInstant(text);
+    if (instant === null) continue;
+    const order = best === null ? 0 : compareInstants(instant, best.instant);
+    if (best === null || (which === 'earliest' ? order < 0 : order > 0)) best = { text: text!, instant };
+  }
+  return best?.text ?? null;
+}

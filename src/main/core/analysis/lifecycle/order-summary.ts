@@ -1,5 +1,5 @@
 import type { LifecycleSummary, OrderSummary } from '../../../../shared/lifecycle';
-import { compareTimeTexts, parseInstant } from './instant';
+import { extremeTimeText } from './instant';
 import { latestLifecycle } from './recipient-view';
 import { countBySeverity } from './summary';
 
@@ -8,7 +8,11 @@ export const noStatus = '(none)';
 
 function byRecipient(lifecycles: readonly LifecycleSummary[]): LifecycleSummary[][] {
   const groups = new Map<string | null, LifecycleSummary[]>();
-  for (const l of lifecycles) groups.set(l.recipientKey, [...(groups.get(l.recipientKey) ?? []), l]);
+  for (const l of lifecycles) {
+    const group = groups.get(l.recipientKey);
+    if (group) group.push(l);
+    else groups.set(l.recipientKey, [l]);
+  }
   return [...groups.values()];
 }
 
@@ -23,17 +27,14 @@ export function orderSummary(orderUuid: string, lifecycles: readonly LifecycleSu
   // A Map, then own properties: a status named "__proto__" is counted, not assigned as a prototype.
   const counts = new Map<string, number>();
   for (const l of latest) counts.set(l.currentStatus ?? noStatus, (counts.get(l.currentStatus ?? noStatus) ?? 0) + 1);
-  const readable = (times: Array<string | null>) => times.filter((t) => parseInstant(t) !== null).sort(compareTimeTexts);
-  const firstTimes = readable(lifecycles.map((l) => l.firstEventTime));
-  const lastTimes = readable(lifecycles.map((l) => l.lastEventTime));
   return {
     orderUuid,
     recipients: recipients.length,
     lifecycles: lifecycles.length,
     countsByStatus: Object.fromEntries(counts),
     allTerminal: latest.length > 0 && latest.every((l) => l.terminal),
-    firstEventTime: firstTimes[0] ?? null,
-    lastEventTime: lastTimes.at(-1) ?? null,
+    firstEventTime: extremeTimeText(lifecycles.map((l) => l.firstEventTime), 'earliest'),
+    lastEventTime: extremeTimeText(lifecycles.map((l) => l.lastEventTime), 'latest'),
     findingCounts: lifecycles.reduce(
       (sum, l) => ({
         error: sum.error + l.findingCounts.error,
