@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { CallErrorMessage } from './components/CallErrorMessage';
 import { NavRail } from './components/NavRail';
 import { TopBar } from './components/TopBar';
+import { ApiView } from './features/api/ApiView';
 import { DeliveriesView } from './features/deliveries/DeliveriesView';
 import { DuplicatesView } from './features/duplicates/DuplicatesView';
 import { LifecyclesView } from './features/lifecycles/LifecyclesView';
@@ -67,6 +68,8 @@ function CurrentView({ route, status, statusError, switchView, onStatus, onPolic
       return <LifecyclesView filter={route.filter} selectedKey={route.key} />;
     case 'orders':
       return <OrdersView selectedUuid={route.orderUuid} openRecipientKey={route.recipientKey} />;
+    case 'api':
+      return <ApiView route={route} status={status} />;
     case 'simulator':
       return <SimulatorView status={status} onOpenDeliveries={() => switchView('deliveries')} onOpenSettings={() => switchView('settings')} />;
     case 'settings':

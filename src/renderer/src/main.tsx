@@ -16,6 +16,8 @@ import './styles/lists.css';
 import './styles/duplicates.css';
 import './styles/lifecycles.css';
 import './styles/orders.css';
+import './styles/api.css';
+import './styles/api-form.css';
 
 const token = sessionToken();
 const root = createRoot(document.getElementById('root')!);

@@ -5,6 +5,7 @@ const views: { view: View; label: string; glyph: string }[] = [
   { view: 'duplicates', label: 'Duplicates', glyph: '⇉' },
   { view: 'lifecycles', label: 'Lifecycles', glyph: '⋮' },
   { view: 'orders', label: 'Orders', glyph: '▤' },
+  { view: 'api', label: 'API', glyph: '⇄' },
   { view: 'simulator', label: 'Simulator', glyph: '⇡' },
   { view: 'settings', label: 'Settings', glyph: '⚙' },
 ];

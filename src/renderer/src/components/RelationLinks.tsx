@@ -26,6 +26,11 @@ export function RelationLinks(props: RelationLinksProps) {
         order <span className="mono">{shortUuid(orderUuid)}</span>
       </RouteLink>
     ),
+    orderUuid && (
+      <RouteLink key="order-api" to={routes.apiList('/api/payout-orders')} testId="link-order-api" title="GET /api/payout-orders: the service's own record of its orders">
+        see in API
+      </RouteLink>
+    ),
     orderUuid && recipientKey && (
       <RouteLink key="recipient" to={routes.recipient(orderUuid, recipientKey)} testId="link-recipient" title="The recipient within its order">
         recipient {email}

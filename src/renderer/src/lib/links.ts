@@ -1,3 +1,5 @@
+import type { ListEndpoint } from '../../../shared/service-api';
+import { emptyApiRoute } from './api-route';
 import type { Route } from './route';
 
 /** Where each link of the inspector goes: one place, so the views agree. */
@@ -14,7 +16,16 @@ export const routes = {
     key: null,
     filter: { orderUuid, recipientKey },
   }),
+  /** Deliveries whose body mentions the text (a UUID, usually). */
+  deliveriesMentioning: (text: string): Route => ({ view: 'deliveries', deliveryId: null, filter: { text } }),
+  /** A list of the service's API, page 1. */
+  apiList: (endpoint: ListEndpoint, campaignId: string | null = null): Route => ({ ...emptyApiRoute, endpoint, campaignId }),
 };
+
+/** The recipient key of an email within an order, as the lifecycles name it. */
+export function recipientKeyOf(orderUuid: string, email: string): string {
+  return `${orderUuid}|${email.toLowerCase()}`;
+}
 
 /** A recipient key is `<order uuid>|<email, lower-cased>`. */
 export function orderOfRecipientKey(recipientKey: string): string | null {

@@ -1,5 +1,6 @@
 import type { DeliveryFilter } from '../../../shared/delivery';
 import type { LifecycleKind } from '../../../shared/lifecycle';
+import { emptyApiRoute, formatApiRoute, parseApiRoute, type ApiRoute } from './api-route';
 import { lifecycleKindList } from './lifecycle-words';
 import { payloadFormList, signatureVerdictList } from './words';
 
@@ -19,6 +20,7 @@ export type Route =
   | { view: 'lifecycles'; key: string | null; filter: LifecycleFilter }
   /** recipientKey: the recipient shown open in the order's detail. */
   | { view: 'orders'; orderUuid: string | null; recipientKey: string | null }
+  | ApiRoute
   | { view: 'simulator' }
   | { view: 'settings' };
 
@@ -37,6 +39,8 @@ export function emptyRoute(view: View): Route {
       return { view, key: null, filter: {} };
     case 'orders':
       return { view, orderUuid: null, recipientKey: null };
+    case 'api':
+      return emptyApiRoute;
     default:
       return { view };
   }
@@ -54,7 +58,8 @@ const lifecycleParams = [
 
 /**
  * `#/deliveries/123?event=payout.processing&signature=invalid`, `#/duplicates/41`,
- * `#/lifecycles/send%3A123?order=…&status=completed`, `#/orders/<uuid>?recipient=…` → Route.
+ * `#/lifecycles/send%3A123?order=…&status=completed`, `#/orders/<uuid>?recipient=…`,
+ * `#/api/payout-orders?page=2` → Route.
  * Anything unknown falls back to the deliveries list.
  */
 export function parseRoute(hash: string): Route {
@@ -73,6 +78,8 @@ export function parseRoute(hash: string): Route {
       return { view: 'lifecycles', key: selected || null, filter: parseLifecycleFilter(params) };
     case 'orders':
       return { view: 'orders', orderUuid: selected || null, recipientKey: selected ? params.get('recipient') || null : null };
+    case 'api':
+      return parseApiRoute(segments, params);
     default:
       return {
         view: 'deliveries',
@@ -136,6 +143,8 @@ export function formatRoute(route: Route): string {
       if (route.orderUuid && route.recipientKey) params.set('recipient', route.recipientKey);
       path = withSelection('orders', route.orderUuid);
       break;
+    case 'api':
+      return formatApiRoute(route);
     default:
       path = `#/${route.view}`;
   }

@@ -82,6 +82,12 @@ function OrderContent({ order, openRecipientKey, onToggleRecipient, onClose }: O
               list them
             </RouteLink>
           </dd>
+          <dt>Service API</dt>
+          <dd>
+            <RouteLink to={routes.apiList('/api/payout-orders')} testId="link-order-api" title="GET /api/payout-orders: the service's own record of its orders">
+              in the API browser
+            </RouteLink>
+          </dd>
           <dt>First event</dt>
           <dd className="mono">{summary.firstEventTime ? formatFullTime(summary.firstEventTime) : '—'}</dd>
           <dt>Last event</dt>

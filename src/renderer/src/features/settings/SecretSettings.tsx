@@ -4,6 +4,7 @@ import { call } from '../../api/client';
 import { plural } from '../../lib/format';
 import { describeSecret } from '../../lib/words';
 import { ActionOutcome } from '../../components/ActionOutcome';
+import { FetchSecretButton } from '../api/FetchSecretButton';
 import { useCallAction } from '../../hooks/useCallAction';
 
 /** The signing secret: set or cleared, never shown back. Every stored delivery is re-verified after a change. */
@@ -73,6 +74,10 @@ export function SecretSettings({ secret }: { secret: CoreStatus['secret'] }) {
         </button>
       </form>
       <ActionOutcome error={save.error ?? clearSecret.error} done={save.done ?? clearSecret.done} testId="settings-secret" />
+      <div className="settings-fetch-secret">
+        <span className="muted">Or read it from the service in use (GET /api/webhooks):</span>
+        <FetchSecretButton testId="settings-fetch-secret" />
+      </div>
     </section>
   );
 }

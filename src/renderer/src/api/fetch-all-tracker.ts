@@ -1,0 +1,89 @@
+import type { FetchAllJob } from '../../../shared/service-api';
+import { call } from './client';
+import type { ServerEventStream } from './server-events';
+
+/**
+ * What the UI knows of each fetch-all job, from `api.fetchAll` events. Kept for the whole
+ * session (a job runs on while its view is closed), and caught up after a reconnect.
+ * Events can come before `api.fetchAll.start` has answered: they are recorded all the same.
+ */
+export class FetchAllTracker {
+  private readonly jobs = new Map<string, FetchAllJob>();
+  private readonly listeners = new Set<() => void>();
+  /** The job the API browser shows. */
+  private browserJobId: string | null = null;
+
+  constructor(stream: ServerEventStream) {
+    stream.on('api.fetchAll', (job) => this.update(job));
+    stream.onReconnected(() => void this.catchUp());
+  }
+
+  readonly subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  get(jobId: string | null): FetchAllJob | null {
+    return jobId === null ? null : (this.jobs.get(jobId) ?? null);
+  }
+
+  get browserJob(): FetchAllJob | null {
+    return this.get(this.browserJobId);
+  }
+
+  setBrowserJob(job: FetchAllJob | null): void {
+    if (job) this.update(job);
+    this.browserJobId = job?.jobId ?? null;
+    this.emit();
+  }
+
+  /** Takes a newer snapshot; an older one (a late `start` answer, a page before the last) is ignored. */
+  update(job: FetchAllJob): void {
+    const known = this.jobs.get(job.jobId);
+    if (known && (known.state !== 'running' || job.pagesDone < known.pagesDone)) return;
+    this.jobs.set(job.jobId, job);
+    this.emit();
+  }
+
+  /** Resolves with the job once it is no longer running. */
+  finished(jobId: string): Promise<FetchAllJob> {
+    return new Promise((resolve) => {
+      const check = () => {
+        const job = this.jobs.get(jobId);
+        if (!job || job.state === 'running') return false;
+        unsubscribe();
+        resolve(job);
+        return true;
+      };
+      const unsubscribe = this.subscribe(() => void check());
+      check();
+    });
+  }
+
+  private async catchUp(): Promise<void> {
+    const running = [...this.jobs.values()].filter((job) => job.state === 'running');
+    for (const job of running) {
+      try {
+        this.update((await call('api.fetchAll.items', { jobId: job.jobId })).job);
+      } catch {
+        this.update({ ...job, state: 'failed', error: 'The inspector core lost this job (did it restart?).' });
+      }
+    }
+  }
+
+  private emit(): void {
+    for (const listener of this.listeners) listener();
+  }
+}
+
+const trackers = new WeakMap<ServerEventStream, FetchAllTracker>();
+
+/** One tracker per event stream (the app has one). */
+export function fetchAllTracker(stream: ServerEventStream): FetchAllTracker {
+  let tracker = trackers.get(stream);
+  if (!tracker) {
+    tracker = new FetchAllTracker(stream);
+    trackers.set(stream, tracker);
+  }
+  return tracker;
+}

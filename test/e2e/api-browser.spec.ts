@@ -1,0 +1,192 @@
+import { expect, test } from './fixtures';
+import { ApiPage } from './pages/api-page';
+
+test.use({ simulator: true });
+
+test('browse a list page by page: next, last, jump; the headers agree with the rows; past the last page, the service’s 400', async ({
+  deliveriesPage,
+}) => {
+  const { page } = deliveriesPage;
+  const api = new ApiPage(page);
+  await api.open();
+
+  // The default list, for the README.
+  await expect(page).toHaveURL(/#\/api\/payout-orders$/);
+  const orders = await api.waitForPage(1);
+  expect(orders.pageItems).toBe(10);
+  await expect(api.rows.first().getByTestId('link-deliveries-mentioning')).toBeVisible();
+  await page.screenshot({ path: 'docs/api-browser.png' });
+
+  const first = await api.browse('/api/campaigns');
+  expect(first.totalPages).toBe(Math.ceil(first.totalCount / 10));
+  expect(first.totalPages).toBeGreaterThan(3);
+  await expect(page.getByTestId('api-header-problems')).toHaveCount(0);
+  await expect(page.getByTestId('api-cached')).toHaveAttribute('data-cached', 'false');
+
+  await page.getByTestId('api-next').click();
+  await api.waitForPage(2);
+  await expect(page).toHaveURL(/#\/api\/campaigns\?page=2$/);
+  await expect(api.rows.first()).toContainText('11');
+
+  await page.getByTestId('api-last').click();
+  const last = await api.waitForPage(first.totalPages);
+  expect(last.pageItems).toBe(first.totalCount - (first.totalPages - 1) * 10);
+  await expect(page.getByTestId('api-next')).toBeDisabled();
+
+  await api.jumpTo(3);
+  await api.waitForPage(3);
+
+  // Back to page 1: this session's cache answers, until refreshed.
+  await page.getByTestId('api-first').click();
+  await api.waitForPage(1);
+  await expect(page.getByTestId('api-cached')).toHaveAttribute('data-cached', 'true');
+  await page.getByTestId('api-refresh').click();
+  await expect(page.getByTestId('api-cached')).toHaveAttribute('data-cached', 'false');
+
+  // 20 a page; then one page past the last: the service's own message, word for word.
+  await page.getByTestId('api-limit').selectOption('20');
+  const wide = await api.waitForPage(1);
+  expect(wide.totalPages).toBe(Math.ceil(first.totalCount / 20));
+  await api.jumpTo(wide.totalPages + 1);
+  await expect(api.error).toContainText(`answered 400: Pagination error: expected :page in 1..${wide.totalPages}; got ${wide.totalPages + 1}`);
+  await expect(api.rows).toHaveCount(0);
+
+  // The state is in the URL: a reload comes back to it.
+  await expect(page).toHaveURL(new RegExp(`#/api/campaigns\\?page=${wide.totalPages + 1}&limit=20$`));
+  await page.reload();
+  await expect(api.error).toContainText(`expected :page in 1..${wide.totalPages}; got ${wide.totalPages + 1}`);
+  await expect(page.getByTestId('api-endpoint')).toHaveValue('/api/campaigns');
+  await expect(page.getByTestId('api-limit')).toHaveValue('20');
+
+  // A payout's UUID links to the deliveries that mention it.
+  await api.browse('/api/payouts');
+  const payoutUuid = await api.rows.first().getAttribute('data-uuid');
+  expect(payoutUuid).toBeTruthy();
+  await api.rows.first().getByTestId('link-deliveries-mentioning').first().click();
+  await expect(page.getByTestId('filter-text')).toHaveValue(payoutUuid!);
+  await expect(page).toHaveURL(new RegExp(`#/deliveries\\?text=${payoutUuid}$`));
+});
+
+test('fetch all pages of a many-page list: progress reaches the total, and the records export as JSON and CSV', async ({ deliveriesPage }) => {
+  const { page } = deliveriesPage;
+  const api = new ApiPage(page);
+  await api.open();
+  const headers = await api.browse('/api/campaigns', 20);
+  expect(headers.totalPages).toBeGreaterThan(5);
+
+  await page.getByTestId('api-fetch-all').click();
+  await expect(api.progress).toHaveAttribute('data-state', 'done', { timeout: 30_000 });
+  expect(await api.progressNumber('total-pages')).toBe(headers.totalPages);
+  expect(await api.progressNumber('pages-done')).toBe(headers.totalPages);
+  expect(await api.progressNumber('items')).toBe(headers.totalCount);
+
+  const json = await api.download('api-export-json');
+  expect(json.name).toBe('campaigns.json');
+  const records = JSON.parse(json.text) as Array<{ uuid: string }>;
+  expect(records).toHaveLength(headers.totalCount);
+  expect(new Set(records.map((record) => record.uuid)).size).toBe(headers.totalCount);
+
+  const csv = await api.download('api-export-csv');
+  expect(csv.name).toBe('campaigns.csv');
+  const lines = csv.text.split('\r\n').filter((line) => line !== '');
+  expect(lines).toHaveLength(headers.totalCount + 1);
+  expect(lines[0]).toBe('uuid,name,payout_type,wallet_currency,status,catalog_size,created_at');
+  expect(lines[1]).toContain(records[0]!.uuid);
+});
+
+test('cancel a fetch-all: it stops, and what it fetched is kept and exports', async ({ deliveriesPage }) => {
+  const { page } = deliveriesPage;
+  const api = new ApiPage(page);
+  await api.open();
+  // One record a page: hundreds of pages at the client's 5 requests a second, so it cannot finish first.
+  const headers = await api.browse('/api/transactions', 1);
+  expect(headers.totalPages).toBeGreaterThan(100);
+
+  await page.getByTestId('api-fetch-all').click();
+  await expect(api.progress).toHaveAttribute('data-state', 'running');
+  await expect.poll(() => api.progressNumber('pages-done')).toBeGreaterThanOrEqual(1);
+  await page.getByTestId('api-fetch-cancel').click();
+  await expect(api.progress).toHaveAttribute('data-state', 'canceled');
+  await expect(page.getByTestId('api-fetch-cancel')).toHaveCount(0);
+
+  const done = await api.progressNumber('pages-done');
+  const items = await api.progressNumber('items');
+  expect(done).toBeGreaterThanOrEqual(1);
+  expect(done).toBeLessThan(headers.totalPages);
+  expect(items).toBe(done);
+  await expect(api.progress).toContainText('kept');
+
+  const json = await api.download('api-export-json');
+  expect(json.name).toBe('transactions-partial.json');
+  expect(JSON.parse(json.text)).toHaveLength(items);
+});
+
+test('a payout order created through the form: HTTPS checked first, then its deliveries arrive with valid signatures', async ({
+  inspector,
+  deliveriesPage,
+}) => {
+  const { page } = deliveriesPage;
+  const api = new ApiPage(page);
+  await api.open();
+  await page.getByTestId('api-open-form').click();
+  await expect(api.form).toBeVisible();
+  await expect(page).toHaveURL(/form=payout-order/);
+
+  // Prefilled: the first active campaign, its wallet currency, and the receiver's URL.
+  await expect(page.locator('[data-testid="payout-campaign"][data-state="ready"]')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByTestId('payout-campaign')).not.toHaveValue('');
+  await expect(page.getByTestId('payout-currency')).not.toHaveValue('');
+  await expect(page.getByTestId('payout-callback')).toHaveValue(`${inspector.receiverUrl}/webhooks`);
+
+  const rows = page.getByTestId('payout-recipient-row');
+  const fillRecipient = async (index: number, email: string, name: string) => {
+    const row = rows.nth(index);
+    await row.getByTestId('payout-recipient-email').fill(email);
+    await row.getByTestId('payout-recipient-name').fill(name);
+    await row.getByTestId('payout-recipient-amount').fill('25.00');
+    // The campaign type's first scenario completes (same currency, or a redeemed gift card) and names the order.
+    await row.getByTestId('payout-recipient-scenario').selectOption({ index: 1 });
+  };
+  await fillRecipient(0, 'ada@example.com', 'Ada Lovelace');
+  await page.getByTestId('payout-add-recipient').click();
+  await expect(rows).toHaveCount(2);
+  await fillRecipient(1, 'grace@example.com', 'Grace Hopper');
+
+  // Not https: refused before anything is sent.
+  await page.getByTestId('payout-callback').fill('http://127.0.0.1:1/webhooks');
+  await expect(page.getByTestId('payout-callback-error')).toContainText('https:');
+  await page.getByTestId('payout-submit').click();
+  await expect(page.getByTestId('payout-problems')).toBeVisible();
+  await expect(page.getByTestId('payout-response')).toHaveCount(0);
+  await page.getByTestId('payout-callback-reset').click();
+  await expect(page.getByTestId('payout-callback-error')).toHaveCount(0);
+  await expect(page.getByTestId('payout-callback')).toHaveValue(`${inspector.receiverUrl}/webhooks`);
+
+  await page.getByTestId('payout-submit').click();
+  const response = page.getByTestId('payout-response');
+  await expect(response).toHaveAttribute('data-status', '201');
+  const orderUuid = await response.getAttribute('data-order-uuid');
+  expect(orderUuid).toMatch(/^[0-9a-f-]{36}$/);
+  await expect(response).toContainText(orderUuid!);
+  await expect.poll(async () => Number(await response.getByTestId('payout-delivery-count').getAttribute('data-count')), { timeout: 30_000 }).toBeGreaterThan(0);
+
+  // Its deliveries, by its UUID, every one signed validly.
+  await response.getByTestId('link-deliveries-mentioning').click();
+  await expect(page.getByTestId('filter-text')).toHaveValue(orderUuid!);
+  await expect(deliveriesPage.rows.first()).toBeVisible({ timeout: 30_000 });
+  await expect.poll(() => deliveriesPage.rows.count(), { timeout: 30_000 }).toBeGreaterThanOrEqual(2);
+  for (const verdict of await deliveriesPage.rows.getByTestId('signature-badge').allTextContents()) expect(verdict).toMatch(/^\s*valid\s*$/i);
+
+  // The order in Orders, and back to the API browser.
+  await page.goBack();
+  await expect(response).toBeVisible();
+  await response.getByTestId('payout-order-link').click();
+  await expect(page.getByTestId('order-detail')).toHaveAttribute('data-uuid', orderUuid!);
+  await page.getByTestId('order-detail').getByTestId('link-order-api').click();
+  await expect(api.view).toBeVisible();
+  await expect(page.locator(`[data-testid="api-row"][data-uuid="${orderUuid}"]`)).toBeVisible();
+
+  // The signing secret from the service: stored, and what came is verified again.
+  await page.getByTestId('api-fetch-secret').click();
+  await expect(page.getByTestId('api-fetch-secret-done')).toContainText(/stored; \d+ deliver(y|ies) re-verified/);
+});
