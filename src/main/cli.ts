@@ -1,13 +1,19 @@
 #!/usr/bin/env node
 import { exportCommand, exportUsage, lifecyclesCommand, lifecyclesUsage } from './cli/export';
+import { importCommand, importUsage } from './cli/import';
+import { replayCommand, replayUsage } from './cli/replay';
 import { serve, serveUsage } from './cli/serve';
 import { simulate, simulateUsage } from './cli/simulate';
+import { verifyCommand, verifyUsage } from './cli/verify';
 
 const commands: Record<string, { run: (args: string[]) => Promise<void>; usage: string }> = {
   serve: { run: serve, usage: serveUsage },
   export: { run: exportCommand, usage: exportUsage },
+  import: { run: importCommand, usage: importUsage },
   lifecycles: { run: lifecyclesCommand, usage: lifecyclesUsage },
   simulate: { run: simulate, usage: simulateUsage },
+  replay: { run: replayCommand, usage: replayUsage },
+  verify: { run: verifyCommand, usage: verifyUsage },
 };
 
 const usage = ['Usage:', ...Object.values(commands).map((c) => `  ${c.usage}`)].join('\n');

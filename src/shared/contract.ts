@@ -3,6 +3,8 @@ import { DeliveryDetail, DeliveryFilter, DeliverySummary } from './delivery';
 import { ResponsePolicy } from './policy';
 import { ServiceConnection, SimulatorBehaviour, SimulatorState } from './simulator';
 import { FetchAllJob, ListPage, ListTarget, PayoutOrderRequest } from './service-api';
+import { DeliverySelection, ForwardSettings, ReplayBatch, ReplayManyOptions, ReplayOptions, ReplayRecord } from './replay';
+import { ExportResult, FixtureExportOptions, ImportResult, TransferProgress } from './fixtures';
 import {
   DeliveryIdEvidence,
   DuplicateGroup,
@@ -158,6 +160,23 @@ export const calls = {
     input: PayoutOrderRequest,
     output: z.object({ status: z.number().int(), body: z.unknown(), orderUuid: z.string().nullable() }),
   },
+  'replay.send': { input: ReplayOptions.extend({ deliveryId: z.number().int() }), output: ReplayRecord },
+  'replay.many': { input: ReplayManyOptions, output: ReplayBatch },
+  /** Replays and forwards of one delivery, newest first. */
+  'replay.list': { input: z.object({ deliveryId: z.number().int() }), output: z.object({ items: z.array(ReplayRecord) }) },
+  'forward.get': { input: Empty, output: ForwardSettings },
+  'forward.set': { input: ForwardSettings, output: ForwardSettings },
+  /** A fixtures folder: one JSON file and one raw .body file per delivery, and a manifest. */
+  'export.fixtures': { input: FixtureExportOptions, output: ExportResult },
+  /** HAR 1.2 of the selection, as text (the UI saves it). */
+  'export.har': { input: z.object({ selection: DeliverySelection }), output: z.object({ har: z.string() }) },
+  /** A curl command that sends the exact stored bytes. */
+  'export.curl': {
+    input: z.object({ deliveryId: z.number().int(), url: z.url({ protocol: /^https?$/ }).optional() }),
+    output: z.object({ command: z.string() }),
+  },
+  /** Imports a fixtures folder, a HAR file or an NDJSON export from a path on this machine. */
+  'import.path': { input: z.object({ path: z.string().min(1) }), output: ImportResult },
   'simulator.state': { input: Empty, output: SimulatorState },
   'simulator.configure': { input: SimulatorBehaviour.partial(), output: SimulatorBehaviour },
   /** Sends a permanently failed event again. */
@@ -187,6 +206,9 @@ export const events = {
   'simulator.changed': z.object({}),
   /** A fetch-all advanced a page, finished, stopped on an error or was canceled. */
   'api.fetchAll': FetchAllJob,
+  /** A delivery was forwarded or replayed: its detail should reload its replays. */
+  'replays.changed': z.object({ deliveryId: z.number().int() }),
+  'transfer.progress': TransferProgress,
 } as const;
 export type EventName = keyof typeof events;
 export type EventPayload<N extends EventName> = z.infer<(typeof events)[N]>;

@@ -1,3 +1,4 @@
+import type { SenderLimits } from './replay/send-replay';
 import type { SecretStore } from './secret-store';
 import type { ServiceApiOptions } from './service-api';
 import type { EmbeddedSimulatorOptions } from './service-connection';
@@ -41,6 +42,8 @@ export interface CoreOptions {
   /** Largest body accepted, in bytes (default 1 MiB). */
   bodyLimitBytes?: number;
   timeouts?: Partial<ReceiverTimeouts>;
+  /** Replays and forwards: connect and read timeouts (default 5 s and 10 s, as the service) and the response body kept. */
+  replayLimits?: Partial<SenderLimits>;
   /** Path of a better-sqlite3 binary built for this runtime (the desktop's own). */
   nativeBinding?: string;
   /** One line per notable event; never given secrets. Default: silent. */

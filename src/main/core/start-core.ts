@@ -7,6 +7,7 @@ import type { CoreStatus } from '../../shared/contract';
 import { ResponsePolicy, defaultResponsePolicy } from '../../shared/policy';
 import { createHandlers } from './control/handlers';
 import { EventStream } from './control/event-stream';
+import { transferCalls } from './export/transfer-calls';
 import { createControlServer } from './control/server';
 import type { Core, CoreOptions, ReceiverTimeouts } from './core-options';
 import { analyzerVersion } from './analysis/version';
@@ -14,6 +15,7 @@ import { Receivers, type ReceiverPorts } from './receiver/receivers';
 import { ResponsePolicyState } from './receiver/response-policy';
 import { closeServer, listen } from './receiver/server';
 import { loadOrCreateCertificate } from './receiver/tls';
+import { createReplays } from './replay/create-replays';
 import { ServiceApiSession } from './service-api';
 import { ServiceConnectionManager } from './service-connection';
 import { SigningSecret, fileSecretStore } from './signing-secret';
@@ -62,9 +64,18 @@ async function assemble(options: CoreOptions, db: ReturnType<typeof openStore>, 
     onCommitted: (latestId) => events.publish('deliveries.changed', { latestId }),
   });
   const bodyLimitBytes = options.bodyLimitBytes ?? defaultBodyLimit;
+  const replays = createReplays({
+    db,
+    settings,
+    limits: options.replayLimits,
+    receiverPorts: () => receivers.ports,
+    publish: (deliveryId) => events.publish('replays.changed', { deliveryId }),
+    log,
+  });
   const receivers = new Receivers(
     {
       store: (record) => writer.enqueue(record),
+      forward: (raw) => replays.forward(raw),
       secret: () => secret.current,
       policy,
       bodyLimitBytes,
@@ -107,7 +118,7 @@ async function assemble(options: CoreOptions, db: ReturnType<typeof openStore>, 
     log,
   });
   await service.start().catch(async (error: Error) => {
-    await receivers.stop();
+    await Promise.all([receivers.stop(), replays.close()]);
     throw error;
   });
 
@@ -149,16 +160,28 @@ async function assemble(options: CoreOptions, db: ReturnType<typeof openStore>, 
   };
 
   const publishStatus = () => events.publish('status.changed', status());
+  const transfers = transferCalls({
+    db,
+    dataDir: options.dataDir,
+    version,
+    secret: () => secret.current,
+    store: (record) => writer.enqueue(record),
+    receiverUrls: () => receivers.urls,
+    publishProgress: (progress) => events.publish('transfer.progress', progress),
+  });
   const token = randomBytes(24).toString('base64url');
   const control = createControlServer({
     token,
-    handlers: createHandlers({ db, status, secret, policy, reverify, setPorts, service, api, publishStatus }),
+    handlers: createHandlers({
+      db, status, secret, policy, reverify, setPorts, service, api, publishStatus, transfers,
+      replays: replays.calls,
+    }),
     events,
     rendererDir: options.rendererDir ?? null,
     log,
   });
   const uiPort = await listen(control.server, options.uiPort ?? 0, '127.0.0.1').catch(async (error: Error) => {
-    await Promise.all([receivers.stop(), service.stop()]);
+    await Promise.all([receivers.stop(), service.stop(), replays.close()]);
     throw error;
   });
   control.setPort(uiPort);
@@ -178,6 +201,7 @@ async function assemble(options: CoreOptions, db: ReturnType<typeof openStore>, 
       writer.flush();
       events.close();
       await closeServer(control.server);
+      await replays.close();
       await reverifying.catch(() => 0);
       db.close();
     })());

@@ -1,6 +1,8 @@
 import { type CallHandlers, type CoreStatus } from '../../../shared/contract';
+import type { transferCalls } from '../export/transfer-calls';
 import type { ResponsePolicyState } from '../receiver/response-policy';
 import type { ReceiverPorts } from '../receiver/receivers';
+import type { createReplays } from '../replay/create-replays';
 import { deliveryFacets, getDelivery, listDeliveries } from '../store/delivery-views';
 import { deliveryIdEvidenceOf, listDuplicateGroups } from '../store/duplicate-views';
 import { getOrder, getRecipient, lifecycleFacets, listLifecycles, listOrders } from '../store/lifecycle-views';
@@ -20,6 +22,10 @@ export interface HandlerDeps {
   service: ServiceConnectionManager;
   api: ServiceApiSession;
   publishStatus: () => void;
+  /** export.* and import.path */
+  transfers: ReturnType<typeof transferCalls>;
+  /** replay.* and forward.* */
+  replays: ReturnType<typeof createReplays>['calls'];
 }
 
 class NotFound extends Error {
@@ -87,5 +93,7 @@ export function createHandlers(deps: HandlerDeps) {
     'simulator.configure': (change) => deps.service.configure(change),
     'simulator.resend': ({ id }) => ({ resent: deps.service.resend(id) }),
     'simulator.createDemoOrder': async () => ({ orders: await deps.service.createDemoOrders() }),
+    ...deps.transfers,
+    ...deps.replays,
   } satisfies CallHandlers;
 }

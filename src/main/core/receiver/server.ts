@@ -3,11 +3,20 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
 import type { ReceiverTimeouts } from '../core-options';
+import type { RawDelivery } from '../analysis/types';
 import type { DeliveryRecord } from '../store/delivery-record';
 import { captureBody } from './capture-body';
 import { buildDeliveryRecord, headerPairs, splitTarget } from './ingest';
 import type { ReceiverCertificate } from './tls';
-import { protocolAnswer, type ResponsePolicyState } from './response-policy';
+import { protocolAnswer, type Answer, type ResponsePolicyState } from './response-policy';
+
+/** Live forwarding of one acceptable delivery (replay/forwarder.ts). */
+export interface ReceiverForward {
+  /** When the sender is answered with the target's status: that answer, awaited before the row is stored. */
+  mirrored: Promise<Answer> | null;
+  /** Called once the delivery's row is committed. */
+  stored: (id: number) => void;
+}
 
 export interface ReceiverDeps {
   store: (record: DeliveryRecord) => Promise<number>;
@@ -16,6 +25,8 @@ export interface ReceiverDeps {
   bodyLimitBytes: number;
   timeouts: ReceiverTimeouts;
   log: (line: string) => void;
+  /** Live forwarding, when on; only complete POSTs are forwarded. */
+  forward?: (raw: RawDelivery) => ReceiverForward | null;
 }
 
 export interface ReceiverListeners {
@@ -46,12 +57,16 @@ function handleRequest(deps: ReceiverDeps, tls: boolean) {
       body,
       bodyTruncated: outcome === 'too_large',
     };
+    const receivedAt = Date.now();
+    const refused = protocolAnswer(raw.method, outcome);
+    const forward = refused === null ? (deps.forward?.(raw) ?? null) : null;
+    const mirrored = forward?.mirrored ? await forward.mirrored : null;
     const record = buildDeliveryRecord(
       raw,
-      { receivedAt: Date.now(), remoteAddress: req.socket.remoteAddress ?? null, tls, imported: false },
+      { receivedAt, remoteAddress: req.socket.remoteAddress ?? null, tls, imported: false },
       deps.secret(),
       (analysis) => {
-        const answer = protocolAnswer(raw.method, outcome) ?? deps.policy.answer(analysis.signature.verdict);
+        const answer = refused ?? mirrored ?? deps.policy.answer(analysis.signature.verdict);
         const ok = answer.status >= 200 && answer.status < 300;
         return { ...answer, body: json(ok ? { received: true } : { error: answer.reason }) };
       },
@@ -76,6 +91,7 @@ function handleRequest(deps: ReceiverDeps, tls: boolean) {
     const delay = deps.policy.policy.delayMs;
     if (delay > 0) setTimeout(answer, delay).unref();
     else answer();
+    forward?.stored(id);
   };
 }
 

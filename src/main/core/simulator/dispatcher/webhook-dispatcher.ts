@@ -26,7 +26,7 @@ import {
 } from './event-records';
 import { applyBodyFaults, faultNames, headerFaults, type FaultName } from './faults';
 import { DeliveryRateLimiter } from './rate-limiter';
-import { sendAttempt, type AttemptOutcome } from './send-attempt';
+import { sendAttempt, type AttemptOutcome } from '../../outbound/send-attempt';
 
 export interface DispatcherState {
   /** Oldest first. */

@@ -6,6 +6,8 @@ export interface ConnectionOptions {
   connectTimeoutMs: number;
   /** SHA-256 fingerprint of a self-signed certificate to accept; other certificates need normal verification. */
   trustedFingerprint: string | null;
+  /** Accept any certificate, self-signed included (only when the user allowed it for this target). */
+  acceptAnyCertificate?: boolean;
   signal: AbortSignal;
 }
 
@@ -15,8 +17,8 @@ export function normalizeFingerprint(fingerprint: string): string {
   return hex.match(/.{2}/g)?.join(':') ?? hex;
 }
 
-function certificateAccepted(socket: TLSSocket, trustedFingerprint: string | null): boolean {
-  if (socket.authorized) return true;
+function certificateAccepted(socket: TLSSocket, trustedFingerprint: string | null, acceptAny: boolean): boolean {
+  if (socket.authorized || acceptAny) return true;
   const presented = socket.getPeerCertificate().fingerprint256;
   if (trustedFingerprint === null || presented === undefined) return false;
   return normalizeFingerprint(presented) === normalizeFingerprint(trustedFingerprint);
@@ -40,7 +42,7 @@ export function openConnection(target: URL, options: ConnectionOptions): Promise
           host,
           port,
           ...(isIP(host) ? {} : { servername: host }),
-          rejectUnauthorized: options.trustedFingerprint === null,
+          rejectUnauthorized: options.trustedFingerprint === null && !options.acceptAnyCertificate,
           ALPNProtocols: ['http/1.1'],
         })
       : connectTcp({ host, port });
@@ -55,7 +57,7 @@ export function openConnection(target: URL, options: ConnectionOptions): Promise
       reject(error);
     };
     const onError = (error: Error) => fail(attemptErrorOf(error));
-    const onAbort = () => fail(new AttemptError('aborted', 'The dispatcher was closed.'));
+    const onAbort = () => fail(new AttemptError('aborted', 'The sender was closed.'));
     const timer = setTimeout(
       () => fail(new AttemptError('connect_timeout', `No connection within ${options.connectTimeoutMs} ms.`)),
       options.connectTimeoutMs,
@@ -64,7 +66,7 @@ export function openConnection(target: URL, options: ConnectionOptions): Promise
     options.signal.addEventListener('abort', onAbort, { once: true });
     socket.on('error', onError);
     socket.once(secure ? 'secureConnect' : 'connect', () => {
-      if (secure && !certificateAccepted(socket as TLSSocket, options.trustedFingerprint)) {
+      if (secure && !certificateAccepted(socket as TLSSocket, options.trustedFingerprint, options.acceptAnyCertificate ?? false)) {
         const reason = (socket as TLSSocket).authorizationError;
         const message = `Certificate not trusted (${String(reason)}) and its fingerprint is not the pinned one.`;
         return fail(new AttemptError('certificate', message));

@@ -1,6 +1,6 @@
 export type AttemptErrorKind = 'connect_timeout' | 'read_timeout' | 'connection' | 'certificate' | 'aborted';
 
-/** Why an attempt got no HTTP status: each kind is a failure the dispatcher retries (spec 7). */
+/** Why an attempt got no (complete) HTTP answer: each kind is a failure the service retries (spec 7). */
 export class AttemptError extends Error {
   constructor(
     readonly kind: AttemptErrorKind,

@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { defaultFixturesFolder, exportFixtures } from '../core/export/fixtures-export';
+import { harChunks } from '../core/export/har';
+import { receiverOriginOf, type ReceiverUrls } from '../core/export/receiver-origin';
+import { loadOrCreateRedactionKey } from '../core/export/redaction-key';
+import { selectDeliveries, type ExportScope } from '../core/export/selection';
+import { fileSecretStore } from '../core/signing-secret';
+import type { Db } from '../core/store/open';
+import { settingsQueries } from '../core/store/settings';
+import { version } from '../core/start-core';
+import { cliProgressEvery, progressLine } from './progress-line';
+import { writeLines } from './store-output';
+
+export interface FixturesFlags {
+  out?: string;
+  testSecret?: string;
+  redact: boolean;
+  stripSignatures: boolean;
+}
+
+/** `export --format fixtures`: writes the folder and prints its path. */
+export async function writeFixturesFolder(db: Db, dataDir: string, scope: ExportScope, flags: FixturesFlags): Promise<void> {
+  if (flags.testSecret !== undefined && flags.testSecret === fileSecretStore(dataDir, 'signing-secret').load()) {
+    throw new Error('--test-secret must differ from the signing secret: the real one never goes into fixtures');
+  }
+  const result = await exportFixtures(db, {
+    scope,
+    outDir: flags.out ?? defaultFixturesFolder(dataDir),
+    testSecret: flags.testSecret ?? null,
+    redact: flags.redact,
+    keepSignatures: !flags.stripSignatures,
+    redactionKey: () => loadOrCreateRedactionKey(dataDir),
+    onProgress: progressLine('export'),
+    progressEvery: cliProgressEvery,
+  });
+  console.log(result.path);
+}
+
+const SavedPorts = z.object({ https: z.number().int(), http: z.number().int().nullable() });
+
+/** The receiver's URLs from its saved ports (the CLI runs without it), unless --base-url says otherwise. */
+function receiverUrls(db: Db, baseUrl: string | undefined): ReceiverUrls {
+  if (baseUrl !== undefined) return { https: baseUrl.replace(/\/+$/, ''), http: null };
+  const ports = settingsQueries(db).read('receiverPorts', SavedPorts);
+  return {
+    https: `https://127.0.0.1:${ports?.https ?? 8443}`,
+    http: ports?.http ? `http://127.0.0.1:${ports.http}` : null,
+  };
+}
+
+/** `export --format har`: HAR 1.2 to a file or stdout, streamed entry by entry. */
+export async function writeHar(db: Db, scope: ExportScope, out: string | undefined, baseUrl: string | undefined): Promise<void> {
+  const { deliveries } = selectDeliveries(db, scope);
+  await writeLines(harChunks(deliveries(), receiverOriginOf(receiverUrls(db, baseUrl)), version), out);
+}

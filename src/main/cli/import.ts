@@ -1,0 +1,48 @@
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { importPath } from '../core/import/import-path';
+import { fileSecretStore } from '../core/signing-secret';
+import type { DeliveryRecord } from '../core/store/delivery-record';
+import { deliveryWriteSteps } from '../core/store/delivery-writer';
+import { GroupCommitWriter } from '../core/store/group-commit';
+import { openStore } from '../core/store/open';
+import { defaultDataDir } from './default-data-dir';
+import { cliProgressEvery, progressLine } from './progress-line';
+
+export const importUsage = 'webhook-inspector import PATH [--data-dir DIR] [--secret S | --secret-file F]';
+
+/**
+ * `import`: a fixtures folder, a HAR file or an NDJSON export into a data dir (created when missing),
+ * analyzed with --secret, else the secret the data dir keeps in its file (a desktop keychain's is out of reach).
+ */
+export async function importCommand(args: string[]): Promise<void> {
+  const { values, positionals } = parseArgs({
+    args,
+    options: { 'data-dir': { type: 'string' }, secret: { type: 'string' }, 'secret-file': { type: 'string' } },
+    allowPositionals: true,
+    strict: true,
+  });
+  if (positionals.length !== 1) throw new Error(`give one PATH to import\n  ${importUsage}`);
+  if (values.secret !== undefined && values['secret-file'] !== undefined) throw new Error('give --secret or --secret-file, not both');
+  const dataDir = values['data-dir'] ?? defaultDataDir();
+  const secret =
+    values['secret-file'] !== undefined
+      ? readFileSync(values['secret-file'], 'utf8').trim()
+      : (values.secret ?? fileSecretStore(dataDir, 'signing-secret').load());
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  const db = openStore(join(dataDir, 'inspector.sqlite3'));
+  try {
+    const writer = new GroupCommitWriter<DeliveryRecord>(db, deliveryWriteSteps(db));
+    const result = await importPath(positionals[0]!, {
+      store: (record) => writer.enqueue(record),
+      secret: () => secret,
+      onProgress: progressLine('import'),
+      progressEvery: cliProgressEvery,
+    });
+    for (const error of result.errors) console.error(`skipped ${error}`);
+    console.log(`imported ${result.imported}, skipped ${result.skipped}`);
+  } finally {
+    db.close();
+  }
+}

@@ -1,0 +1,84 @@
+import { STATUS_CODES } from 'node:http';
+import { encodeBody } from './body-text';
+import type { StoredDelivery } from './selection';
+
+/** Where a delivery was received: the receiver's origin it came in on (https or plain http). */
+export type ReceiverOriginOf = (delivery: StoredDelivery) => string;
+
+function headerValue(headers: ReadonlyArray<readonly [string, string]>, name: string): string | null {
+  return headers.find(([n]) => n.toLowerCase() === name)?.[1] ?? null;
+}
+
+/** The headers the receiver set on its answer (receiver/server.ts `send`), rebuilt from the stored answer. */
+function receiverResponseHeaders(delivery: StoredDelivery): Array<{ name: string; value: string }> {
+  const { status, body } = delivery.response;
+  const headers = [
+    { name: 'Content-Type', value: 'application/json' },
+    { name: 'Content-Length', value: String(Buffer.byteLength(body)) },
+    { name: 'X-Inspector-Delivery-Id', value: String(delivery.id) },
+  ];
+  if (status === 405) headers.push({ name: 'Allow', value: 'POST' });
+  if (status >= 300 && status < 400) headers.push({ name: 'Location', value: '/' });
+  return headers;
+}
+
+function queryPairs(query: string): Array<{ name: string; value: string }> {
+  return [...new URLSearchParams(query)].map(([name, value]) => ({ name, value }));
+}
+
+/** One HAR 1.2 entry; `_webhookInspector` keeps what HAR has no field for, so an import loses nothing. */
+export function harEntry(delivery: StoredDelivery, origin: string) {
+  const body = encodeBody(delivery.body);
+  const { status, body: responseBody, reason } = delivery.response;
+  return {
+    startedDateTime: new Date(delivery.receivedAt).toISOString(),
+    time: 0,
+    request: {
+      method: delivery.method,
+      url: `${origin}${delivery.path}${delivery.query ? `?${delivery.query}` : ''}`,
+      httpVersion: 'HTTP/1.1',
+      cookies: [],
+      headers: delivery.headers.map(([name, value]) => ({ name, value })),
+      queryString: queryPairs(delivery.query),
+      postData: {
+        mimeType: headerValue(delivery.headers, 'content-type') ?? 'application/octet-stream',
+        text: body.text,
+        ...(body.encoding === 'base64' ? { encoding: 'base64' } : {}),
+      },
+      headersSize: -1,
+      bodySize: delivery.body.byteLength,
+    },
+    response: {
+      status,
+      statusText: STATUS_CODES[status] ?? '',
+      httpVersion: 'HTTP/1.1',
+      cookies: [],
+      headers: receiverResponseHeaders(delivery),
+      content: { size: Buffer.byteLength(responseBody), mimeType: 'application/json', text: responseBody },
+      redirectURL: status >= 300 && status < 400 ? '/' : '',
+      headersSize: -1,
+      bodySize: Buffer.byteLength(responseBody),
+    },
+    cache: {},
+    timings: { blocked: -1, dns: -1, connect: -1, ssl: -1, send: 0, wait: 0, receive: 0 },
+    comment: 'The receiver does not time requests: timings are zero.',
+    _webhookInspector: {
+      sourceId: delivery.id,
+      bodyTruncated: delivery.bodyTruncated,
+      remoteAddress: delivery.remoteAddress,
+      responseReason: reason,
+    },
+  };
+}
+
+/** A HAR 1.2 document in pieces (entries one by one), so a large export streams. */
+export function* harChunks(deliveries: Iterable<StoredDelivery>, originOf: ReceiverOriginOf, version: string): Generator<string> {
+  const creator = { name: 'Webhook Inspector', version };
+  yield `{"log":{"version":"1.2","creator":${JSON.stringify(creator)},"pages":[],"entries":[`;
+  let first = true;
+  for (const delivery of deliveries) {
+    yield (first ? '\n' : ',\n') + JSON.stringify(harEntry(delivery, originOf(delivery)));
+    first = false;
+  }
+  yield '\n]}}\n';
+}

@@ -1,0 +1,38 @@
+import type { RawDelivery } from '../analysis/types';
+import { buildDeliveryRecord } from '../receiver/ingest';
+import type { DeliveryRecord } from '../store/delivery-record';
+
+/** One delivery read from an export file, before analysis. */
+export interface ImportItem {
+  raw: RawDelivery;
+  receivedAt: number;
+  remoteAddress: string | null;
+  tls: boolean;
+  /** The answer the receiver gave when it was first received, when the file says. */
+  response: { status: number; body: string; reason: string } | null;
+}
+
+/** Each item a source yields: a delivery, or why the entry at `where` was skipped. */
+export type ReadOutcome = { item: ImportItem } | { where: string; error: string };
+
+export interface ImportSource {
+  /** How many entries, when known up front. */
+  total: number | null;
+  outcomes: AsyncIterable<ReadOutcome>;
+}
+
+/** Analyzed exactly as a live delivery is (the ingest path's own function), with the secret in force, and marked imported. */
+export function importedRecord(item: ImportItem, secret: string | null): DeliveryRecord {
+  return buildDeliveryRecord(
+    item.raw,
+    { receivedAt: item.receivedAt, remoteAddress: item.remoteAddress, tls: item.tls, imported: true },
+    secret,
+    () => item.response ?? { status: 0, body: '', reason: 'imported: the file records no answer' },
+  );
+}
+
+/** An ISO-8601 time as epoch ms, or null when it is not one. */
+export function parseTime(text: string): number | null {
+  const ms = Date.parse(text);
+  return Number.isFinite(ms) ? ms : null;
+}

@@ -1,0 +1,57 @@
+import type { CallHandlers } from '../../../shared/contract';
+import { ForwardSettings, defaultForwardSettings } from '../../../shared/replay';
+import type { RawDelivery } from '../analysis/types';
+import type { ReceiverPorts } from '../receiver/receivers';
+import type { Db } from '../store/open';
+import type { settingsQueries } from '../store/settings';
+import { Forwarder } from './forwarder';
+import { OutboundReplays } from './outbound-replays';
+import { Replayer } from './replayer';
+import { defaultSenderLimits, type SenderLimits } from './send-replay';
+
+export interface ReplayDeps {
+  db: Db;
+  settings: ReturnType<typeof settingsQueries>;
+  limits?: Partial<SenderLimits>;
+  receiverPorts: () => ReceiverPorts;
+  /** A replay or forward of this delivery was stored. */
+  publish: (deliveryId: number) => void;
+  log: (line: string) => void;
+}
+
+const loopbackHosts = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+function reachesPorts(url: URL, ports: ReceiverPorts): boolean {
+  const port = Number(url.port) || (url.protocol === 'https:' ? 443 : 80);
+  return loopbackHosts.has(url.hostname) && (port === ports.https || port === ports.http);
+}
+
+type ReplayCalls = Pick<CallHandlers, 'replay.send' | 'replay.many' | 'replay.list' | 'forward.get' | 'forward.set'>;
+
+/** Replay and live forwarding, wired: the calls of the contract, the receiver's forward hook, and close. */
+export function createReplays(deps: ReplayDeps) {
+  const outbound = new OutboundReplays(deps.db, { ...defaultSenderLimits, ...deps.limits }, (record) =>
+    deps.publish(record.deliveryId),
+  );
+  const replayer = new Replayer(deps.db, outbound);
+  const forwarder = new Forwarder({
+    outbound,
+    settings: deps.settings.read('forward', ForwardSettings) ?? defaultForwardSettings,
+    save: (settings) => deps.settings.write('forward', settings),
+    isOwnReceiver: (url) => reachesPorts(url, deps.receiverPorts()),
+    log: deps.log,
+  });
+  const calls: ReplayCalls = {
+    'replay.send': (input) => replayer.send(input),
+    'replay.many': (input) => replayer.many(input),
+    'replay.list': ({ deliveryId }) => ({ items: outbound.list(deliveryId) }),
+    'forward.get': () => forwarder.settings,
+    'forward.set': (settings) => forwarder.set(settings),
+  };
+  return {
+    calls,
+    forward: (raw: RawDelivery) => forwarder.begin(raw),
+    /** Stops the sends still running and waits for them: before the store closes. */
+    close: () => outbound.close(),
+  };
+}

@@ -1,0 +1,45 @@
+import type { ReplayRecord } from '../../../shared/replay';
+import type { Db } from '../store/open';
+import { replayQueries, type ReplayDraft } from '../store/replays';
+import { InFlight } from './in-flight';
+import { sendReplay, type OutgoingRequest, type SenderLimits, type SentReplay } from './send-replay';
+
+/** Sends replays and forwards with the service's limits, and records each one under its delivery. */
+export class OutboundReplays {
+  private readonly inFlight = new InFlight();
+  private readonly replays: ReturnType<typeof replayQueries>;
+
+  constructor(
+    db: Db,
+    private readonly limits: SenderLimits,
+    private readonly onRecorded: (record: ReplayRecord) => void,
+  ) {
+    this.replays = replayQueries(db);
+  }
+
+  get closing(): boolean {
+    return this.inFlight.closed;
+  }
+
+  send(out: OutgoingRequest): Promise<SentReplay> {
+    return this.inFlight.track(sendReplay(out, this.limits, this.inFlight.signal));
+  }
+
+  /** Stores one replay or forward and tells the UI; null once the core is closing (the store is about to close). */
+  record(draft: ReplayDraft): ReplayRecord | null {
+    if (this.closing) return null;
+    const record = this.replays.insert(draft);
+    this.onRecorded(record);
+    return record;
+  }
+
+  /** Replays and forwards of one delivery, newest first. */
+  list(deliveryId: number): ReplayRecord[] {
+    return this.replays.listForDelivery(deliveryId);
+  }
+
+  /** Aborts the sends still running and waits for them. */
+  close(): Promise<void> {
+    return this.inFlight.close();
+  }
+}

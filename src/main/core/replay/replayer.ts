@@ -1,0 +1,84 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { DeliverySelection, ReplayBatch, ReplayManyOptions, ReplayOptions, ReplayRecord } from '../../../shared/replay';
+import { lifecycleQueries } from '../store/lifecycles';
+import type { Db } from '../store/open';
+import { replaySourceQueries, type ReplaySource } from '../store/replay-sources';
+import type { OutboundReplays } from './outbound-replays';
+import { replayHeaders, type FreshValues } from './replay-headers';
+import { replaySequence, summarizeAnswers } from './replay-order';
+
+/** A call that cannot be served as asked; `status` is the HTTP status the control server answers with. */
+export class ReplayRequestError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+  }
+}
+
+export const systemFreshValues: FreshValues = {
+  deliveryId: () => randomUUID(),
+  epochSeconds: () => Math.floor(Date.now() / 1000),
+  wrongKey: () => randomBytes(32).toString('hex'),
+};
+
+/** Replays stored deliveries to a URL the user gives: one, or many in a chosen order. */
+export class Replayer {
+  private readonly sources: ReturnType<typeof replaySourceQueries>;
+  private readonly lifecycles: ReturnType<typeof lifecycleQueries>;
+
+  constructor(
+    db: Db,
+    private readonly outbound: OutboundReplays,
+    private readonly fresh: FreshValues = systemFreshValues,
+  ) {
+    this.sources = replaySourceQueries(db);
+    this.lifecycles = lifecycleQueries(db);
+  }
+
+  async send(input: ReplayOptions & { deliveryId: number }): Promise<ReplayRecord> {
+    const source = this.sources.one(input.deliveryId);
+    if (!source) throw new ReplayRequestError(`no delivery ${input.deliveryId}`, 404);
+    const record = await this.replayOne(source, input, null);
+    if (!record) throw new ReplayRequestError('the inspector is closing', 503);
+    return record;
+  }
+
+  /** Sends the selection one after the other, each waiting for the previous answer. */
+  async many(options: ReplayManyOptions): Promise<ReplayBatch> {
+    const { sources, lifecycleOrder } = this.select(options.selection);
+    if (sources.length === 0) throw new ReplayRequestError('no stored delivery matches the selection', 404);
+    const batchId = randomUUID();
+    const replays: ReplayRecord[] = [];
+    for (const source of replaySequence(sources, options, lifecycleOrder)) {
+      const record = await this.replayOne(source, options, batchId);
+      if (!record) break;
+      replays.push(record);
+    }
+    return { batchId, replays, answers: summarizeAnswers(replays) };
+  }
+
+  private select(selection: DeliverySelection): { sources: ReplaySource[]; lifecycleOrder: number[] | null } {
+    if ('deliveryIds' in selection) return { sources: this.sources.many(selection.deliveryIds), lifecycleOrder: null };
+    if ('idempotencyKey' in selection) {
+      return { sources: this.sources.withIdempotencyKey(selection.idempotencyKey), lifecycleOrder: null };
+    }
+    const lifecycle = this.lifecycles.load(selection.lifecycleKey);
+    if (!lifecycle) return { sources: [], lifecycleOrder: null };
+    const order = lifecycle.events.flatMap((event) => event.deliveryIds);
+    return { sources: this.sources.many(order), lifecycleOrder: order };
+  }
+
+  private async replayOne(source: ReplaySource, options: ReplayOptions, batchId: string | null): Promise<ReplayRecord | null> {
+    if (this.outbound.closing) return null;
+    const sent = await this.outbound.send({
+      url: new URL(options.url),
+      method: source.method,
+      headers: replayHeaders(source.headers, source.body, options, this.fresh),
+      body: source.body,
+      allowSelfSigned: options.allowSelfSigned,
+    });
+    return this.outbound.record({ ...sent, deliveryId: source.id, kind: 'replay', batchId, signingMode: options.signing.mode });
+  }
+}

@@ -1,0 +1,65 @@
+import { createHash } from 'node:crypto';
+import { sendAttempt } from '../outbound/send-attempt';
+import type { ReplayDraft } from '../store/replays';
+
+/** How a replay or forward behaves on the wire: the service's timeouts (spec 8) and how much of the answer is kept. */
+export interface SenderLimits {
+  connectTimeoutMs: number;
+  readTimeoutMs: number;
+  responseBodyCapBytes: number;
+}
+
+export const defaultSenderLimits: SenderLimits = {
+  connectTimeoutMs: 5_000,
+  readTimeoutMs: 10_000,
+  responseBodyCapBytes: 64 * 1024,
+};
+
+export interface OutgoingRequest {
+  url: URL;
+  method: string;
+  /** Exactly what goes on the wire besides Host and Content-Length. */
+  headers: Array<[string, string]>;
+  body: Uint8Array;
+  allowSelfSigned: boolean;
+}
+
+export type SentReplay = Pick<ReplayDraft, 'startedAt' | 'url' | 'request' | 'response' | 'error' | 'durationMs'>;
+
+/** Sends one stored request like the service would (no redirect followed) and describes what happened. Never throws. */
+export async function sendReplay(out: OutgoingRequest, limits: SenderLimits, signal: AbortSignal): Promise<SentReplay> {
+  const startedAt = new Date().toISOString();
+  const body = Buffer.from(out.body.buffer, out.body.byteOffset, out.body.byteLength);
+  const outcome = await sendAttempt({
+    target: out.url,
+    method: out.method,
+    body,
+    headers: out.headers,
+    connectTimeoutMs: limits.connectTimeoutMs,
+    readTimeoutMs: limits.readTimeoutMs,
+    trustedFingerprint: null,
+    acceptAnyCertificate: out.allowSelfSigned,
+    responseBodyCapBytes: limits.responseBodyCapBytes,
+    signal,
+  });
+  const answer = outcome.kind === 'response' ? outcome : outcome.partial;
+  return {
+    startedAt,
+    url: out.url.href,
+    request: {
+      method: out.method,
+      headers: out.headers,
+      bodySha256: createHash('sha256').update(body).digest('hex'),
+      bodySize: body.byteLength,
+    },
+    response: answer && {
+      status: answer.statusCode,
+      headers: answer.headers,
+      body: answer.body,
+      // A target that stalled mid-body gave only part of it.
+      bodyTruncated: answer.bodyTruncated || outcome.kind === 'error',
+    },
+    error: outcome.kind === 'error' ? outcome.error : null,
+    durationMs: outcome.durationMs,
+  };
+}

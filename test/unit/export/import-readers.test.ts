@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { harEntryOutcome } from '../../../src/main/core/import/read-har';
+import { ndjsonOutcome } from '../../../src/main/core/import/read-ndjson';
+import { scopeFromFlags } from '../../../src/main/cli/selection-flags';
+
+const entry = (url: string, postData?: object) => ({
+  startedDateTime: '2026-03-02T10:15:31.000Z',
+  request: { method: 'POST', url, headers: [{ name: 'Content-Type', value: 'application/json' }], postData },
+  response: { status: 202 },
+});
+
+describe('reading export entries back', () => {
+  it('takes the HAR request target as written, not normalized', () => {
+    const outcome = harEntryOutcome(entry('https://127.0.0.1:8443/a/../b%2F?x=1&y=%20#frag', { text: '{}' }), 'entry 1');
+    expect(outcome).toMatchObject({
+      item: { raw: { path: '/a/../b%2F', query: 'x=1&y=%20', body: Buffer.from('{}') }, tls: true, receivedAt: Date.parse('2026-03-02T10:15:31.000Z') },
+    });
+    expect(harEntryOutcome(entry('http://h'), 'entry 2')).toMatchObject({ item: { raw: { path: '/', query: '', body: Buffer.alloc(0) }, tls: false } });
+    expect(harEntryOutcome(entry('http://h/', { text: '3q2+7w==', _encoding: 'base64' }), 'e')).toMatchObject({
+      item: { raw: { body: Buffer.from([0xde, 0xad, 0xbe, 0xef]) }, response: { status: 202, reason: 'imported from HAR' } },
+    });
+  });
+
+  it('says which NDJSON field is wrong without echoing its value', () => {
+    const outcome = ndjsonOutcome(JSON.stringify({ receivedAt: 'x', method: 'POST', path: 'no-slash', headers: [], bodyBase64: 'c2VjcmV0' }), 'line 9');
+    expect(outcome).toEqual({ where: 'line 9', error: expect.stringMatching(/^path: /) });
+    expect(JSON.stringify(outcome)).not.toContain('no-slash');
+  });
+
+  it('reads the CLI selection flags', () => {
+    expect(scopeFromFlags({})).toBe('all');
+    expect(scopeFromFlags({ ids: '3, 1,2' })).toEqual({ deliveryIds: [3, 1, 2] });
+    expect(scopeFromFlags({ lifecycle: 'send:1' })).toEqual({ lifecycleKey: 'send:1' });
+    expect(scopeFromFlags({ group: 'k' })).toEqual({ idempotencyKey: 'k' });
+    expect(() => scopeFromFlags({ ids: '1,x' })).toThrow(/--ids/);
+    expect(() => scopeFromFlags({ ids: '1', group: 'k' })).toThrow(/one of/);
+  });
+});
