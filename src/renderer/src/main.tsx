@@ -18,6 +18,7 @@ import './styles/lifecycles.css';
 import './styles/orders.css';
 import './styles/api.css';
 import './styles/api-form.css';
+import './styles/replay.css';
 
 const token = sessionToken();
 const root = createRoot(document.getElementById('root')!);

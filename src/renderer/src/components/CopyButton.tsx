@@ -6,9 +6,11 @@ interface CopyButtonProps {
   /** What is copied, for the accessible name: "Copy receiver URL". */
   what: string;
   testId?: string;
+  /** The button's word before it is used; "Copy" unless given. */
+  label?: string;
 }
 
-export function CopyButton({ text, what, testId }: CopyButtonProps) {
+export function CopyButton({ text, what, testId, label: idleLabel = 'Copy' }: CopyButtonProps) {
   const [outcome, setOutcome] = useState<'idle' | 'copied' | 'failed'>('idle');
 
   useEffect(() => {
@@ -17,7 +19,7 @@ export function CopyButton({ text, what, testId }: CopyButtonProps) {
     return () => window.clearTimeout(timer);
   }, [outcome]);
 
-  const label = outcome === 'copied' ? 'Copied' : outcome === 'failed' ? 'Copy failed' : 'Copy';
+  const label = outcome === 'copied' ? 'Copied' : outcome === 'failed' ? 'Copy failed' : idleLabel;
   return (
     <button
       type="button"

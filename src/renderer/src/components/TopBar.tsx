@@ -1,6 +1,7 @@
 import type { CoreStatus } from '../../../shared/contract';
 import { shortenFingerprint } from '../lib/format';
 import { describePolicy, describeSecret } from '../lib/words';
+import { ForwardIndicator } from '../features/forward/ForwardIndicator';
 import { CopyButton } from './CopyButton';
 import { LiveIndicator } from './LiveIndicator';
 
@@ -59,6 +60,7 @@ function StatusFacts({ status }: { status: CoreStatus }) {
           {describePolicy(status.policy)}
         </span>
       </span>
+      <ForwardIndicator />
     </>
   );
 }

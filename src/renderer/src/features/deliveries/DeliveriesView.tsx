@@ -10,9 +10,11 @@ import { DeliveryFilters } from './DeliveryFilters';
 import { DeliveryList } from './DeliveryList';
 import { rowHeight } from './DeliveryRow';
 import { EmptyDeliveries } from './EmptyDeliveries';
+import { SelectionBar } from './SelectionBar';
 import { useDeliveries } from './useDeliveries';
 import { useDeliveryDetail } from './useDeliveryDetail';
 import { useFacets } from './useFacets';
+import { useMarkedDeliveries } from './useMarkedDeliveries';
 
 interface DeliveriesViewProps {
   filter: DeliveryFilter;
@@ -25,6 +27,7 @@ export function DeliveriesView({ filter, selectedId, navigate, status }: Deliver
   const deliveries = useDeliveries(filter);
   const facets = useFacets();
   const detail = useDeliveryDetail(selectedId);
+  const marked = useMarkedDeliveries(deliveries.items);
   const listRef = useRef<HTMLDivElement | null>(null);
   const textFilterRef = useRef<HTMLInputElement | null>(null);
   const detailRef = useRef<HTMLElement | null>(null);
@@ -113,6 +116,7 @@ export function DeliveriesView({ filter, selectedId, navigate, status }: Deliver
               : `${formatCount(deliveries.total)} ${filtered ? 'matching' : deliveries.total === 1 ? 'delivery' : 'deliveries'}`}
           </span>
         </div>
+        <SelectionBar marked={marked} />
         {deliveries.phase === 'error' ? (
           <div className="list-message">
             <CallErrorMessage error={deliveries.error} />
@@ -140,6 +144,8 @@ export function DeliveriesView({ filter, selectedId, navigate, status }: Deliver
             onLoadMore={deliveries.loadMore}
             selectedId={selectedId}
             onSelect={select}
+            markedIds={marked.ids}
+            onMark={marked.toggle}
             listRef={listRef}
             onKeyDown={(event) => {
               if (handleListKey(event.key)) event.preventDefault();

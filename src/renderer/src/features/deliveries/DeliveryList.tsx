@@ -12,6 +12,8 @@ interface DeliveryListProps {
   onLoadMore: () => void;
   selectedId: number | null;
   onSelect: (id: number) => void;
+  markedIds: ReadonlySet<number>;
+  onMark: (id: number, range: boolean) => void;
   onKeyDown: (event: KeyboardEvent<HTMLDivElement>) => void;
   listRef: Ref<HTMLDivElement>;
 }
@@ -21,7 +23,7 @@ const prefetchRows = 60;
 
 /** Fixed-height rows, only the visible ones in the DOM: 100,000 rows scroll like 100. */
 export function DeliveryList(props: DeliveryListProps) {
-  const { items, hasMore, loadingMore, pageError, onLoadMore, selectedId, onSelect } = props;
+  const { items, hasMore, loadingMore, pageError, onLoadMore, selectedId, onSelect, markedIds, onMark } = props;
   const scrollRef = useRef<HTMLDivElement | null>(null);
   const showFooter = hasMore || pageError !== null;
   // Stable between scrolls: the virtualizer re-measures every row whenever this function changes.
@@ -83,7 +85,15 @@ export function DeliveryList(props: DeliveryListProps) {
               return <ListFooter key="footer" top={row.start - headerHeight} loadingMore={loadingMore} pageError={pageError} onRetry={onLoadMore} />;
             }
             return (
-              <DeliveryRow key={delivery.id} delivery={delivery} top={row.start - headerHeight} selected={delivery.id === selectedId} onSelect={onSelect} />
+              <DeliveryRow
+                key={delivery.id}
+                delivery={delivery}
+                top={row.start - headerHeight}
+                selected={delivery.id === selectedId}
+                onSelect={onSelect}
+                marked={markedIds.has(delivery.id)}
+                onMark={onMark}
+              />
             );
           })}
         </div>

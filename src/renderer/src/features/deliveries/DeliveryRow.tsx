@@ -10,6 +10,9 @@ interface DeliveryRowProps {
   /** Pixel offset inside the virtual list. */
   top: number;
   onSelect: (id: number) => void;
+  /** Ticked for replaying or exporting with others. */
+  marked: boolean;
+  onMark: (id: number, range: boolean) => void;
 }
 
 export const rowHeight = 26;
@@ -19,19 +22,32 @@ export function deliveryRowDomId(id: number): string {
   return `delivery-row-${id}`;
 }
 
-export const DeliveryRow = memo(function DeliveryRow({ delivery, selected, top, onSelect }: DeliveryRowProps) {
+export const DeliveryRow = memo(function DeliveryRow({ delivery, selected, top, onSelect, marked, onMark }: DeliveryRowProps) {
   const eventName = delivery.event ?? '—';
   return (
     <div
       id={deliveryRowDomId(delivery.id)}
       role="option"
       aria-selected={selected}
-      className={`delivery-row columns${selected ? ' selected' : ''}`}
+      className={`delivery-row columns${selected ? ' selected' : ''}${marked ? ' marked' : ''}`}
       data-testid="delivery-row"
       data-id={delivery.id}
       style={{ transform: `translateY(${top}px)`, height: rowHeight }}
       onClick={() => onSelect(delivery.id)}
     >
+      <span className="cell cell-mark">
+        <input
+          type="checkbox"
+          data-testid="delivery-mark"
+          aria-label={`Select #${delivery.id} for replay or export`}
+          checked={marked}
+          readOnly
+          onClick={(event) => {
+            event.stopPropagation();
+            onMark(delivery.id, event.shiftKey);
+          }}
+        />
+      </span>
       <span className="cell cell-time mono" title={formatFullTime(delivery.receivedAt)}>
         {formatReceivedTime(delivery.receivedAt)}
       </span>
@@ -79,6 +95,7 @@ function PayoutTypeAndForm({ delivery }: { delivery: DeliverySummary }) {
 export function DeliveryListHeader() {
   return (
     <div className="delivery-list-header columns" role="presentation" style={{ height: headerHeight }}>
+      <span className="cell cell-mark" />
       <span className="cell cell-time">Time</span>
       <span className="cell cell-event">Event</span>
       <span className="cell cell-type">Type</span>

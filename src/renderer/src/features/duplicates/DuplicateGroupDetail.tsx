@@ -7,6 +7,7 @@ import { RouteLink } from '../../components/RouteLink';
 import { formatDuration, formatFullTime, formatReceivedTime } from '../../lib/format';
 import { routes } from '../../lib/links';
 import { DetailSection } from '../deliveries/detail/DetailSection';
+import { GroupActionsSection } from '../transfer/GroupActionsSection';
 import type { DetailState } from '../deliveries/useDeliveryDetail';
 import { DeliveryIdUseBadge } from './DeliveryIdUseBadge';
 
@@ -123,6 +124,13 @@ function GroupContent({ detail, onClose }: { detail: DeliveryDetail; onClose: ()
           </tbody>
         </table>
       </DetailSection>
+      {detail.idempotencyKey !== null && (
+        <GroupActionsSection
+          selection={{ idempotencyKey: detail.idempotencyKey }}
+          what={`the ${copies.length} copies`}
+          fileStem={`duplicates-${detail.id}`}
+        />
+      )}
     </>
   );
 }

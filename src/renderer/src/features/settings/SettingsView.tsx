@@ -1,6 +1,8 @@
 import type { CoreStatus } from '../../../../shared/contract';
 import { CallErrorMessage } from '../../components/CallErrorMessage';
 import { formatBytes, formatCount } from '../../lib/format';
+import { ForwardSettingsCard } from '../forward/ForwardSettingsCard';
+import { ImportSettings } from '../transfer/ImportSettings';
 import { PolicySettings } from './PolicySettings';
 import { PortSettings } from './PortSettings';
 import { SecretSettings } from './SecretSettings';
@@ -22,7 +24,9 @@ export function SettingsView({ status, statusError, onStatus, onPolicy }: Settin
       <ServiceSettings service={status.service} onApplied={onStatus} />
       <SecretSettings secret={status.secret} />
       <PolicySettings policy={status.policy} onSaved={onPolicy} />
+      <ForwardSettingsCard />
       <PortSettings ports={status.ports} onApplied={onStatus} />
+      <ImportSettings />
       <section className="settings-card" aria-labelledby="settings-about-title">
         <h2 id="settings-about-title">About this run</h2>
         <dl className="facts">

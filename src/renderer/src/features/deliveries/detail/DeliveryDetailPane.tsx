@@ -4,6 +4,11 @@ import { CallErrorMessage } from '../../../components/CallErrorMessage';
 import { DuplicateBadge, ResponseStatus, SignatureBadge } from '../../../components/Badges';
 import { RelationLinks } from '../../../components/RelationLinks';
 import { formatFullTime } from '../../../lib/format';
+import { ForwardResultBadge } from '../../forward/ForwardResultBadge';
+import { ReplayHistory } from '../../replay/ReplayHistory';
+import { ReplayPanel } from '../../replay/ReplayPanel';
+import { useReplays } from '../../replay/useReplays';
+import { DeliveryExportSection } from '../../transfer/DeliveryExportSection';
 import type { DetailState } from '../useDeliveryDetail';
 import { BodySection } from './BodySection';
 import { FindingsSection } from './FindingsSection';
@@ -49,6 +54,7 @@ interface DetailContentProps {
 }
 
 function DetailContent({ detail, onOpen, onClose, onOpenSettings }: DetailContentProps) {
+  const replays = useReplays(detail.id);
   return (
     <>
       <header className="detail-header">
@@ -61,6 +67,7 @@ function DetailContent({ detail, onOpen, onClose, onOpenSettings }: DetailConten
             <ResponseStatus status={detail.responseStatus} />
             <DuplicateBadge count={detail.duplicateCount} />
             {detail.imported && <span className="badge neutral">imported</span>}
+            <ForwardResultBadge replays={replays.items} />
             <span className="muted mono">{formatFullTime(detail.receivedAt)}</span>
           </div>
           {detail.subject && <div className="detail-subject">{detail.subject}</div>}
@@ -80,6 +87,9 @@ function DetailContent({ detail, onOpen, onClose, onOpenSettings }: DetailConten
       <FindingsSection findings={detail.findings} />
       <BodySection detail={detail} />
       <HeadersSection headers={detail.headers} />
+      <ReplayPanel deliveryId={detail.id} onSent={replays.reload} />
+      <ReplayHistory replays={replays} />
+      <DeliveryExportSection deliveryId={detail.id} />
       <SiblingsSection detail={detail} onOpen={onOpen} />
       <RequestFactsSection detail={detail} />
       <ResponseSection response={detail.response} />

@@ -9,6 +9,7 @@ import type { LiveCallState } from '../../../hooks/useLiveCall';
 import { plural } from '../../../lib/format';
 import { routes } from '../../../lib/links';
 import { DetailSection } from '../../deliveries/detail/DetailSection';
+import { GroupActionsSection } from '../../transfer/GroupActionsSection';
 import { ArrivalChart } from './ArrivalChart';
 import { TimelineEventRow } from './TimelineEventRow';
 
@@ -83,6 +84,11 @@ function LifecycleContent({ lifecycle, onClose }: { lifecycle: Lifecycle; onClos
           </p>
         )}
       </DetailSection>
+      <GroupActionsSection
+        selection={{ lifecycleKey: lifecycle.key }}
+        what={`this lifecycle (${plural(deliveries, 'delivery', 'deliveries')})`}
+        fileStem={`lifecycle-${lifecycle.subject}`}
+      />
       <DetailSection title="Key">
         <code className="digest" data-testid="lifecycle-key">
           {lifecycle.key}

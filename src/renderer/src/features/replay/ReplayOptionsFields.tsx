@@ -1,0 +1,99 @@
+import type { HeaderChoice, ReplayDraft, SigningMode } from './replay-draft';
+import { headerChoiceWords, signingList, signingOptionWords } from './replay-words';
+
+interface ReplayOptionsFieldsProps {
+  draft: ReplayDraft;
+  onChange: (change: Partial<ReplayDraft>) => void;
+}
+
+/** Where to send and how to sign: the fields a single replay and a "replay many" share. */
+export function ReplayOptionsFields({ draft, onChange }: ReplayOptionsFieldsProps) {
+  return (
+    <>
+      <label className="field replay-url-field">
+        <span>Target URL</span>
+        <input
+          type="url"
+          data-testid="replay-url"
+          spellCheck={false}
+          autoComplete="off"
+          placeholder="http://localhost:3000/webhooks"
+          value={draft.url}
+          onChange={(event) => onChange({ url: event.target.value })}
+        />
+      </label>
+      <label className="field">
+        <span>Signing</span>
+        <select data-testid="replay-signing" value={draft.signing} onChange={(event) => onChange({ signing: event.target.value as SigningMode })}>
+          {signingList.map((mode) => (
+            <option key={mode} value={mode}>
+              {signingOptionWords[mode]}
+            </option>
+          ))}
+        </select>
+      </label>
+      {draft.signing === 'resign' && (
+        <label className="field">
+          <span>
+            Secret <span className="muted">not stored</span>
+          </span>
+          <input
+            type="password"
+            data-testid="replay-secret"
+            autoComplete="off"
+            spellCheck={false}
+            maxLength={4096}
+            placeholder="your handler's secret"
+            value={draft.secret}
+            onChange={(event) => onChange({ secret: event.target.value })}
+          />
+        </label>
+      )}
+      <HeaderChoiceField
+        label="X-Service-Delivery"
+        testId="replay-delivery-header"
+        value={draft.deliveryHeader}
+        regenerateWords="a new UUID"
+        onChange={(deliveryHeader) => onChange({ deliveryHeader })}
+      />
+      <HeaderChoiceField
+        label="X-Service-Timestamp"
+        testId="replay-timestamp-header"
+        value={draft.timestampHeader}
+        regenerateWords="the time of sending"
+        onChange={(timestampHeader) => onChange({ timestampHeader })}
+      />
+      <label className="field checkbox-field">
+        <input
+          type="checkbox"
+          data-testid="replay-allow-self-signed"
+          checked={draft.allowSelfSigned}
+          onChange={(event) => onChange({ allowSelfSigned: event.target.checked })}
+        />
+        <span>Allow a self-signed certificate for this target</span>
+      </label>
+    </>
+  );
+}
+
+interface HeaderChoiceFieldProps {
+  label: string;
+  testId: string;
+  value: HeaderChoice;
+  regenerateWords: string;
+  onChange: (value: HeaderChoice) => void;
+}
+
+function HeaderChoiceField({ label, testId, value, regenerateWords, onChange }: HeaderChoiceFieldProps) {
+  return (
+    <label className="field">
+      <span className="mono">{label}</span>
+      <select data-testid={testId} value={value} onChange={(event) => onChange(event.target.value as HeaderChoice)}>
+        <option value="keep">{headerChoiceWords.keep}</option>
+        <option value="regenerate">
+          {headerChoiceWords.regenerate}: {regenerateWords}
+        </option>
+      </select>
+    </label>
+  );
+}
