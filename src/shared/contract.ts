@@ -73,7 +73,12 @@ export const calls = {
   'status.get': { input: Empty, output: CoreStatus },
   'deliveries.list': {
     input: DeliveryListInput,
-    output: z.object({ items: z.array(DeliverySummary), total: z.number().int() }),
+    output: z.object({
+      items: z.array(DeliverySummary),
+      /** Deliveries matching the filter; with a filter, counted up to 10,000 (then totalCapped). */
+      total: z.number().int(),
+      totalCapped: z.boolean(),
+    }),
   },
   'deliveries.get': { input: z.object({ id: z.number().int() }), output: DeliveryDetail },
   'deliveries.facets': {

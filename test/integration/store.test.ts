@@ -3,6 +3,9 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { migrations } from '../../src/main/core/store/migrations';
 import { openStore } from '../../src/main/core/store/open';
+import { buildDeliveryRecord } from '../../src/main/core/receiver/ingest';
+import { countDeliveries, filteredCountCap, listDeliveries } from '../../src/main/core/store/delivery-views';
+import { deliveryWriteSteps } from '../../src/main/core/store/delivery-writer';
 import { startTestCore, tempDataDir, type TestCore } from '../support/core-fixture';
 import { giftCardBody, serviceHeaders } from '../support/deliveries';
 import { post } from '../support/https-client';
@@ -43,6 +46,32 @@ describe('the store', () => {
     ).toMatch(/USING COVERING INDEX duplicate_groups_evidence/);
     expect(plan("SELECT * FROM deliveries WHERE lifecycle_key = 'send:1' ORDER BY id")).toMatch(/USING INDEX deliveries_by_lifecycle/);
     expect(plan('SELECT * FROM lifecycles ORDER BY last_delivery_id DESC LIMIT 100')).toMatch(/lifecycles_by_recent/);
+    db.close();
+  });
+
+  it('counts every delivery exactly, and a filter\'s matches up to the cap', () => {
+    const db = openStore(join(tempDataDir(), 'store.sqlite3'));
+    const steps = deliveryWriteSteps(db);
+    const body = giftCardBody();
+    const record = (path: string) =>
+      buildDeliveryRecord(
+        { method: 'POST', path, query: '', headers: Object.entries(serviceHeaders(body)), body, bodyTruncated: false },
+        { receivedAt: Date.now(), remoteAddress: '127.0.0.1', tls: true, imported: false },
+        null,
+        () => ({ status: 200, body: '{}', reason: 'test' }),
+      );
+    db.transaction(() => {
+      for (let i = 0; i < filteredCountCap + 5; i++) steps.write(record('/many'));
+      steps.write(record('/one'));
+      steps.finishBatch?.();
+    })();
+    expect(countDeliveries(db)).toBe(filteredCountCap + 6);
+    expect(listDeliveries(db, { filter: {}, limit: 1 })).toMatchObject({ total: filteredCountCap + 6, totalCapped: false });
+    expect(listDeliveries(db, { filter: { path: '/one' }, limit: 1 })).toMatchObject({ total: 1, totalCapped: false });
+    expect(listDeliveries(db, { filter: { path: '/many' }, limit: 1 })).toMatchObject({
+      total: filteredCountCap,
+      totalCapped: true,
+    });
     db.close();
   });
 

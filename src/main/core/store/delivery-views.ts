@@ -44,7 +44,7 @@ export interface ListQuery {
   limit: number;
 }
 
-export function listDeliveries(db: Db, query: ListQuery): { items: DeliverySummary[]; total: number } {
+export function listDeliveries(db: Db, query: ListQuery): { items: DeliverySummary[]; total: number; totalCapped: boolean } {
   const { where, params } = filterClause(query.filter);
   const range: string[] = [];
   const rangeParams: number[] = [];
@@ -61,8 +61,7 @@ export function listDeliveries(db: Db, query: ListQuery): { items: DeliverySumma
       `SELECT ${summaryColumns} FROM deliveries WHERE ${[where, ...range].join(' AND ')} ORDER BY id DESC LIMIT ?`,
     )
     .all(...params, ...rangeParams, query.limit) as SummaryRow[];
-  const total = (db.prepare(`SELECT count(*) AS n FROM deliveries WHERE ${where}`).get(...params) as { n: number }).n;
-  return { items: rows.map(toSummary), total };
+  return { items: rows.map(toSummary), ...matchingCount(db, where, params) };
 }
 
 type DetailRow = SummaryRow &
@@ -137,5 +136,18 @@ export function deliveryFacets(db: Db): { events: string[]; paths: string[] } {
 }
 
 export function countDeliveries(db: Db): number {
-  return (db.prepare('SELECT count(*) AS n FROM deliveries').get() as { n: number }).n;
+  return (db.prepare("SELECT value AS n FROM store_counts WHERE name = 'deliveries'").get() as { n: number }).n;
+}
+
+/** Past this many matches a filtered count stops ("10,000+"): counting them all would read every match. */
+export const filteredCountCap = 10_000;
+
+function matchingCount(db: Db, where: string, params: unknown[]): { total: number; totalCapped: boolean } {
+  if (where === '1') return { total: countDeliveries(db), totalCapped: false };
+  const n = (
+    db.prepare(`SELECT count(*) AS n FROM (SELECT 1 FROM deliveries WHERE ${where} LIMIT ${filteredCountCap + 1})`).get(
+      ...params,
+    ) as { n: number }
+  ).n;
+  return { total: Math.min(n, filteredCountCap), totalCapped: n > filteredCountCap };
 }

@@ -3,6 +3,13 @@ import { initial } from './0001-initial';
 import { lifecycles } from './0002-lifecycles';
 import { duplicateEvidenceIndex } from './0003-duplicate-evidence-index';
 import { replays } from './0004-replays';
+import { deliveryCount } from './0005-delivery-count';
 
 /** Schema versions in order: migrations[i] takes user_version i to i + 1. Never edit a shipped one; add a new one. */
-export const migrations: ReadonlyArray<(db: Db) => void> = [initial, lifecycles, duplicateEvidenceIndex, replays];
+export const migrations: ReadonlyArray<(db: Db) => void> = [
+  initial,
+  lifecycles,
+  duplicateEvidenceIndex,
+  replays,
+  deliveryCount,
+];
