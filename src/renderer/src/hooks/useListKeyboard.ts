@@ -9,6 +9,8 @@ interface ListKeyboardOptions<K> {
   rowHeight: number;
   /** `/` focuses this (the first filter), when given. */
   filterRef?: RefObject<HTMLElement | null>;
+  /** With `/`, also select the filter's text (an input's). */
+  selectFilterText?: boolean;
 }
 
 /**
@@ -16,7 +18,7 @@ interface ListKeyboardOptions<K> {
  * Enter goes to the detail; Escape closes it; `/` goes to the filters. Arrow keys work
  * before anything has focus.
  */
-export function useListKeyboard<K>({ keys, selectedKey, select, listRef, detailRef, rowHeight, filterRef }: ListKeyboardOptions<K>) {
+export function useListKeyboard<K>({ keys, selectedKey, select, listRef, detailRef, rowHeight, filterRef, selectFilterText = false }: ListKeyboardOptions<K>) {
   const handleKey = (key: string): boolean => {
     const index = selectedKey === null ? -1 : keys.indexOf(selectedKey);
     const page = Math.max(1, Math.floor((listRef.current?.clientHeight ?? 0) / rowHeight) - 1);
@@ -61,6 +63,7 @@ export function useListKeyboard<K>({ keys, selectedKey, select, listRef, detailR
     if (event.key === '/' && filterRef?.current) {
       event.preventDefault();
       filterRef.current.focus();
+      if (selectFilterText && filterRef.current instanceof HTMLInputElement) filterRef.current.select();
       return;
     }
     const nothingFocused = document.activeElement === null || document.activeElement === document.body;

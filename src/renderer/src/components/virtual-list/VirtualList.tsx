@@ -1,9 +1,11 @@
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { useCallback, useEffect, useMemo, useRef, type KeyboardEvent, type ReactNode, type Ref } from 'react';
-import { describeError } from '../api/client';
+import { useEffect, type KeyboardEvent, type ReactNode, type Ref } from 'react';
+import { useKeepRowsInPlaceOnPrepend } from './useKeepRowsInPlaceOnPrepend';
+import { useVirtualRows } from './useVirtualRows';
+import { VirtualListFooter } from './VirtualListFooter';
 
 export interface VirtualListProps<T, K extends string | number> {
   items: readonly T[];
+  /** Must be stable (a module constant). */
   itemKey: (item: T) => K;
   /** Fixed row height in pixels. */
   rowHeight: number;
@@ -24,49 +26,37 @@ export interface VirtualListProps<T, K extends string | number> {
   testId: string;
   /** "older duplicate groups" and the like, for the footer. */
   olderWhat: string;
+  /** Rows kept rendered beyond the visible ones. */
+  overscan?: number;
+  /** Start fetching the next page this many rows before the end is on screen. */
+  prefetchRows?: number;
+  /** For a live list that grows at the top: scrolled down, the rows being read stay put. */
+  keepRowsInPlaceOnPrepend?: boolean;
 }
 
-const prefetchRows = 40;
-
-/** Fixed-height rows, only the visible ones in the DOM (the deliveries list's pattern, for any row type). */
+/** Fixed-height rows, only the visible ones in the DOM: 100,000 rows scroll like 100. */
 export function VirtualList<T, K extends string | number>(props: VirtualListProps<T, K>) {
-  const { items, itemKey, rowHeight, headerHeight, hasMore, loadingMore, pageError, onLoadMore, selectedKey } = props;
-  const scrollRef = useRef<HTMLDivElement | null>(null);
-  const showFooter = hasMore || pageError !== null;
-  const rowKey = useCallback((index: number) => {
-    const item = items[index];
-    return item === undefined ? 'footer' : itemKey(item);
-  }, [items, itemKey]);
-
-  // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is read during render by design
-  const virtualizer = useVirtualizer({
-    count: items.length + (showFooter ? 1 : 0),
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => rowHeight,
-    overscan: 12,
-    scrollMargin: headerHeight,
-    scrollPaddingStart: headerHeight,
-    getItemKey: rowKey,
+  const { items, itemKey, rowHeight, headerHeight, hasMore, loadingMore, pageError, onLoadMore, selectedKey, prefetchRows = 40 } = props;
+  const { scrollRef, virtualizer, virtualRows, selectedIndex } = useVirtualRows({
+    items,
+    itemKey,
+    rowHeight,
+    headerHeight,
+    overscan: props.overscan ?? 12,
+    withFooter: hasMore || pageError !== null,
+    selectedKey,
   });
-  const virtualRows = virtualizer.getVirtualItems();
   const lastVisibleIndex = virtualRows.at(-1)?.index ?? -1;
 
   useEffect(() => {
     if (hasMore && !loadingMore && !pageError && lastVisibleIndex >= items.length - prefetchRows) onLoadMore();
-  }, [hasMore, loadingMore, pageError, lastVisibleIndex, items.length, onLoadMore]);
+  }, [hasMore, loadingMore, pageError, lastVisibleIndex, items.length, prefetchRows, onLoadMore]);
 
-  const selectedIndex = useMemo(() => (selectedKey === null ? -1 : items.findIndex((item) => itemKey(item) === selectedKey)), [items, itemKey, selectedKey]);
-  const scrolledTo = useRef<K | null>(null);
-  useEffect(() => {
-    if (selectedIndex < 0 || scrolledTo.current === selectedKey) return;
-    scrolledTo.current = selectedKey;
-    virtualizer.scrollToIndex(selectedIndex, { align: 'auto' });
-  }, [selectedKey, selectedIndex, virtualizer]);
+  useKeepRowsInPlaceOnPrepend(props.keepRowsInPlaceOnPrepend ?? false, items, itemKey, rowHeight, scrollRef);
 
   const setRefs = (element: HTMLDivElement | null) => {
     scrollRef.current = element;
-    if (typeof props.listRef === 'function') props.listRef(element);
-    else if (props.listRef) props.listRef.current = element;
+    assignRef(props.listRef, element);
   };
 
   return (
@@ -90,20 +80,15 @@ export function VirtualList<T, K extends string | number>(props: VirtualListProp
             const top = row.start - headerHeight;
             if (item === undefined) {
               return (
-                <div key="footer" className="delivery-list-footer" style={{ transform: `translateY(${top}px)`, height: rowHeight }}>
-                  {pageError && !loadingMore ? (
-                    <>
-                      <span className="error-text">
-                        Could not load {props.olderWhat}: {describeError(pageError)}
-                      </span>
-                      <button type="button" onClick={onLoadMore}>
-                        Retry
-                      </button>
-                    </>
-                  ) : (
-                    <span className="muted">Loading {props.olderWhat}…</span>
-                  )}
-                </div>
+                <VirtualListFooter
+                  key="footer"
+                  top={top}
+                  rowHeight={rowHeight}
+                  loadingMore={loadingMore}
+                  pageError={pageError}
+                  onRetry={onLoadMore}
+                  olderWhat={props.olderWhat}
+                />
               );
             }
             return props.renderRow(item, { top, selected: row.index === selectedIndex });
@@ -112,4 +97,9 @@ export function VirtualList<T, K extends string | number>(props: VirtualListProp
       </div>
     </div>
   );
+}
+
+function assignRef<E>(ref: Ref<E>, element: E) {
+  if (typeof ref === 'function') ref(element);
+  else if (ref) ref.current = element;
 }

@@ -1,8 +1,10 @@
-import { useCallback, useEffect, useEffectEvent, useRef } from 'react';
+import { useCallback, useRef } from 'react';
 import type { CoreStatus } from '../../../../shared/contract';
 import type { DeliveryFilter } from '../../../../shared/delivery';
-import { CallErrorMessage } from '../../components/CallErrorMessage';
+import { ListDetailLayout } from '../../components/list-detail/ListDetailLayout';
+import { ListLoadError } from '../../components/list-detail/ListLoadError';
 import type { Navigate } from '../../hooks/useHashRoute';
+import { useListKeyboard } from '../../hooks/useListKeyboard';
 import { formatCount } from '../../lib/format';
 import { isFilterEmpty, normalizeFilter } from '../../lib/route';
 import { DeliveryDetailPane } from './detail/DeliveryDetailPane';
@@ -35,141 +37,77 @@ export function DeliveriesView({ filter, selectedId, navigate, status }: Deliver
   const select = useCallback((id: number | null) => navigate({ view: 'deliveries', filter, deliveryId: id }), [navigate, filter]);
   const changeFilter = (next: DeliveryFilter) => navigate({ view: 'deliveries', filter: normalizeFilter(next), deliveryId: selectedId });
 
-  /** Up/down, page up/down, home/end move the selection; Enter goes to the detail; Escape closes it. */
-  const handleListKey = (key: string): boolean => {
-    const { items } = deliveries;
-    const index = selectedId === null ? -1 : items.findIndex((item) => item.id === selectedId);
-    const page = Math.max(1, Math.floor((listRef.current?.clientHeight ?? 0) / rowHeight) - 1);
-    let next: number;
-    switch (key) {
-      case 'ArrowDown':
-        next = index + 1;
-        break;
-      case 'ArrowUp':
-        next = index < 0 ? 0 : index - 1;
-        break;
-      case 'PageDown':
-        next = index + page;
-        break;
-      case 'PageUp':
-        next = index - page;
-        break;
-      case 'Home':
-        next = 0;
-        break;
-      case 'End':
-        next = items.length - 1;
-        break;
-      case 'Enter':
-        if (selectedId === null) return false;
-        detailRef.current?.focus();
-        return true;
-      case 'Escape':
-        if (selectedId === null) return false;
-        select(null);
-        return true;
-      default:
-        return false;
-    }
-    const target = items[Math.min(Math.max(next, 0), items.length - 1)];
-    if (target) select(target.id);
-    return true;
-  };
-
-  const onDocumentKey = useEffectEvent((event: KeyboardEvent) => {
-    if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey || isTyping(event.target)) return;
-    if (event.key === '/') {
-      event.preventDefault();
-      textFilterRef.current?.focus();
-      textFilterRef.current?.select();
-      return;
-    }
-    // Nothing focused yet: arrow keys still drive the list.
-    const nothingFocused = document.activeElement === null || document.activeElement === document.body;
-    if (nothingFocused && (event.key === 'ArrowDown' || event.key === 'ArrowUp') && handleListKey(event.key)) {
-      event.preventDefault();
-      listRef.current?.focus();
-    }
+  const onListKeyDown = useListKeyboard({
+    keys: deliveries.items.map((item) => item.id),
+    selectedKey: selectedId,
+    select,
+    listRef,
+    detailRef,
+    filterRef: textFilterRef,
+    selectFilterText: true,
+    rowHeight,
   });
-  useEffect(() => {
-    const listener = (event: KeyboardEvent) => onDocumentKey(event);
-    document.addEventListener('keydown', listener);
-    return () => document.removeEventListener('keydown', listener);
-  }, []);
 
   const filtered = !isFilterEmpty(filter);
+  const detailPane =
+    selectedId === null ? null : (
+      <DeliveryDetailPane
+        state={detail}
+        paneRef={detailRef}
+        onOpen={select}
+        onClose={() => {
+          select(null);
+          listRef.current?.focus();
+        }}
+        onOpenSettings={() => navigate({ view: 'settings' }, 'push')}
+      />
+    );
   return (
-    <div className={`deliveries-view${selectedId === null ? '' : ' with-detail'}`}>
-      <div className="list-pane">
-        <div className="list-toolbar">
-          <DeliveryFilters
-            filter={filter}
-            events={facets.events}
-            paths={facets.paths}
-            onChange={changeFilter}
-            textInputRef={textFilterRef}
-            onLeaveText={() => listRef.current?.focus()}
-          />
-          <span className="delivery-count" data-testid="delivery-count" data-total={deliveries.total} aria-live="polite">
-            {deliveries.phase === 'loading' && deliveries.items.length === 0
-              ? 'loading…'
-              : `${formatCount(deliveries.total)} ${filtered ? 'matching' : deliveries.total === 1 ? 'delivery' : 'deliveries'}`}
-          </span>
-        </div>
-        <SelectionBar marked={marked} />
-        {deliveries.phase === 'error' ? (
-          <div className="list-message">
-            <CallErrorMessage error={deliveries.error} />
-            <button type="button" onClick={deliveries.reload}>
-              Retry
+    <ListDetailLayout detail={detailPane}>
+      <div className="list-toolbar">
+        <DeliveryFilters
+          filter={filter}
+          events={facets.events}
+          paths={facets.paths}
+          onChange={changeFilter}
+          textInputRef={textFilterRef}
+          onLeaveText={() => listRef.current?.focus()}
+        />
+        <span className="delivery-count" data-testid="delivery-count" data-total={deliveries.total} aria-live="polite">
+          {deliveries.phase === 'loading' && deliveries.items.length === 0
+            ? 'loading…'
+            : `${formatCount(deliveries.total)} ${filtered ? 'matching' : deliveries.total === 1 ? 'delivery' : 'deliveries'}`}
+        </span>
+      </div>
+      <SelectionBar marked={marked} />
+      {deliveries.phase === 'error' ? (
+        <ListLoadError error={deliveries.error} onRetry={deliveries.reload} />
+      ) : deliveries.phase === 'ready' && deliveries.items.length === 0 ? (
+        filtered ? (
+          <div className="list-message" data-testid="deliveries-no-match">
+            <p>No delivery matches these filters.</p>
+            <button type="button" onClick={() => changeFilter({})}>
+              Clear filters
             </button>
           </div>
-        ) : deliveries.phase === 'ready' && deliveries.items.length === 0 ? (
-          filtered ? (
-            <div className="list-message" data-testid="deliveries-no-match">
-              <p>No delivery matches these filters.</p>
-              <button type="button" onClick={() => changeFilter({})}>
-                Clear filters
-              </button>
-            </div>
-          ) : (
-            <EmptyDeliveries status={status} />
-          )
         ) : (
-          <DeliveryList
-            items={deliveries.items}
-            hasMore={deliveries.hasMore}
-            loadingMore={deliveries.loadingMore}
-            pageError={deliveries.pageError}
-            onLoadMore={deliveries.loadMore}
-            selectedId={selectedId}
-            onSelect={select}
-            markedIds={marked.ids}
-            onMark={marked.toggle}
-            listRef={listRef}
-            onKeyDown={(event) => {
-              if (handleListKey(event.key)) event.preventDefault();
-            }}
-          />
-        )}
-      </div>
-      {selectedId !== null && (
-        <DeliveryDetailPane
-          state={detail}
-          paneRef={detailRef}
-          onOpen={select}
-          onClose={() => {
-            select(null);
-            listRef.current?.focus();
-          }}
-          onOpenSettings={() => navigate({ view: 'settings' }, 'push')}
+          <EmptyDeliveries status={status} />
+        )
+      ) : (
+        <DeliveryList
+          items={deliveries.items}
+          hasMore={deliveries.hasMore}
+          loadingMore={deliveries.loadingMore}
+          pageError={deliveries.pageError}
+          onLoadMore={deliveries.loadMore}
+          selectedId={selectedId}
+          onSelect={select}
+          markedIds={marked.ids}
+          onMark={marked.toggle}
+          listRef={listRef}
+          onKeyDown={onListKeyDown}
         />
       )}
-    </div>
+    </ListDetailLayout>
   );
-}
-
-function isTyping(target: EventTarget | null): boolean {
-  if (!(target instanceof HTMLElement)) return false;
-  return target.isContentEditable || target.tagName === 'INPUT' || target.tagName === 'TEXTAREA' || target.tagName === 'SELECT';
 }

@@ -1,8 +1,9 @@
 import { memo } from 'react';
 import type { DeliverySummary } from '../../../../shared/delivery';
 import { DuplicateBadge, FindingCountBadges, ResponseStatus, SignatureBadge } from '../../components/Badges';
-import { formatFullTime, formatReceivedTime } from '../../lib/format';
 import { formWords } from '../../lib/words';
+import { ListRow } from '../../components/virtual-list/ListRow';
+import { TimeCell } from '../../components/TimeCell';
 
 interface DeliveryRowProps {
   delivery: DeliverySummary;
@@ -25,15 +26,15 @@ export function deliveryRowDomId(id: number): string {
 export const DeliveryRow = memo(function DeliveryRow({ delivery, selected, top, onSelect, marked, onMark }: DeliveryRowProps) {
   const eventName = delivery.event ?? '—';
   return (
-    <div
-      id={deliveryRowDomId(delivery.id)}
-      role="option"
-      aria-selected={selected}
-      className={`delivery-row columns${selected ? ' selected' : ''}${marked ? ' marked' : ''}`}
-      data-testid="delivery-row"
-      data-id={delivery.id}
-      style={{ transform: `translateY(${top}px)`, height: rowHeight }}
-      onClick={() => onSelect(delivery.id)}
+    <ListRow
+      domId={deliveryRowDomId(delivery.id)}
+      className={`delivery-row columns${marked ? ' marked' : ''}`}
+      selected={selected}
+      top={top}
+      height={rowHeight}
+      testId="delivery-row"
+      data={{ 'data-id': delivery.id }}
+      onSelect={() => onSelect(delivery.id)}
     >
       <span className="cell cell-mark">
         <input
@@ -48,9 +49,7 @@ export const DeliveryRow = memo(function DeliveryRow({ delivery, selected, top, 
           }}
         />
       </span>
-      <span className="cell cell-time mono" title={formatFullTime(delivery.receivedAt)}>
-        {formatReceivedTime(delivery.receivedAt)}
-      </span>
+      <TimeCell time={delivery.receivedAt} />
       <span className={`cell cell-event${delivery.event ? '' : ' muted'}`} title={eventName}>
         {eventName}
       </span>
@@ -76,7 +75,7 @@ export const DeliveryRow = memo(function DeliveryRow({ delivery, selected, top, 
       <span className="cell cell-findings">
         <FindingCountBadges counts={delivery.findingCounts} />
       </span>
-    </div>
+    </ListRow>
   );
 });
 

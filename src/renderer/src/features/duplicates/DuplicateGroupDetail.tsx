@@ -1,7 +1,8 @@
 import type { Ref } from 'react';
 import type { DeliveryDetail } from '../../../../shared/delivery';
 import { ResponseStatus, SignatureBadge } from '../../components/Badges';
-import { CallErrorMessage } from '../../components/CallErrorMessage';
+import { DetailHeader } from '../../components/list-detail/DetailHeader';
+import { DetailPane } from '../../components/list-detail/DetailPane';
 import { RelationLinks } from '../../components/RelationLinks';
 import { RouteLink } from '../../components/RouteLink';
 import { formatDuration, formatFullTime, formatReceivedTime } from '../../lib/format';
@@ -20,21 +21,9 @@ interface DuplicateGroupDetailProps {
 /** One duplicate group, read from its first delivery: the key, every copy and where the event belongs. */
 export function DuplicateGroupDetail({ state, onClose, paneRef }: DuplicateGroupDetailProps) {
   return (
-    <aside
-      className="detail-pane"
-      data-testid="duplicate-detail"
-      data-state={state.phase}
-      ref={paneRef}
-      tabIndex={-1}
-      aria-label="Duplicate group"
-      onKeyDown={(event) => {
-        if (event.key === 'Escape') onClose();
-      }}
-    >
-      {state.phase === 'loading' && <p className="muted detail-placeholder">Loading…</p>}
-      {state.phase === 'error' && <CallErrorMessage error={state.error} />}
+    <DetailPane state={state} testId="duplicate-detail" label="Duplicate group" onClose={onClose} paneRef={paneRef}>
       {state.phase === 'ready' && <GroupContent detail={state.detail} onClose={onClose} />}
-    </aside>
+    </DetailPane>
   );
 }
 
@@ -48,19 +37,14 @@ function GroupContent({ detail, onClose }: { detail: DeliveryDetail; onClose: ()
   const seenIds: (string | null)[] = [...new Set(copies.map((copy) => copy.deliveryId))];
   return (
     <>
-      <header className="detail-header">
-        <div className="detail-title">
-          <h2>
-            <span className="muted">Duplicate group</span> {detail.event ?? <span className="muted">no event</span>}{' '}
-            <span className="badge duplicate">×{copies.length}</span>
-          </h2>
-          {detail.subject && <div className="detail-subject">{detail.subject}</div>}
-          <RelationLinks lifecycleKey={detail.lifecycleKey} orderUuid={detail.orderUuid} recipientKey={detail.recipientKey} />
-        </div>
-        <button type="button" className="icon-button" aria-label="Close detail (Esc)" title="Close detail (Esc)" onClick={onClose}>
-          ×
-        </button>
-      </header>
+      <DetailHeader onClose={onClose}>
+        <h2>
+          <span className="muted">Duplicate group</span> {detail.event ?? <span className="muted">no event</span>}{' '}
+          <span className="badge duplicate">×{copies.length}</span>
+        </h2>
+        {detail.subject && <div className="detail-subject">{detail.subject}</div>}
+        <RelationLinks lifecycleKey={detail.lifecycleKey} orderUuid={detail.orderUuid} recipientKey={detail.recipientKey} />
+      </DetailHeader>
       <DetailSection title="Group">
         <dl className="facts">
           <dt>Idempotency key</dt>

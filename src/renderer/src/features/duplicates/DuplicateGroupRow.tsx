@@ -1,9 +1,11 @@
 import { memo } from 'react';
 import type { SignatureVerdict } from '../../../../shared/verdicts';
 import { ResponseStatus, SignatureBadge } from '../../components/Badges';
-import { formatDuration, formatFullTime, formatReceivedTime } from '../../lib/format';
+import { formatDuration } from '../../lib/format';
 import { DeliveryIdUseBadge } from './DeliveryIdUseBadge';
 import type { DuplicateGroupItem } from './useDuplicateGroups';
+import { ListRow } from '../../components/virtual-list/ListRow';
+import { TimeCell } from '../../components/TimeCell';
 
 export const duplicateRowHeight = 26;
 export const duplicateHeaderHeight = 24;
@@ -21,24 +23,18 @@ interface DuplicateGroupRowProps {
 
 export const DuplicateGroupRow = memo(function DuplicateGroupRow({ group, top, selected, onSelect }: DuplicateGroupRowProps) {
   return (
-    <div
-      id={duplicateRowDomId(group.firstId)}
-      role="option"
-      aria-selected={selected}
-      className={`delivery-row dup-columns${selected ? ' selected' : ''}`}
-      data-testid="duplicate-group-row"
-      data-key={group.idempotencyKey}
-      data-count={group.count}
-      data-first-id={group.firstId}
-      style={{ transform: `translateY(${top}px)`, height: duplicateRowHeight }}
-      onClick={() => onSelect(group.firstId)}
+    <ListRow
+      domId={duplicateRowDomId(group.firstId)}
+      className="delivery-row dup-columns"
+      selected={selected}
+      top={top}
+      height={duplicateRowHeight}
+      testId="duplicate-group-row"
+      data={{ 'data-key': group.idempotencyKey, 'data-count': group.count, 'data-first-id': group.firstId }}
+      onSelect={() => onSelect(group.firstId)}
     >
-      <span className="cell cell-time mono" title={`first ${formatFullTime(group.firstReceivedAt)}`}>
-        {formatReceivedTime(group.firstReceivedAt)}
-      </span>
-      <span className="cell cell-time mono dup-last" title={`last ${formatFullTime(group.lastReceivedAt)}`}>
-        {formatReceivedTime(group.lastReceivedAt)}
-      </span>
+      <TimeCell time={group.firstReceivedAt} titlePrefix="first " />
+      <TimeCell time={group.lastReceivedAt} titlePrefix="last " className="dup-last" />
       <span className="cell mono num dup-spread">{formatDuration(group.spreadMs)}</span>
       <span className="cell">
         <span className="badge duplicate" title={`${group.count} deliveries share this idempotency key`}>
@@ -64,7 +60,7 @@ export const DuplicateGroupRow = memo(function DuplicateGroupRow({ group, top, s
       <span className="cell dup-resp" title={`Answered, in arrival order: ${group.responseStatuses.join(', ')}`}>
         <ResponseSummary statuses={group.responseStatuses} />
       </span>
-    </div>
+    </ListRow>
   );
 });
 

@@ -8,6 +8,9 @@ import { draftFromForward, forwardFromDraft, type ForwardDraft } from './forward
 import { forwardStore } from './forward-store';
 import { describeForward } from './forward-words';
 import { useForwardSettings } from './useForwardSettings';
+import { DraftActions } from '../../components/form/DraftActions';
+import { CheckboxField, TextField } from '../../components/form/fields';
+import { FormProblems } from '../../components/form/FormProblems';
 
 /** Live forwarding, like a `--forward-to`: every delivery received is also sent to the user's handler. */
 export function ForwardSettingsCard() {
@@ -60,67 +63,54 @@ function ForwardForm({ settings }: { settings: ForwardSettings }) {
           submit();
         }}
       >
-        <Checkbox testId="forward-enabled" checked={shown.enabled} onChange={(enabled) => edit({ enabled })} label="Forward every delivery received" />
-        <label className="field wide-field">
-          <span>Target URL</span>
-          <input
-            type="url"
-            data-testid="forward-target"
-            spellCheck={false}
-            placeholder="http://localhost:3000/webhooks"
-            value={shown.target}
-            onChange={(event) => edit({ target: event.target.value })}
-          />
-        </label>
-        <label className="field">
-          <span>
-            Rewrite path <span className="muted">from</span>
-          </span>
-          <input type="text" data-testid="forward-rewrite-from" spellCheck={false} placeholder="/webhooks" value={shown.rewriteFrom} onChange={(event) => edit({ rewriteFrom: event.target.value })} />
-        </label>
-        <label className="field">
-          <span className="muted">to</span>
-          <input type="text" data-testid="forward-rewrite-to" spellCheck={false} placeholder="/api/hooks" value={shown.rewriteTo} onChange={(event) => edit({ rewriteTo: event.target.value })} />
-        </label>
-        <Checkbox
+        <CheckboxField testId="forward-enabled" checked={shown.enabled} onChange={(enabled) => edit({ enabled })} label="Forward every delivery received" />
+        <TextField
+          className="wide-field"
+          type="url"
+          label="Target URL"
+          testId="forward-target"
+          placeholder="http://localhost:3000/webhooks"
+          value={shown.target}
+          onChange={(target) => edit({ target })}
+        />
+        <TextField
+          label={
+            <>
+              Rewrite path <span className="muted">from</span>
+            </>
+          }
+          testId="forward-rewrite-from"
+          placeholder="/webhooks"
+          value={shown.rewriteFrom}
+          onChange={(rewriteFrom) => edit({ rewriteFrom })}
+        />
+        <TextField label="to" labelClassName="muted" testId="forward-rewrite-to" placeholder="/api/hooks" value={shown.rewriteTo} onChange={(rewriteTo) => edit({ rewriteTo })} />
+        <CheckboxField
           testId="forward-mirror"
           checked={shown.mirrorStatus}
           onChange={(mirrorStatus) => edit({ mirrorStatus })}
           label="Answer the sender with the target's status (instead of the response policy's)"
         />
-        <Checkbox
+        <CheckboxField
           testId="forward-allow-self-signed"
           checked={shown.allowSelfSigned}
           onChange={(allowSelfSigned) => edit({ allowSelfSigned })}
           label="Allow a self-signed certificate at the target"
         />
-        <div className="settings-actions">
-          <button type="submit" className="primary" data-testid="forward-save" disabled={save.busy || draft === null}>
-            Save forwarding
-          </button>
-          <button type="button" disabled={draft === null} onClick={() => { setDraft(null); setProblems([]); }}>
-            Reset
-          </button>
-          {draft !== null && <span className="muted">unsaved changes</span>}
-        </div>
+        <DraftActions
+          submitLabel="Save forwarding"
+          submitTestId="forward-save"
+          dirty={draft !== null}
+          busy={save.busy}
+          onReset={() => {
+            setDraft(null);
+            setProblems([]);
+          }}
+          noteUnsaved
+        />
       </form>
-      {problems.length > 0 && (
-        <div className="call-error" role="alert" data-testid="forward-problems">
-          {problems.map((problem) => (
-            <div key={problem}>{problem}</div>
-          ))}
-        </div>
-      )}
+      <FormProblems problems={problems} testId="forward-problems" />
       <ActionOutcome error={save.error} done={save.done} testId="forward" />
     </>
-  );
-}
-
-function Checkbox({ testId, checked, onChange, label }: { testId: string; checked: boolean; onChange: (checked: boolean) => void; label: string }) {
-  return (
-    <label className="field checkbox-field">
-      <input type="checkbox" data-testid={testId} checked={checked} onChange={(event) => onChange(event.target.checked)} />
-      <span>{label}</span>
-    </label>
   );
 }

@@ -1,9 +1,10 @@
 import { memo } from 'react';
 import { FindingCountBadges } from '../../components/Badges';
 import { KindLabel, LifecycleStatusBadge, ReorderedBadge, TerminalBadge } from '../../components/LifecycleBadges';
-import { formatFullTime, formatReceivedTime } from '../../lib/format';
 import { shortUuid } from '../../lib/links';
 import type { LifecycleItem } from './useLifecycles';
+import { ListRow } from '../../components/virtual-list/ListRow';
+import { TimeCell } from '../../components/TimeCell';
 
 export const lifecycleRowHeight = 26;
 export const lifecycleHeaderHeight = 24;
@@ -22,18 +23,15 @@ interface LifecycleRowProps {
 export const LifecycleRow = memo(function LifecycleRow({ lifecycle, top, selected, onSelect }: LifecycleRowProps) {
   const duplicates = lifecycle.deliveryCount - lifecycle.eventCount;
   return (
-    <div
-      id={lifecycleRowDomId(lifecycle.key)}
-      role="option"
-      aria-selected={selected}
-      className={`delivery-row lc-columns${selected ? ' selected' : ''}`}
-      data-testid="lifecycle-row"
-      data-key={lifecycle.key}
-      data-status={lifecycle.currentStatus ?? ''}
-      data-terminal={lifecycle.terminal}
-      data-reordered={lifecycle.reordered}
-      style={{ transform: `translateY(${top}px)`, height: lifecycleRowHeight }}
-      onClick={() => onSelect(lifecycle.key)}
+    <ListRow
+      domId={lifecycleRowDomId(lifecycle.key)}
+      className="delivery-row lc-columns"
+      selected={selected}
+      top={top}
+      height={lifecycleRowHeight}
+      testId="lifecycle-row"
+      data={{ 'data-key': lifecycle.key, 'data-status': lifecycle.currentStatus ?? '', 'data-terminal': lifecycle.terminal, 'data-reordered': lifecycle.reordered }}
+      onSelect={() => onSelect(lifecycle.key)}
     >
       <span className="cell">
         <LifecycleStatusBadge status={lifecycle.currentStatus} />
@@ -63,10 +61,8 @@ export const LifecycleRow = memo(function LifecycleRow({ lifecycle, top, selecte
       <span className="cell">
         <FindingCountBadges counts={lifecycle.findingCounts} />
       </span>
-      <span className="cell cell-time mono lc-last" title={lifecycle.lastEventTime ? `last event ${formatFullTime(lifecycle.lastEventTime)}` : 'no event time'}>
-        {lifecycle.lastEventTime ? formatReceivedTime(lifecycle.lastEventTime) : '—'}
-      </span>
-    </div>
+      <TimeCell time={lifecycle.lastEventTime} titlePrefix="last event " missingTitle="no event time" className="lc-last" />
+    </ListRow>
   );
 });
 

@@ -1,6 +1,7 @@
 import type { Ref } from 'react';
 import { FindingCountBadges } from '../../components/Badges';
-import { CallErrorMessage } from '../../components/CallErrorMessage';
+import { DetailHeader } from '../../components/list-detail/DetailHeader';
+import { DetailPane } from '../../components/list-detail/DetailPane';
 import { RouteLink } from '../../components/RouteLink';
 import type { LiveCallState } from '../../hooks/useLiveCall';
 import { formatFullTime } from '../../lib/format';
@@ -20,24 +21,18 @@ interface OrderDetailProps {
 
 export function OrderDetail({ state, openRecipientKey, onToggleRecipient, onClose, paneRef }: OrderDetailProps) {
   return (
-    <aside
-      className="detail-pane"
-      data-testid="order-detail"
-      data-state={state.phase}
-      data-uuid={state.phase === 'ready' ? state.value.summary.orderUuid : undefined}
-      ref={paneRef}
-      tabIndex={-1}
-      aria-label="Payout order"
-      onKeyDown={(event) => {
-        if (event.key === 'Escape') onClose();
-      }}
+    <DetailPane
+      state={state}
+      testId="order-detail"
+      label="Payout order"
+      data={{ 'data-uuid': state.phase === 'ready' ? state.value.summary.orderUuid : undefined }}
+      onClose={onClose}
+      paneRef={paneRef}
     >
-      {state.phase === 'loading' && <p className="muted detail-placeholder">Loading…</p>}
-      {state.phase === 'error' && <CallErrorMessage error={state.error} />}
       {state.phase === 'ready' && (
         <OrderContent order={state.value} openRecipientKey={openRecipientKey} onToggleRecipient={onToggleRecipient} onClose={onClose} />
       )}
-    </aside>
+    </DetailPane>
   );
 }
 
@@ -52,25 +47,20 @@ function OrderContent({ order, openRecipientKey, onToggleRecipient, onClose }: O
   const { summary, recipients } = order;
   return (
     <>
-      <header className="detail-header">
-        <div className="detail-title">
-          <h2>
-            <span className="muted">Payout order</span> <span className="mono">{summary.orderUuid}</span>
-          </h2>
-          <div className="detail-badges">
-            {summary.allTerminal ? <span className="badge terminal-yes">all terminal</span> : <span className="badge terminal-no">in flight</span>}
-            <span className="muted">recipients by latest state</span>
-            <StatusCounts counts={summary.countsByStatus} />
-            <FindingCountBadges counts={summary.findingCounts} />
-          </div>
-          <p className="derived-note" data-testid="order-derived-note">
-            derived: the service reports no order status; this summary is the inspector&apos;s, from the sends and streams below.
-          </p>
+      <DetailHeader onClose={onClose}>
+        <h2>
+          <span className="muted">Payout order</span> <span className="mono">{summary.orderUuid}</span>
+        </h2>
+        <div className="detail-badges">
+          {summary.allTerminal ? <span className="badge terminal-yes">all terminal</span> : <span className="badge terminal-no">in flight</span>}
+          <span className="muted">recipients by latest state</span>
+          <StatusCounts counts={summary.countsByStatus} />
+          <FindingCountBadges counts={summary.findingCounts} />
         </div>
-        <button type="button" className="icon-button" aria-label="Close detail (Esc)" title="Close detail (Esc)" onClick={onClose}>
-          ×
-        </button>
-      </header>
+        <p className="derived-note" data-testid="order-derived-note">
+          derived: the service reports no order status; this summary is the inspector&apos;s, from the sends and streams below.
+        </p>
+      </DetailHeader>
       <DetailSection title="Summary">
         <dl className="facts">
           <dt>Recipients</dt>

@@ -1,5 +1,6 @@
 import { useCallback, useRef } from 'react';
-import { CallErrorMessage } from '../../components/CallErrorMessage';
+import { ListDetailLayout } from '../../components/list-detail/ListDetailLayout';
+import { ListLoadError } from '../../components/list-detail/ListLoadError';
 import { useListKeyboard } from '../../hooks/useListKeyboard';
 import { useNavigate } from '../../hooks/useNavigate';
 import { plural } from '../../lib/format';
@@ -24,45 +25,42 @@ export function OrdersView({ selectedUuid, openRecipientKey }: OrdersViewProps) 
   const select = useCallback((orderUuid: string | null) => navigate({ view: 'orders', orderUuid, recipientKey: null }), [navigate]);
   const onKeyDown = useListKeyboard({ keys: items.map((item) => item.orderUuid), selectedKey: selectedUuid, select, listRef, detailRef, rowHeight: orderRowHeight });
 
+  const detailPane =
+    selectedUuid === null ? null : (
+      <OrderDetail
+        state={order}
+        paneRef={detailRef}
+        openRecipientKey={openRecipientKey}
+        onToggleRecipient={(recipientKey) =>
+          navigate({ view: 'orders', orderUuid: selectedUuid, recipientKey: recipientKey === openRecipientKey ? null : recipientKey })
+        }
+        onClose={() => {
+          select(null);
+          listRef.current?.focus();
+        }}
+      />
+    );
   return (
-    <div className={`deliveries-view${selectedUuid === null ? '' : ' with-detail'}`} data-testid="orders-view">
-      <div className="list-pane">
-        <div className="list-toolbar">
-          <h2 className="list-title">Payout orders</h2>
-          <span className="muted list-hint" data-testid="orders-derived-label">
-            derived: the service reports no order status
-          </span>
-          <span className="delivery-count" data-testid="order-count" data-loaded={items.length}>
-            {orders.phase === 'loading' ? 'loading…' : `${plural(items.length, 'order')}${items.length >= orderListLimit ? ' (the newest)' : ''}`}
-          </span>
-        </div>
-        {orders.phase === 'error' ? (
-          <div className="list-message">
-            <CallErrorMessage error={orders.error} />
-          </div>
-        ) : orders.phase === 'ready' && items.length === 0 ? (
-          <div className="list-message" data-testid="orders-empty">
-            <p>No payout orders yet.</p>
-            <p className="muted">Orders appear as soon as a delivery names one (payout_order_uuid). Form B bodies name none.</p>
-          </div>
-        ) : (
-          <OrderList orders={items} selectedUuid={selectedUuid} onSelect={select} onKeyDown={onKeyDown} listRef={listRef} />
-        )}
+    <ListDetailLayout testId="orders-view" detail={detailPane}>
+      <div className="list-toolbar">
+        <h2 className="list-title">Payout orders</h2>
+        <span className="muted list-hint" data-testid="orders-derived-label">
+          derived: the service reports no order status
+        </span>
+        <span className="delivery-count" data-testid="order-count" data-loaded={items.length}>
+          {orders.phase === 'loading' ? 'loading…' : `${plural(items.length, 'order')}${items.length >= orderListLimit ? ' (the newest)' : ''}`}
+        </span>
       </div>
-      {selectedUuid !== null && (
-        <OrderDetail
-          state={order}
-          paneRef={detailRef}
-          openRecipientKey={openRecipientKey}
-          onToggleRecipient={(recipientKey) =>
-            navigate({ view: 'orders', orderUuid: selectedUuid, recipientKey: recipientKey === openRecipientKey ? null : recipientKey })
-          }
-          onClose={() => {
-            select(null);
-            listRef.current?.focus();
-          }}
-        />
+      {orders.phase === 'error' ? (
+        <ListLoadError error={orders.error} />
+      ) : orders.phase === 'ready' && items.length === 0 ? (
+        <div className="list-message" data-testid="orders-empty">
+          <p>No payout orders yet.</p>
+          <p className="muted">Orders appear as soon as a delivery names one (payout_order_uuid). Form B bodies name none.</p>
+        </div>
+      ) : (
+        <OrderList orders={items} selectedUuid={selectedUuid} onSelect={select} onKeyDown={onKeyDown} listRef={listRef} />
       )}
-    </div>
+    </ListDetailLayout>
   );
 }

@@ -1,5 +1,6 @@
 import type { ReplayRecord } from '../../../../shared/replay';
 import { ResponseStatus } from '../../components/Badges';
+import { HeaderPairsTable } from '../../components/HeaderPairsTable';
 import { formatBytes, formatDuration } from '../../lib/format';
 import { signingWords } from './replay-words';
 
@@ -70,16 +71,7 @@ function HeaderTable({ title, headers }: { title: string; headers: ReplayRecord[
   return (
     <>
       <div className="body-view-title">{title}</div>
-      <table className="kv-table mono replay-headers">
-        <tbody>
-          {headers.map(([name, value], index) => (
-            <tr key={index}>
-              <th scope="row">{name}</th>
-              <td>{value}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <HeaderPairsTable headers={headers} className="replay-headers" />
     </>
   );
 }

@@ -1,5 +1,6 @@
 import type { HeaderChoice, ReplayDraft, SigningMode } from './replay-draft';
 import { headerChoiceWords, signingList, signingOptionWords } from './replay-words';
+import { CheckboxField, SecretField, TextField } from '../../components/form/fields';
 
 interface ReplayOptionsFieldsProps {
   draft: ReplayDraft;
@@ -10,18 +11,16 @@ interface ReplayOptionsFieldsProps {
 export function ReplayOptionsFields({ draft, onChange }: ReplayOptionsFieldsProps) {
   return (
     <>
-      <label className="field replay-url-field">
-        <span>Target URL</span>
-        <input
-          type="url"
-          data-testid="replay-url"
-          spellCheck={false}
-          autoComplete="off"
-          placeholder="http://localhost:3000/webhooks"
-          value={draft.url}
-          onChange={(event) => onChange({ url: event.target.value })}
-        />
-      </label>
+      <TextField
+        className="replay-url-field"
+        type="url"
+        label="Target URL"
+        testId="replay-url"
+        autoComplete="off"
+        placeholder="http://localhost:3000/webhooks"
+        value={draft.url}
+        onChange={(url) => onChange({ url })}
+      />
       <label className="field">
         <span>Signing</span>
         <select data-testid="replay-signing" value={draft.signing} onChange={(event) => onChange({ signing: event.target.value as SigningMode })}>
@@ -33,21 +32,17 @@ export function ReplayOptionsFields({ draft, onChange }: ReplayOptionsFieldsProp
         </select>
       </label>
       {draft.signing === 'resign' && (
-        <label className="field">
-          <span>
-            Secret <span className="muted">not stored</span>
-          </span>
-          <input
-            type="password"
-            data-testid="replay-secret"
-            autoComplete="off"
-            spellCheck={false}
-            maxLength={4096}
-            placeholder="your handler's secret"
-            value={draft.secret}
-            onChange={(event) => onChange({ secret: event.target.value })}
-          />
-        </label>
+        <SecretField
+          label={
+            <>
+              Secret <span className="muted">not stored</span>
+            </>
+          }
+          testId="replay-secret"
+          placeholder="your handler's secret"
+          value={draft.secret}
+          onChange={(secret) => onChange({ secret })}
+        />
       )}
       <HeaderChoiceField
         label="X-Service-Delivery"
@@ -63,15 +58,12 @@ export function ReplayOptionsFields({ draft, onChange }: ReplayOptionsFieldsProp
         regenerateWords="the time of sending"
         onChange={(timestampHeader) => onChange({ timestampHeader })}
       />
-      <label className="field checkbox-field">
-        <input
-          type="checkbox"
-          data-testid="replay-allow-self-signed"
-          checked={draft.allowSelfSigned}
-          onChange={(event) => onChange({ allowSelfSigned: event.target.checked })}
-        />
-        <span>Allow a self-signed certificate for this target</span>
-      </label>
+      <CheckboxField
+        testId="replay-allow-self-signed"
+        checked={draft.allowSelfSigned}
+        onChange={(allowSelfSigned) => onChange({ allowSelfSigned })}
+        label="Allow a self-signed certificate for this target"
+      />
     </>
   );
 }

@@ -5,6 +5,9 @@ import { describePolicy } from '../../lib/words';
 import { ActionOutcome } from '../../components/ActionOutcome';
 import { draftFromPolicy, policyFromDraft, type PolicyDraft } from './policy-draft';
 import { useCallAction } from '../../hooks/useCallAction';
+import { CheckboxField, NumberField } from '../../components/form/fields';
+import { DraftActions } from '../../components/form/DraftActions';
+import { FormProblems } from '../../components/form/FormProblems';
 
 /**
  * How the receiver answers. The form shows the live policy until the user edits it
@@ -55,52 +58,27 @@ export function PolicySettings({ policy, onSaved }: { policy: ResponsePolicy; on
         <NumberField label="Delay" hint="ms" testId="settings-policy-delay" value={shown.delayMs} onChange={(delayMs) => edit({ delayMs })} />
         <NumberField label="Fail next" hint="deliveries" testId="settings-policy-fail-next" value={shown.failNext} onChange={(failNext) => edit({ failNext })} />
         <NumberField label="with status" hint="200–599" testId="settings-policy-fail-status" value={shown.failStatus} onChange={(failStatus) => edit({ failStatus })} />
-        <label className="field checkbox-field">
-          <input
-            type="checkbox"
-            data-testid="settings-policy-reject-invalid"
-            checked={shown.rejectInvalidSignature}
-            onChange={(event) => edit({ rejectInvalidSignature: event.target.checked })}
-          />
-          <span>Answer 401 when the signature is not valid, as a strict receiver would</span>
-        </label>
-        <div className="settings-actions">
-          <button type="submit" className="primary" data-testid="settings-policy-save" disabled={save.busy || draft === null}>
-            Save policy
-          </button>
-          <button type="button" data-testid="settings-policy-reset" disabled={draft === null} onClick={() => { setDraft(null); setProblems([]); }}>
-            Reset
-          </button>
-          {draft !== null && <span className="muted">unsaved changes</span>}
-        </div>
+        <CheckboxField
+          testId="settings-policy-reject-invalid"
+          checked={shown.rejectInvalidSignature}
+          onChange={(rejectInvalidSignature) => edit({ rejectInvalidSignature })}
+          label="Answer 401 when the signature is not valid, as a strict receiver would"
+        />
+        <DraftActions
+          submitLabel="Save policy"
+          submitTestId="settings-policy-save"
+          resetTestId="settings-policy-reset"
+          dirty={draft !== null}
+          busy={save.busy}
+          onReset={() => {
+            setDraft(null);
+            setProblems([]);
+          }}
+          noteUnsaved
+        />
       </form>
-      {problems.length > 0 && (
-        <div className="call-error" role="alert" data-testid="settings-policy-problems">
-          {problems.map((problem) => (
-            <div key={problem}>{problem}</div>
-          ))}
-        </div>
-      )}
+      <FormProblems problems={problems} testId="settings-policy-problems" />
       <ActionOutcome error={save.error} done={save.done} testId="settings-policy" />
     </section>
-  );
-}
-
-interface NumberFieldProps {
-  label: string;
-  hint: string;
-  testId: string;
-  value: string;
-  onChange: (value: string) => void;
-}
-
-export function NumberField({ label, hint, testId, value, onChange }: NumberFieldProps) {
-  return (
-    <label className="field">
-      <span>
-        {label} <span className="muted">{hint}</span>
-      </span>
-      <input type="number" inputMode="numeric" data-testid={testId} value={value} onChange={(event) => onChange(event.target.value)} />
-    </label>
   );
 }

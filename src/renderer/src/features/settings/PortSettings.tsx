@@ -2,8 +2,10 @@ import { useState } from 'react';
 import type { CoreStatus } from '../../../../shared/contract';
 import { call } from '../../api/client';
 import { ActionOutcome } from '../../components/ActionOutcome';
-import { NumberField } from './PolicySettings';
 import { useCallAction } from '../../hooks/useCallAction';
+import { CheckboxField, NumberField } from '../../components/form/fields';
+import { DraftActions } from '../../components/form/DraftActions';
+import { FormProblem } from '../../components/form/FormProblems';
 
 interface PortDraft {
   https: string;
@@ -60,25 +62,20 @@ export function PortSettings({ ports, onApplied }: PortSettingsProps) {
         }}
       >
         <NumberField label="HTTPS port" hint="" testId="settings-ports-https" value={shown.https} onChange={(https) => edit({ https })} />
-        <label className="field checkbox-field">
-          <input type="checkbox" data-testid="settings-ports-http-enabled" checked={shown.httpEnabled} onChange={(event) => edit({ httpEnabled: event.target.checked })} />
-          <span>Also listen on plain HTTP</span>
-        </label>
+        <CheckboxField testId="settings-ports-http-enabled" checked={shown.httpEnabled} onChange={(httpEnabled) => edit({ httpEnabled })} label="Also listen on plain HTTP" />
         {shown.httpEnabled && <NumberField label="HTTP port" hint="" testId="settings-ports-http" value={shown.http} onChange={(http) => edit({ http })} />}
-        <div className="settings-actions">
-          <button type="submit" className="primary" data-testid="settings-ports-apply" disabled={apply.busy || draft === null}>
-            Apply
-          </button>
-          <button type="button" disabled={draft === null} onClick={() => { setDraft(null); setProblem(null); }}>
-            Reset
-          </button>
-        </div>
+        <DraftActions
+          submitLabel="Apply"
+          submitTestId="settings-ports-apply"
+          dirty={draft !== null}
+          busy={apply.busy}
+          onReset={() => {
+            setDraft(null);
+            setProblem(null);
+          }}
+        />
       </form>
-      {problem && (
-        <p className="call-error" role="alert">
-          {problem}
-        </p>
-      )}
+      <FormProblem problem={problem} />
       <ActionOutcome error={apply.error} done={apply.done} testId="settings-ports" />
     </section>
   );

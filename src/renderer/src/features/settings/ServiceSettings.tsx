@@ -4,6 +4,9 @@ import type { ServiceConnection } from '../../../../shared/simulator';
 import { call } from '../../api/client';
 import { ActionOutcome } from '../../components/ActionOutcome';
 import { useCallAction } from '../../hooks/useCallAction';
+import { DraftActions } from '../../components/form/DraftActions';
+import { SecretField, TextField } from '../../components/form/fields';
+import { FormProblem } from '../../components/form/FormProblems';
 
 type Mode = CoreStatus['service']['mode'];
 
@@ -79,63 +82,50 @@ export function ServiceSettings({ service, onApplied }: ServiceSettingsProps) {
         </label>
         {shown.mode === 'service' && (
           <>
-            <label className="field wide-field">
-              <span>Base URL</span>
-              <input
-                type="url"
-                data-testid="settings-service-url"
-                spellCheck={false}
-                placeholder="https://api.example.com"
-                value={shown.baseUrl}
-                onChange={(event) => edit({ baseUrl: event.target.value })}
-              />
-            </label>
-            <label className="field wide-field">
-              <span>
-                API token{' '}
-                {service.apiTokenSet && (
-                  <span className="ok-text" data-testid="settings-service-token-set">
-                    token set
-                  </span>
-                )}
-              </span>
-              <input
-                type="password"
-                data-testid="settings-service-token"
-                autoComplete="off"
-                spellCheck={false}
-                maxLength={4096}
-                placeholder={service.apiTokenSet ? 'leave empty to keep the token set' : 'X-Api-Token'}
-                value={shown.apiToken}
-                onChange={(event) => edit({ apiToken: event.target.value })}
-              />
-            </label>
+            <TextField
+              className="wide-field"
+              type="url"
+              label="Base URL"
+              testId="settings-service-url"
+              placeholder="https://api.example.com"
+              value={shown.baseUrl}
+              onChange={(baseUrl) => edit({ baseUrl })}
+            />
+            <SecretField
+              className="wide-field"
+              label={
+                <>
+                  API token{' '}
+                  {service.apiTokenSet && (
+                    <span className="ok-text" data-testid="settings-service-token-set">
+                      token set
+                    </span>
+                  )}
+                </>
+              }
+              testId="settings-service-token"
+              placeholder={service.apiTokenSet ? 'leave empty to keep the token set' : 'X-Api-Token'}
+              value={shown.apiToken}
+              onChange={(apiToken) => edit({ apiToken })}
+            />
           </>
         )}
-        <div className="settings-actions">
-          <button type="submit" className="primary" data-testid="settings-service-apply" disabled={apply.busy || draft === null}>
-            Apply
-          </button>
-          <button
-            type="button"
-            disabled={draft === null}
-            onClick={() => {
-              setDraft(null);
-              setProblem(null);
-            }}
-          >
-            Reset
-          </button>
+        <DraftActions
+          submitLabel="Apply"
+          submitTestId="settings-service-apply"
+          dirty={draft !== null}
+          busy={apply.busy}
+          onReset={() => {
+            setDraft(null);
+            setProblem(null);
+          }}
+        >
           <span className="muted" data-testid="settings-service-now">
             Now: {describeService(service)}
           </span>
-        </div>
+        </DraftActions>
       </form>
-      {problem && (
-        <p className="call-error" role="alert" data-testid="settings-service-problem">
-          {problem}
-        </p>
-      )}
+      <FormProblem problem={problem} testId="settings-service-problem" />
       <ActionOutcome error={apply.error} done={apply.done} testId="settings-service" />
     </section>
   );

@@ -5,6 +5,8 @@ import { useCallAction } from '../../hooks/useCallAction';
 import { ActionOutcome } from '../../components/ActionOutcome';
 import { behaviourFromDraft, draftFromBehaviour, type BehaviourDraft } from './behaviour-draft';
 import { deliveryIdModeList, deliveryIdModeWords, faultList, faultWords } from './simulator-words';
+import { DraftActions } from '../../components/form/DraftActions';
+import { FormProblems } from '../../components/form/FormProblems';
 
 interface BehaviourFormProps {
   behaviour: SimulatorBehaviour;
@@ -92,30 +94,19 @@ export function BehaviourForm({ behaviour, onSaved }: BehaviourFormProps) {
             </label>
           ))}
         </fieldset>
-        <div className="settings-actions">
-          <button type="submit" className="primary" data-testid="simulator-behaviour-save" disabled={save.busy || draft === null}>
-            Save behaviour
-          </button>
-          <button
-            type="button"
-            disabled={draft === null}
-            onClick={() => {
-              setDraft(null);
-              setProblems([]);
-            }}
-          >
-            Reset
-          </button>
-          {draft !== null && <span className="muted">unsaved changes</span>}
-        </div>
+        <DraftActions
+          submitLabel="Save behaviour"
+          submitTestId="simulator-behaviour-save"
+          dirty={draft !== null}
+          busy={save.busy}
+          onReset={() => {
+            setDraft(null);
+            setProblems([]);
+          }}
+          noteUnsaved
+        />
       </form>
-      {problems.length > 0 && (
-        <div className="call-error" role="alert" data-testid="simulator-behaviour-problems">
-          {problems.map((problem) => (
-            <div key={problem}>{problem}</div>
-          ))}
-        </div>
-      )}
+      <FormProblems problems={problems} testId="simulator-behaviour-problems" />
       <ActionOutcome error={save.error} done={save.done} testId="simulator-behaviour" />
     </section>
   );

@@ -5,6 +5,7 @@ import { formatFullTime, formatTimeUntil } from '../../lib/format';
 import { DispatchStatusBadge } from './DispatchStatusBadge';
 import { EventFlags } from './EventFlags';
 import { scenarioWords } from './simulator-words';
+import { ListRow } from '../../components/virtual-list/ListRow';
 
 interface EventRowProps {
   event: DispatchEvent;
@@ -26,16 +27,15 @@ export function eventRowDomId(id: number): string {
 export const EventRow = memo(function EventRow({ event, selected, top, now, onSelect }: EventRowProps) {
   const attemptCount = event.attempts.at(-1)?.number ?? 0;
   return (
-    <div
-      id={eventRowDomId(event.id)}
-      role="option"
-      aria-selected={selected}
-      className={`event-row event-columns${selected ? ' selected' : ''}`}
-      data-testid="simulator-event-row"
-      data-id={event.id}
-      data-status={event.status}
-      style={{ transform: `translateY(${top}px)`, height: eventRowHeight }}
-      onClick={() => onSelect(event.id)}
+    <ListRow
+      domId={eventRowDomId(event.id)}
+      className="event-row event-columns"
+      selected={selected}
+      top={top}
+      height={eventRowHeight}
+      testId="simulator-event-row"
+      data={{ 'data-id': event.id, 'data-status': event.status }}
+      onSelect={() => onSelect(event.id)}
     >
       <span className="cell cell-id mono muted">#{event.id}</span>
       <span className="cell" title={event.event}>
@@ -60,7 +60,7 @@ export const EventRow = memo(function EventRow({ event, selected, top, now, onSe
       <span className="cell cell-flags">
         <EventFlags event={event} />
       </span>
-    </div>
+    </ListRow>
   );
 });
 

@@ -1,6 +1,6 @@
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { useCallback, useEffect, useMemo, useRef, type KeyboardEvent } from 'react';
+import { useMemo, type KeyboardEvent } from 'react';
 import type { DispatchEvent } from '../../../../shared/simulator';
+import { useVirtualRows } from '../../components/virtual-list/useVirtualRows';
 import { useNow } from '../../hooks/useNow';
 import { EventListHeader, EventRow, eventHeaderHeight, eventRowDomId, eventRowHeight } from './EventRow';
 
@@ -11,31 +11,20 @@ interface EventTableProps {
   onSelect: (id: number | null) => void;
 }
 
+const eventKey = (event: DispatchEvent) => event.id;
+
 /** The simulator's events, fixed-height rows, only the visible ones in the DOM (it can hold thousands). */
 export function EventTable({ events, selectedId, onSelect }: EventTableProps) {
-  const scrollRef = useRef<HTMLDivElement | null>(null);
-  const rowKey = useCallback((index: number) => events[index]?.id ?? index, [events]);
   const counting = useMemo(() => events.some((event) => event.status === 'pending' && event.nextAttemptAt !== null), [events]);
   const now = useNow(1_000, counting);
-
-  // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is read during render by design
-  const virtualizer = useVirtualizer({
-    count: events.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => eventRowHeight,
+  const { scrollRef, virtualizer, virtualRows, selectedIndex } = useVirtualRows({
+    items: events,
+    itemKey: eventKey,
+    rowHeight: eventRowHeight,
+    headerHeight: eventHeaderHeight,
     overscan: 20,
-    scrollMargin: eventHeaderHeight,
-    scrollPaddingStart: eventHeaderHeight,
-    getItemKey: rowKey,
+    selectedKey: selectedId,
   });
-
-  const selectedIndex = useMemo(() => (selectedId === null ? -1 : events.findIndex((event) => event.id === selectedId)), [events, selectedId]);
-  const scrolledToId = useRef<number | null>(null);
-  useEffect(() => {
-    if (selectedIndex < 0 || scrolledToId.current === selectedId) return;
-    scrolledToId.current = selectedId;
-    virtualizer.scrollToIndex(selectedIndex, { align: 'auto' });
-  }, [selectedId, selectedIndex, virtualizer]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const moves: Record<string, number> = { ArrowDown: selectedIndex + 1, ArrowUp: Math.max(selectedIndex - 1, 0), Home: 0, End: events.length - 1 };
@@ -64,7 +53,7 @@ export function EventTable({ events, selectedId, onSelect }: EventTableProps) {
     >
       <EventListHeader />
       <div className="event-list-sizer" style={{ height: virtualizer.getTotalSize() }}>
-        {virtualizer.getVirtualItems().map((row) => {
+        {virtualRows.map((row) => {
           const event = events[row.index];
           if (!event) return null;
           return (

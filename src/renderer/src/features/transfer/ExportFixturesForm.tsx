@@ -7,6 +7,7 @@ import { useCallAction } from '../../hooks/useCallAction';
 import { plural } from '../../lib/format';
 import { ExportedPath } from './ExportedPath';
 import { TransferProgressBar } from './TransferProgressBar';
+import { CheckboxField, SecretField, TextField } from '../../components/form/fields';
 
 interface FixturesDraft {
   /** Typed here only; it goes in the export's manifest, never anywhere else. */
@@ -51,50 +52,41 @@ export function ExportFixturesForm({ selection }: { selection: DeliverySelection
         });
       }}
     >
-      <label className="field">
-        <span>
-          Test secret to re-sign with <span className="muted">optional</span>
-        </span>
-        <input
-          type="password"
-          data-testid="export-fixtures-test-secret"
-          autoComplete="off"
-          spellCheck={false}
-          maxLength={4096}
-          placeholder="goes in the manifest"
-          value={draft.testSecret}
-          onChange={(event) => edit({ testSecret: event.target.value })}
-        />
-      </label>
-      <label className="field">
-        <span>
-          Output folder <span className="muted">optional</span>
-        </span>
-        <input
-          type="text"
-          data-testid="export-fixtures-out-dir"
-          spellCheck={false}
-          placeholder="default: the data folder's exports/"
-          value={draft.outDir}
-          onChange={(event) => edit({ outDir: event.target.value })}
-        />
-      </label>
-      <label className="field checkbox-field">
-        <input type="checkbox" data-testid="export-fixtures-redact" checked={draft.redact} onChange={(event) => edit({ redact: event.target.checked })} />
-        <span>Redact recipient emails and names (the same input always gets the same fake)</span>
-      </label>
-      <label className="field checkbox-field">
-        <input
-          type="checkbox"
-          data-testid="export-fixtures-strip"
-          checked={draft.strip && !resigning}
-          disabled={resigning}
-          onChange={(event) => edit({ strip: event.target.checked })}
-        />
-        <span>
-          Strip the original signatures{resigning && <span className="muted"> (re-signing replaces them)</span>}
-        </span>
-      </label>
+      <SecretField
+        label={
+          <>
+            Test secret to re-sign with <span className="muted">optional</span>
+          </>
+        }
+        testId="export-fixtures-test-secret"
+        placeholder="goes in the manifest"
+        value={draft.testSecret}
+        onChange={(testSecret) => edit({ testSecret })}
+      />
+      <TextField
+        label={
+          <>
+            Output folder <span className="muted">optional</span>
+          </>
+        }
+        testId="export-fixtures-out-dir"
+        placeholder="default: the data folder's exports/"
+        value={draft.outDir}
+        onChange={(outDir) => edit({ outDir })}
+      />
+      <CheckboxField
+        testId="export-fixtures-redact"
+        checked={draft.redact}
+        onChange={(redact) => edit({ redact })}
+        label="Redact recipient emails and names (the same input always gets the same fake)"
+      />
+      <CheckboxField
+        testId="export-fixtures-strip"
+        checked={draft.strip && !resigning}
+        disabled={resigning}
+        onChange={(strip) => edit({ strip })}
+        label={<>Strip the original signatures{resigning && <span className="muted"> (re-signing replaces them)</span>}</>}
+      />
       <div className="replay-actions">
         <button type="submit" className="primary" data-testid="export-fixtures-run" disabled={run.busy}>
           {run.busy ? 'Exporting…' : 'Export'}

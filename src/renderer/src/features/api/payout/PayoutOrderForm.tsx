@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { call } from '../../../api/client';
 import { CallErrorMessage } from '../../../components/CallErrorMessage';
+import { DetailHeader } from '../../../components/list-detail/DetailHeader';
 import { CampaignSelect } from '../CampaignSelect';
 import type { Campaigns } from '../useCampaigns';
 import { callbackUrlProblem, defaultCallbackUrl, requestFromDraft, type PayoutDraft, type ResolvedDraft } from './payout-draft';
@@ -65,17 +66,12 @@ export function PayoutOrderForm({ campaigns, receiverHttps, onCreated, onClose }
 
   return (
     <aside className="api-form-pane" aria-label="Create a payout order">
-      <header className="detail-header">
-        <div className="detail-title">
-          <h2>
-            <span className="muted">POST</span> <span className="mono">/api/payout-orders</span>
-          </h2>
-          <p className="muted payout-hint">A payout order of the service in use; its webhooks go to the callback URL.</p>
-        </div>
-        <button type="button" className="icon-button" aria-label="Close the form" title="Close the form" onClick={onClose}>
-          ×
-        </button>
-      </header>
+      <DetailHeader onClose={onClose} closeLabel="Close the form">
+        <h2>
+          <span className="muted">POST</span> <span className="mono">/api/payout-orders</span>
+        </h2>
+        <p className="muted payout-hint">A payout order of the service in use; its webhooks go to the callback URL.</p>
+      </DetailHeader>
       <form
         className="payout-form"
         data-testid="payout-form"

@@ -1,6 +1,7 @@
 import type { Ref } from 'react';
 import type { DeliveryDetail } from '../../../../../shared/delivery';
-import { CallErrorMessage } from '../../../components/CallErrorMessage';
+import { DetailHeader } from '../../../components/list-detail/DetailHeader';
+import { DetailPane } from '../../../components/list-detail/DetailPane';
 import { DuplicateBadge, ResponseStatus, SignatureBadge } from '../../../components/Badges';
 import { RelationLinks } from '../../../components/RelationLinks';
 import { formatFullTime } from '../../../lib/format';
@@ -27,22 +28,16 @@ interface DeliveryDetailPaneProps {
 
 export function DeliveryDetailPane({ state, onOpen, onClose, onOpenSettings, paneRef }: DeliveryDetailPaneProps) {
   return (
-    <aside
-      className="detail-pane"
-      data-testid="detail-pane"
-      data-state={state.phase}
-      data-id={state.phase === 'ready' ? state.detail.id : undefined}
-      ref={paneRef}
-      tabIndex={-1}
-      aria-label="Delivery detail"
-      onKeyDown={(event) => {
-        if (event.key === 'Escape') onClose();
-      }}
+    <DetailPane
+      state={state}
+      testId="detail-pane"
+      label="Delivery detail"
+      data={{ 'data-id': state.phase === 'ready' ? state.detail.id : undefined }}
+      onClose={onClose}
+      paneRef={paneRef}
     >
-      {state.phase === 'loading' && <p className="muted detail-placeholder">Loading…</p>}
-      {state.phase === 'error' && <CallErrorMessage error={state.error} />}
       {state.phase === 'ready' && <DetailContent key={state.detail.id} detail={state.detail} onOpen={onOpen} onClose={onClose} onOpenSettings={onOpenSettings} />}
-    </aside>
+    </DetailPane>
   );
 }
 
@@ -57,32 +52,27 @@ function DetailContent({ detail, onOpen, onClose, onOpenSettings }: DetailConten
   const replays = useReplays(detail.id);
   return (
     <>
-      <header className="detail-header">
-        <div className="detail-title">
-          <h2>
-            <span className="muted">#{detail.id}</span> {detail.event ?? <span className="muted">no event</span>}
-          </h2>
-          <div className="detail-badges">
-            <SignatureBadge verdict={detail.signature} />
-            <ResponseStatus status={detail.responseStatus} />
-            <DuplicateBadge count={detail.duplicateCount} />
-            {detail.imported && <span className="badge neutral">imported</span>}
-            <ForwardResultBadge replays={replays.items} />
-            <span className="muted mono">{formatFullTime(detail.receivedAt)}</span>
-          </div>
-          {detail.subject && <div className="detail-subject">{detail.subject}</div>}
-          <RelationLinks
-            lifecycleKey={detail.lifecycleKey}
-            orderUuid={detail.orderUuid}
-            recipientKey={detail.recipientKey}
-            duplicateGroupFirstId={detail.siblings[0]?.id ?? null}
-            duplicateCount={detail.duplicateCount}
-          />
+      <DetailHeader onClose={onClose}>
+        <h2>
+          <span className="muted">#{detail.id}</span> {detail.event ?? <span className="muted">no event</span>}
+        </h2>
+        <div className="detail-badges">
+          <SignatureBadge verdict={detail.signature} />
+          <ResponseStatus status={detail.responseStatus} />
+          <DuplicateBadge count={detail.duplicateCount} />
+          {detail.imported && <span className="badge neutral">imported</span>}
+          <ForwardResultBadge replays={replays.items} />
+          <span className="muted mono">{formatFullTime(detail.receivedAt)}</span>
         </div>
-        <button type="button" className="icon-button" aria-label="Close detail (Esc)" title="Close detail (Esc)" onClick={onClose}>
-          ×
-        </button>
-      </header>
+        {detail.subject && <div className="detail-subject">{detail.subject}</div>}
+        <RelationLinks
+          lifecycleKey={detail.lifecycleKey}
+          orderUuid={detail.orderUuid}
+          recipientKey={detail.recipientKey}
+          duplicateGroupFirstId={detail.siblings[0]?.id ?? null}
+          duplicateCount={detail.duplicateCount}
+        />
+      </DetailHeader>
       <SignatureSection check={detail.signatureCheck} onOpenSettings={onOpenSettings} />
       <FindingsSection findings={detail.findings} />
       <BodySection detail={detail} />

@@ -1,7 +1,8 @@
 import type { Ref } from 'react';
 import type { Lifecycle } from '../../../../../shared/lifecycle';
 import { FindingCountBadges } from '../../../components/Badges';
-import { CallErrorMessage } from '../../../components/CallErrorMessage';
+import { DetailHeader } from '../../../components/list-detail/DetailHeader';
+import { DetailPane } from '../../../components/list-detail/DetailPane';
 import { KindLabel, LifecycleStatusBadge, ReorderedBadge, TerminalBadge } from '../../../components/LifecycleBadges';
 import { RelationLinks } from '../../../components/RelationLinks';
 import { RouteLink } from '../../../components/RouteLink';
@@ -21,21 +22,9 @@ interface LifecycleDetailProps {
 
 export function LifecycleDetail({ state, onClose, paneRef }: LifecycleDetailProps) {
   return (
-    <aside
-      className="detail-pane"
-      data-testid="lifecycle-detail"
-      data-state={state.phase}
-      ref={paneRef}
-      tabIndex={-1}
-      aria-label="Lifecycle"
-      onKeyDown={(event) => {
-        if (event.key === 'Escape') onClose();
-      }}
-    >
-      {state.phase === 'loading' && <p className="muted detail-placeholder">Loading…</p>}
-      {state.phase === 'error' && <CallErrorMessage error={state.error} />}
+    <DetailPane state={state} testId="lifecycle-detail" label="Lifecycle" onClose={onClose} paneRef={paneRef}>
       {state.phase === 'ready' && <LifecycleContent lifecycle={state.value} onClose={onClose} />}
-    </aside>
+    </DetailPane>
   );
 }
 
@@ -45,28 +34,23 @@ function LifecycleContent({ lifecycle, onClose }: { lifecycle: Lifecycle; onClos
   for (const finding of lifecycle.findings) counts[finding.severity]++;
   return (
     <>
-      <header className="detail-header">
-        <div className="detail-title">
-          <h2>
-            <KindLabel kind={lifecycle.kind} /> <span className="mono">{lifecycle.subject}</span>
-          </h2>
-          <div className="detail-badges" data-testid="lifecycle-current" data-status={lifecycle.currentStatus ?? ''} data-terminal={lifecycle.terminal}>
-            <span className="muted">now</span>
-            <LifecycleStatusBadge status={lifecycle.currentStatus} />
-            <TerminalBadge terminal={lifecycle.terminal} />
-            <ReorderedBadge reordered={lifecycle.reordered} />
-            <FindingCountBadges counts={counts} />
-            <span className="muted">
-              {plural(lifecycle.events.length, 'event')} from {plural(deliveries, 'delivery', 'deliveries')}
-            </span>
-          </div>
-          {lifecycle.recipientEmail && <div className="detail-subject">{lifecycle.recipientEmail}</div>}
-          <RelationLinks orderUuid={lifecycle.orderUuid} recipientKey={lifecycle.recipientKey} recipientEmail={lifecycle.recipientEmail} />
+      <DetailHeader onClose={onClose}>
+        <h2>
+          <KindLabel kind={lifecycle.kind} /> <span className="mono">{lifecycle.subject}</span>
+        </h2>
+        <div className="detail-badges" data-testid="lifecycle-current" data-status={lifecycle.currentStatus ?? ''} data-terminal={lifecycle.terminal}>
+          <span className="muted">now</span>
+          <LifecycleStatusBadge status={lifecycle.currentStatus} />
+          <TerminalBadge terminal={lifecycle.terminal} />
+          <ReorderedBadge reordered={lifecycle.reordered} />
+          <FindingCountBadges counts={counts} />
+          <span className="muted">
+            {plural(lifecycle.events.length, 'event')} from {plural(deliveries, 'delivery', 'deliveries')}
+          </span>
         </div>
-        <button type="button" className="icon-button" aria-label="Close detail (Esc)" title="Close detail (Esc)" onClick={onClose}>
-          ×
-        </button>
-      </header>
+        {lifecycle.recipientEmail && <div className="detail-subject">{lifecycle.recipientEmail}</div>}
+        <RelationLinks orderUuid={lifecycle.orderUuid} recipientKey={lifecycle.recipientKey} recipientEmail={lifecycle.recipientEmail} />
+      </DetailHeader>
       {lifecycle.events.length > 1 && (
         <DetailSection title="Event time against arrival" aside={<span className="muted">a straight staircase is in order</span>}>
           <ArrivalChart events={lifecycle.events} />
