@@ -76,7 +76,7 @@ export function DeliveriesView({ filter, selectedId, navigate, status }: Deliver
         <span className="delivery-count" data-testid="delivery-count" data-total={deliveries.total} aria-live="polite">
           {deliveries.phase === 'loading' && deliveries.items.length === 0
             ? 'loading…'
-            : `${formatCount(deliveries.total)} ${filtered ? 'matching' : deliveries.total === 1 ? 'delivery' : 'deliveries'}`}
+            : `${formatCount(deliveries.total)}${deliveries.totalCapped ? '+' : ''} ${filtered ? 'matching' : deliveries.total === 1 ? 'delivery' : 'deliveries'}`}
         </span>
       </div>
       <SelectionBar marked={marked} />

@@ -5,8 +5,10 @@ import { filterKey } from '../../lib/route';
 export interface DeliveryListSnapshot {
   /** Newest first. */
   items: readonly DeliverySummary[];
-  /** Deliveries matching the filter, loaded or not. */
+  /** Deliveries matching the filter, loaded or not (with a filter, counted up to a cap). */
   total: number;
+  /** More match than the core counts for a filter: show the total as "N+". */
+  totalCapped: boolean;
   phase: 'loading' | 'ready' | 'error';
   error: unknown;
   hasMore: boolean;
@@ -22,6 +24,7 @@ const catchUpLimit = 500;
 const initialSnapshot: DeliveryListSnapshot = {
   items: [],
   total: 0,
+  totalCapped: false,
   phase: 'loading',
   error: null,
   hasMore: false,
@@ -57,7 +60,7 @@ export class DeliveryListStore {
     if (key === this.currentFilterKey) return;
     this.currentFilterKey = key;
     this.filter = filter;
-    this.update({ items: [], total: 0, hasMore: false });
+    this.update({ items: [], total: 0, totalCapped: false, hasMore: false });
     this.reload();
   }
 
@@ -72,6 +75,7 @@ export class DeliveryListStore {
         this.update({
           items: newestFirst(page.items),
           total: page.total,
+          totalCapped: page.totalCapped,
           phase: 'ready',
           hasMore: page.items.length === limit,
         });
@@ -100,6 +104,7 @@ export class DeliveryListStore {
         this.update({
           items: older.length > 0 ? [...current, ...older] : current,
           total: page.total,
+          totalCapped: page.totalCapped,
           hasMore: page.items.length === pageSize,
           loadingMore: false,
         });
@@ -136,7 +141,11 @@ export class DeliveryListStore {
           const current = this.snapshot.items;
           const headId = current[0]?.id ?? 0;
           const newer = newestFirst(page.items.filter((item) => item.id > headId));
-          this.update({ items: newer.length > 0 ? [...newer, ...current] : current, total: page.total });
+          this.update({
+            items: newer.length > 0 ? [...newer, ...current] : current,
+            total: page.total,
+            totalCapped: page.totalCapped,
+          });
         },
         () => {
           // A missed catch-up is retried by the next event or the reconnect.
