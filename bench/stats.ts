@@ -1,12 +1,14 @@
 export interface Figure {
   metric: string;
-  unit: 'ms' | 'MB' | '×';
+  unit: 'ms' | 'MB' | '×' | 's' | 'req/s' | '%' | '';
   median: number;
   min: number;
   max: number;
   runs: number;
-  /** The goal is an upper bound. */
+  /** The goal: an upper bound, or a lower bound when `atLeast`. */
   goal: number | null;
+  /** The goal is a lower bound (throughput, ratios to a baseline). */
+  atLeast?: boolean;
   baseline: number | null;
   baselineNote?: string;
   note?: string;
@@ -42,16 +44,32 @@ export function time(fn: (run: number) => unknown, options: TimingOptions): numb
 }
 
 export function passes(f: Figure): boolean | null {
-  return f.goal === null ? null : f.median <= f.goal;
+  if (f.goal === null) return null;
+  return f.atLeast ? f.median >= f.goal : f.median <= f.goal;
+}
+
+/** Min, median and max of samples. */
+export function spread(samples: number[]): Pick<Figure, 'median' | 'min' | 'max' | 'runs'> {
+  return { median: median(samples), min: Math.min(...samples), max: Math.max(...samples), runs: samples.length };
+}
+
+/** The value at quantile q (0..1) of sorted values, nearest rank. */
+export function quantile(sorted: ArrayLike<number>, q: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!;
 }
 
 function num(value: number | null, unit: string): string {
   if (value === null) return '—';
+  if (unit === 'req/s' || (unit === '' && Number.isInteger(value))) {
+    return `${Math.round(value).toLocaleString('en')}${unit ? ` ${unit}` : ''}`;
+  }
+  if (unit === '%') return `${(value * 100).toFixed(1)} %`;
   const digits = value >= 100 ? 0 : value >= 10 ? 1 : value >= 1 ? 2 : 3;
-  return `${value.toFixed(digits)}${unit === '×' ? '×' : ` ${unit}`}`;
+  return `${value.toFixed(digits)}${unit === '×' ? '×' : unit ? ` ${unit}` : ''}`;
 }
 
-/** metric | median | min | max | goal | baseline | ratio (median / goal) | pass/FAIL */
+/** metric | median | min | max | goal | baseline | ratio (median / goal) | pass/FAIL; '%' figures are fractions. */
 export function table(figures: Figure[]): string {
   const header = ['metric', 'median', 'min', 'max', 'goal', 'baseline', 'ratio', 'result'];
   const rows = figures.map((f) => {
@@ -61,7 +79,7 @@ export function table(figures: Figure[]): string {
       num(f.median, f.unit),
       num(f.min, f.unit),
       num(f.max, f.unit),
-      f.goal === null ? '—' : `≤ ${num(f.goal, f.unit)}`,
+      f.goal === null ? '—' : `${f.atLeast ? '≥' : '≤'} ${num(f.goal, f.unit)}`,
       f.baseline === null ? '—' : num(f.baseline, f.unit),
       f.goal === null ? '—' : `${(f.median / f.goal).toFixed(2)}`,
       ok === null ? 'info' : ok ? 'pass' : 'FAIL',

@@ -1,0 +1,217 @@
+import Database from 'better-sqlite3';
+import { createServer, type Server } from 'node:https';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { startCore } from '../src/main/core/start-core';
+import { loadOrCreateCertificate } from '../src/main/core/receiver/tls';
+import { closeServer } from '../src/main/core/receiver/server';
+import type { DeliveryRecord } from '../src/main/core/store/delivery-record';
+import { GroupCommitWriter, type GroupCommitSteps } from '../src/main/core/store/group-commit';
+import { serveChild } from './children';
+import { writtenBytes } from './machine';
+import { benchSecret } from './generate';
+import { quantile } from './stats';
+
+/** The three receivers of the ingest benchmark, each run in a child process of its own. */
+export type ReceiverKind = 'inspector' | 'bare' | 'per-request';
+
+export interface ReceiverArg {
+  kind: ReceiverKind;
+  /** An empty data dir on the machine's disk (not tmpfs: fsync must cost what it costs). */
+  dir: string;
+  /** Time the inspector's group commits (batch sizes, writes, lifecycle refresh, commit) and its event loop. */
+  diagnose?: boolean;
+}
+
+/** Where the inspector's group commits spend their time, since the last call. */
+export interface CommitDiagnostics {
+  batches: number;
+  deliveries: number;
+  /** Whole flush (one transaction): p50 / p99 / max, ms; the sum, ms. */
+  flushP50: number;
+  flushP99: number;
+  flushMax: number;
+  flushMs: number;
+  /** Within the flushes: the rows (steps.write), the lifecycles (steps.finishBatch), the rest (BEGIN/COMMIT with its fsync). */
+  writeMs: number;
+  lifecycleMs: number;
+  commitMs: number;
+  /** Event loop delay (perf_hooks), ms. */
+  loopDelayP50: number;
+  loopDelayP99: number;
+  loopDelayMax: number;
+}
+
+export interface ReceiverReady {
+  port: number;
+  pid: number;
+}
+
+/** CPU time (user + system), RSS, and bytes written to storage by the receiver's process. */
+export interface Usage {
+  cpuMs: number;
+  rssMb: number;
+  writtenBytes: number | null;
+}
+
+function usage(): Usage {
+  const cpu = process.cpuUsage();
+  return { cpuMs: (cpu.user + cpu.system) / 1000, rssMb: process.memoryUsage().rss / 2 ** 20, writtenBytes: writtenBytes() };
+}
+
+const answer = JSON.stringify({ received: true });
+
+function readBody(req: IncomingMessage, done: (body: Buffer) => void): void {
+  const chunks: Buffer[] = [];
+  req.on('data', (chunk: Buffer) => chunks.push(chunk));
+  req.on('end', () => done(Buffer.concat(chunks)));
+}
+
+function ok(res: ServerResponse): void {
+  res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(answer) });
+  res.end(answer);
+}
+
+function listenLocal(server: Server): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port));
+  });
+}
+
+/** The limit: Node's HTTPS server reading the body and answering 200, nothing else. */
+async function bareServer(dir: string) {
+  const certificate = await loadOrCreateCertificate(dir);
+  const server = createServer({ cert: certificate.cert, key: certificate.key }, (req, res) => readBody(req, () => ok(res)));
+  server.keepAliveTimeout = 5_000;
+  return { port: await listenLocal(server), close: () => closeServer(server) };
+}
+
+/**
+ * What a hand-written receiver does: each request inserted and committed on its own (autocommit, one
+ * transaction and one fsync per request) with WAL and synchronous=FULL, then answered.
+ */
+async function perRequestServer(dir: string) {
+  const certificate = await loadOrCreateCertificate(dir);
+  const db = new Database(join(dir, 'receiver.sqlite3'));
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = FULL');
+  db.exec(`CREATE TABLE IF NOT EXISTS deliveries (
+    id INTEGER PRIMARY KEY, received_at INTEGER NOT NULL, method TEXT NOT NULL, path TEXT NOT NULL,
+    headers TEXT NOT NULL, body BLOB NOT NULL)`);
+  const insert = db.prepare('INSERT INTO deliveries (received_at, method, path, headers, body) VALUES (?, ?, ?, ?, ?)');
+  const server = createServer({ cert: certificate.cert, key: certificate.key }, (req, res) =>
+    readBody(req, (body) => {
+      insert.run(Date.now(), req.method ?? 'GET', req.url ?? '/', JSON.stringify(req.rawHeaders), body);
+      ok(res);
+    }),
+  );
+  server.keepAliveTimeout = 5_000;
+  return {
+    port: await listenLocal(server),
+    close: async () => {
+      await closeServer(server);
+      db.close();
+    },
+  };
+}
+
+const msOf = (start: bigint) => Number(process.hrtime.bigint() - start) / 1e6;
+
+/**
+ * Wraps GroupCommitWriter.flush (in this process only) to time each group commit and its parts; the parts
+ * are the writer's own steps, so the commit is what is left: BEGIN, COMMIT and its fsync.
+ */
+function diagnoseCommits(): () => CommitDiagnostics {
+  let flushes: number[] = [];
+  let deliveries = 0;
+  let writeMs = 0;
+  let lifecycleMs = 0;
+  const loop = monitorEventLoopDelay({ resolution: 1 });
+  loop.enable();
+  type Internals = { queue: unknown[]; steps: GroupCommitSteps<DeliveryRecord> };
+  const wrapped = new WeakSet<object>();
+  const original = GroupCommitWriter.prototype.flush;
+  GroupCommitWriter.prototype.flush = function (this: GroupCommitWriter<DeliveryRecord>) {
+    const self = this as unknown as Internals;
+    if (!wrapped.has(self.steps)) {
+      wrapped.add(self.steps);
+      const { write, finishBatch } = self.steps;
+      self.steps.write = (item) => {
+        const start = process.hrtime.bigint();
+        try {
+          return write(item);
+        } finally {
+          writeMs += msOf(start);
+        }
+      };
+      self.steps.finishBatch = () => {
+        const start = process.hrtime.bigint();
+        try {
+          finishBatch?.();
+        } finally {
+          lifecycleMs += msOf(start);
+        }
+      };
+    }
+    const count = self.queue.length;
+    const start = process.hrtime.bigint();
+    original.call(this);
+    if (count > 0) {
+      flushes.push(msOf(start));
+      deliveries += count;
+    }
+  };
+  return () => {
+    const sorted = Float64Array.from(flushes).sort();
+    const flushMs = flushes.reduce((a, b) => a + b, 0);
+    const result: CommitDiagnostics = {
+      batches: flushes.length,
+      deliveries,
+      flushP50: quantile(sorted, 0.5),
+      flushP99: quantile(sorted, 0.99),
+      flushMax: quantile(sorted, 1),
+      flushMs,
+      writeMs,
+      lifecycleMs,
+      commitMs: flushMs - writeMs - lifecycleMs,
+      loopDelayP50: loop.percentile(50) / 1e6,
+      loopDelayP99: loop.percentile(99) / 1e6,
+      loopDelayMax: loop.max / 1e6,
+    };
+    flushes = [];
+    deliveries = 0;
+    writeMs = 0;
+    lifecycleMs = 0;
+    loop.reset();
+    return result;
+  };
+}
+
+/** The inspector as the desktop runs it: startCore, durable store, full analysis, no simulator. */
+async function inspector(dir: string) {
+  const core = await startCore({ dataDir: dir, httpsPort: 0, httpPort: null, uiPort: 0, simulator: false, secret: benchSecret });
+  return { port: Number(new URL(core.urls.receiverHttps!).port), close: () => core.close() };
+}
+
+export function receiverChild(arg: string): Promise<void> {
+  const { kind, dir, diagnose } = JSON.parse(arg) as ReceiverArg;
+  return serveChild(async () => {
+    const diagnostics = diagnose && kind === 'inspector' ? diagnoseCommits() : () => null;
+    const receiver = kind === 'inspector' ? await inspector(dir) : kind === 'bare' ? await bareServer(dir) : await perRequestServer(dir);
+    return {
+      ready: { port: receiver.port, pid: process.pid } satisfies ReceiverReady,
+      handlers: {
+        usage: () => usage(),
+        diagnostics: () => diagnostics(),
+        stop: async () => {
+          const last = usage();
+          await receiver.close();
+          return last;
+        },
+      },
+    };
+  });
+}

@@ -1,0 +1,282 @@
+/**
+ * Ingest benchmark (issue 7 section 1): the inspector's receiver against a bare Node HTTPS server (the limit)
+ * and a receiver committing each request on its own (what a hand-written one does), each in a child process of
+ * its own, loaded from another process with autocannon: HTTPS keep-alive, the generator's signed bodies.
+ *
+ *   BENCH_INGEST_RUNS=3            # timed runs per receiver (interleaved), median / min / max
+ *   BENCH_INGEST_SECONDS=10        # each run at full load
+ *   BENCH_INGEST_CONNECTIONS=32
+ *   BENCH_INGEST_RATE_SECONDS=5    # each run at the fixed rate of 1,000 requests/s
+ *   BENCH_PROFILE=1                # also --cpu-prof the inspector's process and summarize where its time goes
+ */
+import Database from 'better-sqlite3';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { join } from 'node:path';
+import { Child } from './children';
+import type { LoadReady, LoadResult, LoadRun, PacedRun } from './ingest-load';
+import type { CommitDiagnostics, ReceiverArg, ReceiverKind, ReceiverReady, Usage } from './ingest-receivers';
+import { machineBusyMs, waitForQuiet } from './machine';
+import { summarizeProfile } from './profile';
+import { cacheDir, positiveInt, resultsDir } from './scale';
+import { passes, spread, table, type Figure } from './stats';
+
+/** DESIGN.md 7, measured on this machine. */
+const baselines = { bareRps: 47_000, bareP99: 2.1, perRequestRps: 5_200 };
+const goals = { ofBare: 0.4, ofPerRequest: 3, p99: 15, ackAtRate: 5 };
+const fixedRate = 1_000;
+const warmUpSeconds = 2;
+
+const kinds: ReceiverKind[] = ['bare', 'per-request', 'inspector'];
+const labels: Record<ReceiverKind, string> = {
+  bare: 'bare Node HTTPS server',
+  'per-request': 'per-request FULL commit',
+  inspector: 'inspector',
+};
+
+interface Sample extends LoadResult {
+  /** Receiver CPU over the run, ms, and per answered request, µs. */
+  receiverCpuMs: number;
+  receiverUsPerRequest: number;
+  receiverRssMb: number;
+  /** CPU the rest of the machine used meanwhile (other processes, the kernel's share outside these two), ms. */
+  othersCpuMs: number;
+  /** Bytes the receiver wrote to storage per answered request (WAL, checkpoints), where the OS tells. */
+  writtenPerRequest: number | null;
+  /** BENCH_PROFILE=1, the inspector: its group commits over the run. */
+  commits: CommitDiagnostics | null;
+}
+
+async function measured(receiver: Child<ReceiverReady>, load: Child<LoadReady>, cmd: 'run' | 'paced', options: LoadRun | PacedRun): Promise<Sample> {
+  await waitForQuiet();
+  await receiver.call('diagnostics');
+  const before = await receiver.call<Usage>('usage');
+  const busyBefore = machineBusyMs();
+  const result = await load.call<LoadResult>(cmd, options);
+  const busyAfter = machineBusyMs();
+  const after = await receiver.call<Usage>('usage');
+  const commits = await receiver.call<CommitDiagnostics | null>('diagnostics');
+  const receiverCpuMs = after.cpuMs - before.cpuMs;
+  const othersCpuMs = busyBefore === null || busyAfter === null ? NaN : Math.max(0, busyAfter - busyBefore - receiverCpuMs - result.loadCpuMs);
+  return {
+    ...result,
+    receiverCpuMs,
+    receiverUsPerRequest: (receiverCpuMs * 1000) / Math.max(1, result.ok + result.non2xx),
+    receiverRssMb: after.rssMb,
+    writtenPerRequest:
+      after.writtenBytes === null || before.writtenBytes === null ? null : (after.writtenBytes - before.writtenBytes) / Math.max(1, result.ok + result.non2xx),
+    othersCpuMs,
+    commits,
+  };
+}
+
+function commitLine(c: CommitDiagnostics | null): string {
+  if (!c || c.batches === 0) return '';
+  const per = (ms: number) => `${((ms * 1000) / c.deliveries).toFixed(0)} µs`;
+  return (
+    `\n      group commits: ${c.batches} of ${(c.deliveries / c.batches).toFixed(1)} deliveries on average; flush p50 ${c.flushP50.toFixed(2)} ms,` +
+    ` p99 ${c.flushP99.toFixed(2)} ms, max ${c.flushMax.toFixed(1)} ms; per delivery: rows ${per(c.writeMs)}, lifecycles ${per(c.lifecycleMs)},` +
+    ` BEGIN/COMMIT (fsync) ${per(c.commitMs)} (${(c.commitMs / c.batches).toFixed(2)} ms per commit);` +
+    ` event loop delay p50 ${c.loopDelayP50.toFixed(1)} ms, p99 ${c.loopDelayP99.toFixed(1)} ms, max ${c.loopDelayMax.toFixed(0)} ms`
+  );
+}
+
+/** CPU time over a run as a share of one core. */
+function coreShare(ms: number, seconds: number): string {
+  return `${((ms / 1000 / seconds) * 100).toFixed(0)} %`;
+}
+
+function figure(metric: string, unit: Figure['unit'], values: number[], extra: Partial<Figure> = {}): Figure {
+  return { metric, unit, ...spread(values), goal: null, baseline: null, ...extra };
+}
+
+export async function runIngest(): Promise<string[]> {
+  const runs = positiveInt('BENCH_INGEST_RUNS', 3);
+  const seconds = positiveInt('BENCH_INGEST_SECONDS', 10);
+  const connections = positiveInt('BENCH_INGEST_CONNECTIONS', 32);
+  const rateSeconds = positiveInt('BENCH_INGEST_RATE_SECONDS', 5);
+  const profile = process.env.BENCH_PROFILE === '1';
+  if (seconds > 10 || rateSeconds > 10) throw new Error('a load run lasts at most 10 s');
+  mkdirSync(cacheDir, { recursive: true });
+  // The data dirs live on the project's disk (bench/.cache), never on a tmpfs where fsync costs nothing.
+  const root = mkdtempSync(join(cacheDir, 'ingest-'));
+  const profileDir = join(resultsDir, 'profiles', `ingest-${new Date().toISOString().replace(/[:.]/g, '-')}`);
+  const started = Date.now();
+  const loadBefore = loadavg()[0]!;
+  console.log(`Ingest: ${runs} runs × ${seconds} s at ${connections} connections per receiver, then ${fixedRate.toLocaleString('en')} requests/s …`);
+
+  const children: Array<Child<unknown>> = [];
+  try {
+    // Enough distinct requests for every inspector run and its warm-up; a run goes on where the last stopped.
+    const poolSize = positiveInt('BENCH_INGEST_POOL', 100_000);
+    const [load, ...receivers] = await Promise.all([
+      Child.start<LoadReady>('load generator', '--ingest-load', { poolSize }),
+      ...kinds.map((kind) => {
+        const dir = join(root, kind);
+        mkdirSync(dir);
+        const execArgv = profile && kind === 'inspector' ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : [];
+        return Child.start<ReceiverReady>(labels[kind], '--ingest-receiver', { kind, dir, diagnose: profile } satisfies ReceiverArg, execArgv);
+      }),
+    ]);
+    children.push(load, ...receivers);
+    const receiverOf = Object.fromEntries(kinds.map((kind, i) => [kind, receivers[i]!])) as Record<ReceiverKind, Child<ReceiverReady>>;
+    console.log(`  ${load.ready.requests.toLocaleString('en')} distinct requests generated in ${load.ready.generateMs} ms (body ${load.ready.meanBodyBytes.toFixed(0)} B on average)`);
+
+    const full = (kind: ReceiverKind, secs: number) =>
+      measured(receiverOf[kind], load, 'run', { target: kind, port: receiverOf[kind].ready.port, connections, seconds: secs });
+    const sum = (samples: LoadResult[]) => samples.reduce((n, s) => n + s.ok, 0);
+    const answers: Record<ReceiverKind, LoadResult[]> = { bare: [], 'per-request': [], inspector: [] };
+    const inFlight: Record<ReceiverKind, number> = { bare: 0, 'per-request': 0, inspector: 0 };
+    const note = (kind: ReceiverKind, r: LoadResult) => {
+      answers[kind].push(r);
+      inFlight[kind] += r.inFlight;
+    };
+
+    for (const kind of kinds) note(kind, await full(kind, warmUpSeconds));
+    const samples: Record<ReceiverKind, Sample[]> = { bare: [], 'per-request': [], inspector: [] };
+    for (let run = 0; run < runs; run++) {
+      for (const kind of kinds) {
+        const s = await full(kind, seconds);
+        note(kind, s);
+        samples[kind].push(s);
+        console.log(
+          `  run ${run + 1} ${labels[kind].padEnd(24)} ${s.rps.toFixed(0).padStart(6)} req/s  p50 ${s.p50.toFixed(2)} ms  p99 ${s.p99.toFixed(2)} ms` +
+            `  errors ${s.errors} non-2xx ${s.non2xx}  CPU: receiver ${coreShare(s.receiverCpuMs, s.seconds)}` +
+            ` (${s.receiverUsPerRequest.toFixed(0)} µs/request), written ${((s.writtenPerRequest ?? NaN) / 1024).toFixed(1)} KiB/request, load generator ${coreShare(s.loadCpuMs, s.seconds)}, others ${coreShare(s.othersCpuMs, s.seconds)}` +
+            commitLine(s.commits),
+        );
+      }
+    }
+
+    // The fixed rate: evenly paced (one request every 1 ms), and autocannon's overallRate.
+    const paced = (kind: ReceiverKind) =>
+      measured(receiverOf[kind], load, 'paced', { target: kind, port: receiverOf[kind].ready.port, rate: fixedRate, seconds: rateSeconds, sockets: connections });
+    const atRate: Sample[] = [];
+    const atRateAutocannon: Sample[] = [];
+    for (let run = 0; run < runs; run++) {
+      const p = await paced('inspector');
+      note('inspector', p);
+      atRate.push(p);
+      const a = await measured(receiverOf.inspector, load, 'run', {
+        target: 'inspector', port: receiverOf.inspector.ready.port, connections, seconds: rateSeconds, overallRate: fixedRate,
+      });
+      note('inspector', a);
+      atRateAutocannon.push(a);
+      console.log(
+        `  run ${run + 1} inspector at ${fixedRate} req/s: paced p50 ${p.p50.toFixed(2)} p99 ${p.p99.toFixed(2)} ms (${p.rps.toFixed(0)} req/s, receiver CPU ${coreShare(p.receiverCpuMs, p.seconds)}, others ${coreShare(p.othersCpuMs, p.seconds)});` +
+          ` autocannon overallRate p50 ${a.p50.toFixed(2)} p99 ${a.p99.toFixed(2)} ms (${a.rps.toFixed(0)} req/s)` +
+          commitLine(p.commits),
+      );
+    }
+    const bareAtRate = await paced('bare');
+    note('bare', bareAtRate);
+
+    await load.stop();
+    const stopped = await Promise.all(kinds.map((kind) => receiverOf[kind].stop<Usage>()));
+    const rss = Object.fromEntries(kinds.map((kind, i) => [kind, stopped[i]!.rssMb])) as Record<ReceiverKind, number>;
+
+    // Every 2xx the inspector gave is a committed row; requests cut off in flight when a run stopped may be too.
+    const storeFile = join(root, 'inspector', 'inspector.sqlite3');
+    const db = new Database(storeFile, { readonly: true });
+    const rows = (db.prepare('SELECT count(*) AS n FROM deliveries').get() as { n: number }).n;
+    const statuses = db.prepare('SELECT response_status AS status, count(*) AS n FROM deliveries GROUP BY 1').all() as Array<{ status: number; n: number }>;
+    db.close();
+    const answered = sum(answers.inspector);
+    const rowsCheck = { rows, answered2xx: answered, inFlightAtStop: inFlight.inspector, statuses, ok: rows >= answered && rows <= answered + inFlight.inspector };
+
+    const others = kinds.flatMap((k) => samples[k].map((x) => x.othersCpuMs / 1000 / x.seconds));
+    const rps = (kind: ReceiverKind) => samples[kind].map((s) => s.rps);
+    const pct = (kind: ReceiverKind, key: 'p50' | 'p99') => samples[kind].map((s) => s[key]);
+    const faults = (kind: ReceiverKind) => samples[kind].map((s) => s.errors + s.timeouts + s.non2xx);
+    const figures: Figure[] = [
+      figure(`${labels.bare}: throughput`, 'req/s', rps('bare'), { baseline: baselines.bareRps }),
+      figure(`${labels.bare}: p50`, 'ms', pct('bare', 'p50')),
+      figure(`${labels.bare}: p99`, 'ms', pct('bare', 'p99'), { baseline: baselines.bareP99 }),
+      figure(`${labels['per-request']}: throughput`, 'req/s', rps('per-request'), { baseline: baselines.perRequestRps }),
+      figure(`${labels['per-request']}: p50`, 'ms', pct('per-request', 'p50')),
+      figure(`${labels['per-request']}: p99`, 'ms', pct('per-request', 'p99')),
+      figure(`${labels.inspector}: throughput`, 'req/s', rps('inspector')),
+      figure(`${labels.inspector}: p50`, 'ms', pct('inspector', 'p50')),
+      figure(`${labels.inspector}: p99 at ${connections} connections`, 'ms', pct('inspector', 'p99'), { goal: goals.p99 }),
+      figure('inspector / bare (throughput, run by run)', '%', samples.inspector.map((s, i) => s.rps / samples.bare[i]!.rps), { goal: goals.ofBare, atLeast: true }),
+      figure('inspector / per-request (throughput, run by run)', '×', samples.inspector.map((s, i) => s.rps / samples['per-request'][i]!.rps), {
+        goal: goals.ofPerRequest,
+        atLeast: true,
+      }),
+      figure(`inspector p99 ack at ${fixedRate.toLocaleString('en')} req/s, evenly paced`, 'ms', atRate.map((s) => s.p99), { goal: goals.ackAtRate }),
+      figure(`inspector p50 ack at ${fixedRate.toLocaleString('en')} req/s, evenly paced`, 'ms', atRate.map((s) => s.p50)),
+      figure(`inspector p99 ack at ${fixedRate.toLocaleString('en')} req/s, autocannon overallRate`, 'ms', atRateAutocannon.map((s) => s.p99), {
+        goal: goals.ackAtRate,
+        note: 'overallRate: each connection sends its share of the second back to back, then waits for the next second (bursts)',
+      }),
+      figure(`bare p99 at ${fixedRate.toLocaleString('en')} req/s, evenly paced (once)`, 'ms', [bareAtRate.p99]),
+      ...kinds.map((kind) => figure(`${labels[kind]}: errors + timeouts + non-2xx per run`, '', faults(kind))),
+      ...kinds.map((kind) => figure(`${labels[kind]}: receiver CPU per request`, 'ms', samples[kind].map((s) => s.receiverUsPerRequest / 1000))),
+      ...(['per-request', 'inspector'] as const).map((kind) =>
+        figure(`${labels[kind]}: KiB written to disk per request`, '', samples[kind].map((s) => Math.round(((s.writtenPerRequest ?? NaN) / 1024) * 10) / 10)),
+      ),
+      figure('other processes during the full-load runs (share of one core)', '%', others, {
+        note: 'CPU the machine spent outside the receiver and the load generator: above a few % the figures are disturbed',
+      }),
+      figure(`inspector: rows stored − 2xx answered (0 … ${inFlight.inspector} cut off in flight)`, '', [rows - answered], {
+        note: rowsCheck.ok ? 'matches' : 'MISMATCH',
+      }),
+    ];
+
+    console.log(
+      `\nIngest (${cpus().length} cores; ${connections} connections; ${runs} runs of ${seconds} s; load generator in its own process;` +
+        ` load average ${loadBefore.toFixed(2)} before; other processes used ${(Math.max(...others) * 100).toFixed(0)} % of a core at most during a run):`,
+    );
+    console.log(table(figures));
+    console.log(
+      `\nRows stored by the inspector: ${rows.toLocaleString('en')}; 2xx answered over all its runs: ${answered.toLocaleString('en')};` +
+        ` requests in flight when runs stopped: ${inFlight.inspector} → ${rowsCheck.ok ? 'consistent' : 'INCONSISTENT'}` +
+        ` (statuses stored: ${statuses.map((s) => `${s.status} × ${s.n}`).join(', ')})`,
+    );
+    console.log(`Receiver RSS at the end: ${kinds.map((k) => `${labels[k]} ${rss[k].toFixed(0)} MB`).join(', ')}`);
+
+    let profileSummary: string | null = null;
+    if (profile) {
+      const file = readdirSync(profileDir).find((f) => f.endsWith('.cpuprofile'));
+      if (file) {
+        profileSummary = summarizeProfile(join(profileDir, file), { items: rows, itemName: 'delivery' });
+        console.log(`\nWhere the inspector's receiver process spent its time (whole run, ${join(profileDir, file)}):\n${profileSummary}`);
+      }
+    }
+
+    const failed = figures.filter((f) => passes(f) === false).map((f) => f.metric);
+    if (!rowsCheck.ok) failed.push('inspector: rows stored = 2xx answered');
+    console.log(failed.length ? `\nIngest, missed goals: ${failed.join('; ')}` : '\nIngest: every goal met.');
+    console.log(`Ingest took ${((Date.now() - started) / 1000).toFixed(0)} s.`);
+    const output = {
+      benchmark: 'ingest',
+      at: new Date().toISOString(),
+      machine: { node: process.version, cpus: cpus().length, loadAverageBefore: loadBefore },
+      settings: { runs, seconds, connections, fixedRate, rateSeconds, warmUpSeconds, poolSize, profiled: profile },
+      figures,
+      samples,
+      atRate: { paced: atRate, autocannon: atRateAutocannon, barePaced: bareAtRate },
+      rowsCheck,
+      rssMb: rss,
+      profileSummary,
+      failed,
+    };
+    writeResults('ingest', output);
+    return failed;
+  } catch (error) {
+    for (const child of children) child.kill();
+    throw error;
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+}
+
+/** bench/results/<name>-<timestamp>.json (ignored) and bench/results/latest-<name>.json (kept). */
+export function writeResults(name: string, output: { at: string } & Record<string, unknown>): void {
+  mkdirSync(resultsDir, { recursive: true });
+  const text = `${JSON.stringify(output, null, 2)}\n`;
+  const out = join(resultsDir, `${name}-${output.at.replace(/[:.]/g, '-')}.json`);
+  writeFileSync(out, text);
+  writeFileSync(join(resultsDir, `latest-${name}.json`), text);
+  console.log(`Results: ${out}`);
+}

@@ -1,0 +1,49 @@
+import { readFileSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+/** Busy CPU time of the whole machine so far, ms, all cores (from /proc/stat; null where there is none). */
+export function machineBusyMs(): number | null {
+  try {
+    const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
+    const [user, nice, system, , , irq, softirq, steal] = fields;
+    return ((user! + nice! + system! + irq! + softirq! + steal!) * 1000) / 100;
+  } catch {
+    return null;
+  }
+}
+
+/** What is left of BENCH_QUIET_WAIT (seconds, default 300, for the whole `npm run bench`; 0 = never wait). */
+let waitBudgetMs = Number(process.env.BENCH_QUIET_WAIT ?? 300) * 1000;
+
+/**
+ * Before a timed run: waits until the machine is quiet (under `threshold` of one core busy over a second, while
+ * the benchmark's own processes idle), drawing on the wait budget; once it is spent, goes on at once. Other work
+ * on a 2-core machine (tests, builds) would otherwise be measured too; each run also reports what others used.
+ */
+export async function waitForQuiet(threshold = 0.15): Promise<void> {
+  let said = false;
+  for (;;) {
+    const before = machineBusyMs();
+    if (before === null) return;
+    const started = Date.now();
+    await sleep(1000);
+    const share = (machineBusyMs()! - before) / (Date.now() - started);
+    if (share < threshold || waitBudgetMs <= 0) {
+      if (said) console.log(`  … ${share < threshold ? 'quiet again' : 'still busy, the wait budget is spent: going on'} (${(share * 100).toFixed(0)} % of a core)`);
+      return;
+    }
+    waitBudgetMs -= Date.now() - started;
+    if (!said) console.log(`  the machine is busy (${(share * 100).toFixed(0)} % of a core outside the benchmark): waiting (budget left ${(waitBudgetMs / 1000).toFixed(0)} s) …`);
+    said = true;
+  }
+}
+
+/** Bytes this process caused to be written to storage so far (/proc/self/io write_bytes), or null. */
+export function writtenBytes(): number | null {
+  try {
+    const line = readFileSync('/proc/self/io', 'utf8').split('\n').find((l) => l.startsWith('write_bytes:'));
+    return line ? Number(line.split(':')[1]) : null;
+  } catch {
+    return null;
+  }
+}
