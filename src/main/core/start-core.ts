@@ -188,8 +188,11 @@ async function assemble(options: CoreOptions, db: ReturnType<typeof openStore>, 
   const uiOrigin = `http://127.0.0.1:${(control.server.address() as AddressInfo).port}`;
   log(`core: started with ${countDeliveries(db)} stored deliveries`);
   if (settings.read('analyzerVersion', z.number()) !== analyzerVersion) {
-    log('core: the analyzer changed since these deliveries were stored; re-analyzing them');
-    void reverify(true).then(() => settings.write('analyzerVersion', analyzerVersion));
+    if (countDeliveries(db) === 0) settings.write('analyzerVersion', analyzerVersion);
+    else {
+      log('core: the analyzer changed since these deliveries were stored; re-analyzing them');
+      void reverify(true).then(() => settings.write('analyzerVersion', analyzerVersion));
+    }
   }
 
   let closing: Promise<void> | null = null;
