@@ -1,9 +1,8 @@
-import { useState } from 'react';
 import type { ForwardSettings } from '../../../../shared/replay';
 import { call } from '../../api/client';
 import { ActionOutcome } from '../../components/ActionOutcome';
 import { CallErrorMessage } from '../../components/CallErrorMessage';
-import { useCallAction } from '../../hooks/useCallAction';
+import { useDraftForm } from '../../hooks/useDraftForm';
 import { draftFromForward, forwardFromDraft, type ForwardDraft } from './forward-draft';
 import { forwardStore } from './forward-store';
 import { describeForward } from './forward-words';
@@ -28,28 +27,19 @@ export function ForwardSettingsCard() {
 }
 
 function ForwardForm({ settings }: { settings: ForwardSettings }) {
-  const [draft, setDraft] = useState<ForwardDraft | null>(null);
-  const [problems, setProblems] = useState<string[]>([]);
-  const shown = draft ?? draftFromForward(settings);
-
-  const save = useCallAction(async (next: ForwardSettings) => {
-    const saved = await call('forward.set', next);
-    forwardStore.replace(saved);
-    setDraft(null);
-    return `Saved: ${describeForward(saved)}.`;
+  const form = useDraftForm({
+    live: draftFromForward(settings),
+    check: (draft: ForwardDraft) => {
+      const checked = forwardFromDraft(draft);
+      return 'problems' in checked ? checked : { value: checked.settings };
+    },
+    save: async (next) => {
+      const saved = await call('forward.set', next);
+      forwardStore.replace(saved);
+      return `Saved: ${describeForward(saved)}.`;
+    },
   });
-
-  const edit = (change: Partial<ForwardDraft>) => {
-    save.clear();
-    setProblems([]);
-    setDraft({ ...shown, ...change });
-  };
-
-  const submit = () => {
-    const checked = forwardFromDraft(shown);
-    if ('problems' in checked) setProblems(checked.problems);
-    else void save.run(checked.settings);
-  };
+  const { shown, edit, save } = form;
 
   return (
     <>
@@ -60,7 +50,7 @@ function ForwardForm({ settings }: { settings: ForwardSettings }) {
         className="settings-grid"
         onSubmit={(event) => {
           event.preventDefault();
-          submit();
+          form.submit();
         }}
       >
         <CheckboxField testId="forward-enabled" checked={shown.enabled} onChange={(enabled) => edit({ enabled })} label="Forward every delivery received" />
@@ -100,16 +90,13 @@ function ForwardForm({ settings }: { settings: ForwardSettings }) {
         <DraftActions
           submitLabel="Save forwarding"
           submitTestId="forward-save"
-          dirty={draft !== null}
+          dirty={form.dirty}
           busy={save.busy}
-          onReset={() => {
-            setDraft(null);
-            setProblems([]);
-          }}
+          onReset={form.reset}
           noteUnsaved
         />
       </form>
-      <FormProblems problems={problems} testId="forward-problems" />
+      <FormProblems problems={form.problems} testId="forward-problems" />
       <ActionOutcome error={save.error} done={save.done} testId="forward" />
     </>
   );

@@ -1,10 +1,9 @@
-import { useState } from 'react';
 import type { ResponsePolicy } from '../../../../shared/policy';
 import { call } from '../../api/client';
 import { describePolicy } from '../../lib/words';
 import { ActionOutcome } from '../../components/ActionOutcome';
 import { draftFromPolicy, policyFromDraft, type PolicyDraft } from './policy-draft';
-import { useCallAction } from '../../hooks/useCallAction';
+import { useDraftForm } from '../../hooks/useDraftForm';
 import { CheckboxField, NumberField } from '../../components/form/fields';
 import { DraftActions } from '../../components/form/DraftActions';
 import { FormProblems } from '../../components/form/FormProblems';
@@ -14,31 +13,19 @@ import { FormProblems } from '../../components/form/FormProblems';
  * (fail-next counts down as deliveries arrive); then it holds the edit until saved or reset.
  */
 export function PolicySettings({ policy, onSaved }: { policy: ResponsePolicy; onSaved: (policy: ResponsePolicy) => void }) {
-  const [draft, setDraft] = useState<PolicyDraft | null>(null);
-  const [problems, setProblems] = useState<string[]>([]);
-  const shown = draft ?? draftFromPolicy(policy);
-
-  const save = useCallAction(async (next: ResponsePolicy) => {
-    const saved = await call('settings.setPolicy', next);
-    onSaved(saved);
-    setDraft(null);
-    return `Saved: ${describePolicy(saved)}.`;
+  const form = useDraftForm({
+    live: draftFromPolicy(policy),
+    check: (draft: PolicyDraft) => {
+      const checked = policyFromDraft(draft);
+      return 'problems' in checked ? checked : { value: checked.policy };
+    },
+    save: async (next) => {
+      const saved = await call('settings.setPolicy', next);
+      onSaved(saved);
+      return `Saved: ${describePolicy(saved)}.`;
+    },
   });
-
-  const edit = (change: Partial<PolicyDraft>) => {
-    save.clear();
-    setProblems([]);
-    setDraft({ ...shown, ...change });
-  };
-
-  const submit = () => {
-    const checked = policyFromDraft(shown);
-    if ('problems' in checked) {
-      setProblems(checked.problems);
-      return;
-    }
-    void save.run(checked.policy);
-  };
+  const { shown, edit, save } = form;
 
   return (
     <section className="settings-card" aria-labelledby="settings-policy-title">
@@ -51,7 +38,7 @@ export function PolicySettings({ policy, onSaved }: { policy: ResponsePolicy; on
         className="settings-grid"
         onSubmit={(event) => {
           event.preventDefault();
-          submit();
+          form.submit();
         }}
       >
         <NumberField label="Status" hint="200–599" testId="settings-policy-status" value={shown.status} onChange={(status) => edit({ status })} />
@@ -68,16 +55,13 @@ export function PolicySettings({ policy, onSaved }: { policy: ResponsePolicy; on
           submitLabel="Save policy"
           submitTestId="settings-policy-save"
           resetTestId="settings-policy-reset"
-          dirty={draft !== null}
+          dirty={form.dirty}
           busy={save.busy}
-          onReset={() => {
-            setDraft(null);
-            setProblems([]);
-          }}
+          onReset={form.reset}
           noteUnsaved
         />
       </form>
-      <FormProblems problems={problems} testId="settings-policy-problems" />
+      <FormProblems problems={form.problems} testId="settings-policy-problems" />
       <ActionOutcome error={save.error} done={save.done} testId="settings-policy" />
     </section>
   );

@@ -1,7 +1,6 @@
-import { useState } from 'react';
 import type { SimulatorBehaviour } from '../../../../shared/simulator';
 import { call } from '../../api/client';
-import { useCallAction } from '../../hooks/useCallAction';
+import { useDraftForm } from '../../hooks/useDraftForm';
 import { ActionOutcome } from '../../components/ActionOutcome';
 import { behaviourFromDraft, draftFromBehaviour, type BehaviourDraft } from './behaviour-draft';
 import { deliveryIdModeList, deliveryIdModeWords, faultList, faultWords } from './simulator-words';
@@ -15,28 +14,19 @@ interface BehaviourFormProps {
 
 /** How the simulator sends. Shows the live behaviour until edited, then holds the edit until saved or reset. */
 export function BehaviourForm({ behaviour, onSaved }: BehaviourFormProps) {
-  const [draft, setDraft] = useState<BehaviourDraft | null>(null);
-  const [problems, setProblems] = useState<string[]>([]);
-  const shown = draft ?? draftFromBehaviour(behaviour);
-
-  const save = useCallAction(async (next: SimulatorBehaviour) => {
-    const saved = await call('simulator.configure', next);
-    onSaved(saved);
-    setDraft(null);
-    return 'Saved. Orders created from now on use it.';
+  const form = useDraftForm({
+    live: draftFromBehaviour(behaviour),
+    check: (draft: BehaviourDraft) => {
+      const checked = behaviourFromDraft(draft);
+      return 'problems' in checked ? checked : { value: checked.behaviour };
+    },
+    save: async (next) => {
+      const saved = await call('simulator.configure', next);
+      onSaved(saved);
+      return 'Saved. Orders created from now on use it.';
+    },
   });
-
-  const edit = (change: Partial<BehaviourDraft>) => {
-    save.clear();
-    setProblems([]);
-    setDraft({ ...shown, ...change });
-  };
-
-  const submit = () => {
-    const checked = behaviourFromDraft(shown);
-    if ('problems' in checked) setProblems(checked.problems);
-    else void save.run(checked.behaviour);
-  };
+  const { shown, edit, save } = form;
 
   return (
     <section className="simulator-card" aria-labelledby="simulator-behaviour-title">
@@ -47,7 +37,7 @@ export function BehaviourForm({ behaviour, onSaved }: BehaviourFormProps) {
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
-          submit();
+          form.submit();
         }}
       >
         <label className="field">
@@ -97,16 +87,13 @@ export function BehaviourForm({ behaviour, onSaved }: BehaviourFormProps) {
         <DraftActions
           submitLabel="Save behaviour"
           submitTestId="simulator-behaviour-save"
-          dirty={draft !== null}
+          dirty={form.dirty}
           busy={save.busy}
-          onReset={() => {
-            setDraft(null);
-            setProblems([]);
-          }}
+          onReset={form.reset}
           noteUnsaved
         />
       </form>
-      <FormProblems problems={problems} testId="simulator-behaviour-problems" />
+      <FormProblems problems={form.problems} testId="simulator-behaviour-problems" />
       <ActionOutcome error={save.error} done={save.done} testId="simulator-behaviour" />
     </section>
   );
