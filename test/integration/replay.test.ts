@@ -9,7 +9,8 @@ import { startTestCore, tempDataDir, type TestCore } from '../support/core-fixtu
 import { testSecret } from '../support/deliveries';
 import { post } from '../support/https-client';
 import { until } from '../support/until';
-import { startSilentServer, startStallingServer, startTarget, subscribe, type ReplayTarget } from '../support/replay-target';
+import { subscribe } from '../support/event-subscription';
+import { startSilentServer, startStallingServer, startTarget, type ReplayTarget } from '../support/replay-target';
 
 const handlerSecret = 'whsec_handler_only_test_secret';
 const limits = { connectTimeoutMs: 300, readTimeoutMs: 300, responseBodyCapBytes: 1024 };

@@ -4,11 +4,12 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { startSimulatorApi } from '../../src/main/core/simulator/api';
 import { SimAccount } from '../../src/main/core/simulator/model';
 import type { CoreOptions } from '../../src/main/core/core-options';
-import type { CallInput, CallName, EventName, EventPayload } from '../../src/shared/contract';
+import type { CallInput, CallName } from '../../src/shared/contract';
 import { startTestCore, type TestCore } from '../support/core-fixture';
 import { giftCardBody, serviceHeaders } from '../support/deliveries';
 import { post } from '../support/https-client';
 import { until } from '../support/until';
+import { subscribe } from '../support/event-subscription';
 
 /** The service API's calls through a whole core, its embedded simulator as the service. */
 
@@ -34,28 +35,6 @@ async function failedCall<N extends CallName>(core: TestCore, name: N, input: Ca
   return { status: res.status, error: body.error };
 }
 
-/** The core's server-sent events of one name, from now on. */
-async function subscribe<N extends EventName>(core: TestCore, name: N) {
-  const controller = new AbortController();
-  const res = await fetch(`${core.core.urls.uiOrigin}/events?token=${core.token}`, { signal: controller.signal });
-  const received: Array<EventPayload<N>> = [];
-  const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
-  void (async () => {
-    let buffer = '';
-    for (;;) {
-      const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true as const }));
-      if (done) return;
-      buffer += value;
-      const blocks = buffer.split('\n\n');
-      buffer = blocks.pop()!;
-      for (const block of blocks) {
-        const lines = block.split('\n');
-        if (lines.includes(`event: ${name}`)) received.push(JSON.parse(lines.find((l) => l.startsWith('data: '))!.slice(6)) as EventPayload<N>);
-      }
-    }
-  })();
-  return { received, stop: () => controller.abort() };
-}
 
 describe('the service API calls of the core', () => {
   it('caches pages for the session, refetches on refresh, and forgets them when the service changes', async () => {
