@@ -13,6 +13,17 @@ export default defineConfig({
           hookTimeout: 30_000,
         },
       },
+      {
+        // Long, bounded suites (crash loops, hostile traffic, storage growth): `npm run test:soak`, run by CI.
+        test: {
+          name: 'soak',
+          include: ['test/soak/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 300_000,
+          hookTimeout: 60_000,
+          fileParallelism: false,
+        },
+      },
     ],
   },
 });
