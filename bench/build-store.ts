@@ -1,8 +1,6 @@
 import { buildDeliveryRecord } from '../src/main/core/receiver/ingest';
 import { protocolAnswer, ResponsePolicyState } from '../src/main/core/receiver/response-policy';
-import type { DeliveryRecord } from '../src/main/core/store/delivery-record';
-import { deliveryWriteSteps } from '../src/main/core/store/delivery-writer';
-import { GroupCommitWriter } from '../src/main/core/store/group-commit';
+import { deliveryWriter } from '../src/main/core/store/delivery-writer';
 import { openStore } from '../src/main/core/store/open';
 import { defaultResponsePolicy } from '../src/shared/policy';
 import { benchSecret, generateDeliveries } from './generate';
@@ -20,12 +18,12 @@ const batchSize = 2_000;
 
 /**
  * Stores `count` generated deliveries through the ingest path: buildDeliveryRecord (analysis, response, hash)
- * and the receiver's GroupCommitWriter with the store's deliveryWriteSteps, `batchSize` deliveries per commit.
+ * and the receiver's deliveryWriter (group commit, then the derived tables), `batchSize` deliveries per commit.
  */
 export async function buildStore(file: string, count: number, progress: (done: number) => void): Promise<BuildStats> {
   const db = openStore(file);
   const policy = new ResponsePolicyState(defaultResponsePolicy);
-  const writer = new GroupCommitWriter<DeliveryRecord>(db, deliveryWriteSteps(db));
+  const writer = deliveryWriter(db);
   const started = process.hrtime.bigint();
   let rawBytes = 0;
   let done = 0;
@@ -49,6 +47,7 @@ export async function buildStore(file: string, count: number, progress: (done: n
     if (pending.length >= batchSize) await drain();
   }
   if (pending.length > 0) await drain();
+  writer.derived.catchUpAll();
   db.pragma('wal_checkpoint(TRUNCATE)');
   db.close();
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;

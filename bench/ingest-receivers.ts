@@ -21,7 +21,7 @@ export interface ReceiverArg {
   kind: ReceiverKind;
   /** An empty data dir on the machine's disk (not tmpfs: fsync must cost what it costs). */
   dir: string;
-  /** Time the inspector's group commits (batch sizes, writes, lifecycle refresh, commit) and its event loop. */
+  /** Time the inspector's group commits (batch sizes, writes, commit), its derived-table updates and its event loop. */
   diagnose?: boolean;
 }
 
@@ -34,10 +34,12 @@ export interface CommitDiagnostics {
   flushP99: number;
   flushMax: number;
   flushMs: number;
-  /** Within the flushes: the rows (steps.write), the lifecycles (steps.finishBatch), the rest (BEGIN/COMMIT with its fsync). */
+  /** Within the flushes: the rows (steps.write), the rest (BEGIN/COMMIT with its fsync). */
   writeMs: number;
-  lifecycleMs: number;
   commitMs: number;
+  /** After the commits, outside the flushes: the transactions deriving duplicate groups and lifecycle summaries. */
+  derivedMs: number;
+  derivedBatches: number;
   /** Event loop delay (perf_hooks), ms. */
   loopDelayP50: number;
   loopDelayP99: number;
@@ -122,13 +124,16 @@ const msOf = (start: bigint) => Number(process.hrtime.bigint() - start) / 1e6;
 
 /**
  * Wraps GroupCommitWriter.flush (in this process only) to time each group commit and its parts; the parts
- * are the writer's own steps, so the commit is what is left: BEGIN, COMMIT and its fsync.
+ * are the writer's own steps, so the commit is what is left: BEGIN, COMMIT and its fsync. Every other
+ * transaction (better-sqlite3's `db.transaction`) is the derived tables' work, timed apart.
  */
 function diagnoseCommits(): () => CommitDiagnostics {
   let flushes: number[] = [];
   let deliveries = 0;
   let writeMs = 0;
-  let lifecycleMs = 0;
+  let derivedMs = 0;
+  let derivedBatches = 0;
+  let inFlush = false;
   const loop = monitorEventLoopDelay({ resolution: 1 });
   loop.enable();
   type Internals = { queue: unknown[]; steps: GroupCommitSteps<DeliveryRecord> };
@@ -138,7 +143,7 @@ function diagnoseCommits(): () => CommitDiagnostics {
     const self = this as unknown as Internals;
     if (!wrapped.has(self.steps)) {
       wrapped.add(self.steps);
-      const { write, finishBatch } = self.steps;
+      const { write } = self.steps;
       self.steps.write = (item) => {
         const start = process.hrtime.bigint();
         try {
@@ -147,22 +152,34 @@ function diagnoseCommits(): () => CommitDiagnostics {
           writeMs += msOf(start);
         }
       };
-      self.steps.finishBatch = () => {
-        const start = process.hrtime.bigint();
-        try {
-          finishBatch?.();
-        } finally {
-          lifecycleMs += msOf(start);
-        }
-      };
     }
     const count = self.queue.length;
     const start = process.hrtime.bigint();
-    original.call(this);
+    inFlush = true;
+    try {
+      original.call(this);
+    } finally {
+      inFlush = false;
+    }
     if (count > 0) {
       flushes.push(msOf(start));
       deliveries += count;
     }
+  };
+  type Transaction = (...args: unknown[]) => unknown;
+  const transaction = Database.prototype.transaction as unknown as (this: Database.Database, fn: Transaction) => Transaction;
+  (Database.prototype as unknown as { transaction: typeof transaction }).transaction = function (fn) {
+    const run = transaction.call(this, fn);
+    return (...args: unknown[]) => {
+      if (inFlush) return run(...args);
+      const start = process.hrtime.bigint();
+      try {
+        return run(...args);
+      } finally {
+        derivedMs += msOf(start);
+        derivedBatches++;
+      }
+    };
   };
   return () => {
     const sorted = Float64Array.from(flushes).sort();
@@ -175,8 +192,9 @@ function diagnoseCommits(): () => CommitDiagnostics {
       flushMax: quantile(sorted, 1),
       flushMs,
       writeMs,
-      lifecycleMs,
-      commitMs: flushMs - writeMs - lifecycleMs,
+      commitMs: flushMs - writeMs,
+      derivedMs,
+      derivedBatches,
       loopDelayP50: loop.percentile(50) / 1e6,
       loopDelayP99: loop.percentile(99) / 1e6,
       loopDelayMax: loop.max / 1e6,
@@ -184,7 +202,8 @@ function diagnoseCommits(): () => CommitDiagnostics {
     flushes = [];
     deliveries = 0;
     writeMs = 0;
-    lifecycleMs = 0;
+    derivedMs = 0;
+    derivedBatches = 0;
     loop.reset();
     return result;
   };

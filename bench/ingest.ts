@@ -75,8 +75,9 @@ function commitLine(c: CommitDiagnostics | null): string {
   const per = (ms: number) => `${((ms * 1000) / c.deliveries).toFixed(0)} µs`;
   return (
     `\n      group commits: ${c.batches} of ${(c.deliveries / c.batches).toFixed(1)} deliveries on average; flush p50 ${c.flushP50.toFixed(2)} ms,` +
-    ` p99 ${c.flushP99.toFixed(2)} ms, max ${c.flushMax.toFixed(1)} ms; per delivery: rows ${per(c.writeMs)}, lifecycles ${per(c.lifecycleMs)},` +
+    ` p99 ${c.flushP99.toFixed(2)} ms, max ${c.flushMax.toFixed(1)} ms; per delivery: rows ${per(c.writeMs)},` +
     ` BEGIN/COMMIT (fsync) ${per(c.commitMs)} (${(c.commitMs / c.batches).toFixed(2)} ms per commit);` +
+    ` after the commits, duplicate groups and lifecycles ${per(c.derivedMs)} (${c.derivedBatches} transactions);` +
     ` event loop delay p50 ${c.loopDelayP50.toFixed(1)} ms, p99 ${c.loopDelayP99.toFixed(1)} ms, max ${c.loopDelayMax.toFixed(0)} ms`
   );
 }

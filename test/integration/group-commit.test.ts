@@ -15,7 +15,7 @@ describe('group commit', () => {
   it('commits writes queued in one turn in one transaction, and settles each with its id', async () => {
     const { db, insert } = storeWithTable();
     const commits: number[] = [];
-    const writer = new GroupCommitWriter<string>(db, { write: insert, onCommitted: (lastId) => commits.push(lastId) });
+    const writer = new GroupCommitWriter<string>(db, { write: insert, onCommitted: (batch) => commits.push(batch.at(-1)!.id) });
     const ids = await Promise.all(Array.from({ length: 50 }, (_, i) => writer.enqueue(`v${i}`)));
     expect(ids).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
     expect(commits).toEqual([50]);

@@ -5,7 +5,7 @@ import { migrations } from '../../src/main/core/store/migrations';
 import { openStore } from '../../src/main/core/store/open';
 import { buildDeliveryRecord } from '../../src/main/core/receiver/ingest';
 import { countDeliveries, filteredCountCap, listDeliveries } from '../../src/main/core/store/delivery-views';
-import { deliveryWriteSteps } from '../../src/main/core/store/delivery-writer';
+import { deliveryQueries } from '../../src/main/core/store/deliveries';
 import { startTestCore, tempDataDir, type TestCore } from '../support/core-fixture';
 import { giftCardBody, serviceHeaders } from '../support/deliveries';
 import { post } from '../support/https-client';
@@ -51,7 +51,7 @@ describe('the store', () => {
 
   it('counts every delivery exactly, and a filter\'s matches up to the cap', () => {
     const db = openStore(join(tempDataDir(), 'store.sqlite3'));
-    const steps = deliveryWriteSteps(db);
+    const deliveries = deliveryQueries(db);
     const body = giftCardBody();
     const record = (path: string) =>
       buildDeliveryRecord(
@@ -61,9 +61,8 @@ describe('the store', () => {
         () => ({ status: 200, body: '{}', reason: 'test' }),
       );
     db.transaction(() => {
-      for (let i = 0; i < filteredCountCap + 5; i++) steps.write(record('/many'));
-      steps.write(record('/one'));
-      steps.finishBatch?.();
+      for (let i = 0; i < filteredCountCap + 5; i++) deliveries.insert(record('/many'));
+      deliveries.insert(record('/one'));
     })();
     expect(countDeliveries(db)).toBe(filteredCountCap + 6);
     expect(listDeliveries(db, { filter: {}, limit: 1 })).toMatchObject({ total: filteredCountCap + 6, totalCapped: false });

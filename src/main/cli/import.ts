@@ -4,8 +4,7 @@ import { parseArgs } from 'node:util';
 import { importPath } from '../core/import/import-path';
 import { fileSecretStore } from '../core/signing-secret';
 import type { DeliveryRecord } from '../core/store/delivery-record';
-import { deliveryWriteSteps } from '../core/store/delivery-writer';
-import { GroupCommitWriter } from '../core/store/group-commit';
+import { deliveryWriter } from '../core/store/delivery-writer';
 import { openStore } from '../core/store/open';
 import { defaultDataDir } from './default-data-dir';
 import { cliProgressEvery, progressLine } from './progress-line';
@@ -33,13 +32,14 @@ export async function importCommand(args: string[]): Promise<void> {
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const db = openStore(join(dataDir, 'inspector.sqlite3'));
   try {
-    const writer = new GroupCommitWriter<DeliveryRecord>(db, deliveryWriteSteps(db));
+    const writer = deliveryWriter(db);
     const result = await importPath(positionals[0]!, {
       store: (record) => writer.enqueue(record),
       secret: () => secret,
       onProgress: progressLine('import'),
       progressEvery: cliProgressEvery,
     });
+    writer.derived.catchUpAll();
     for (const error of result.errors) console.error(`skipped ${error}`);
     console.log(`imported ${result.imported}, skipped ${result.skipped}`);
   } finally {

@@ -19,10 +19,8 @@ import { createReplays } from './replay/create-replays';
 import { ServiceApiSession } from './service-api';
 import { ServiceConnectionManager } from './service-connection';
 import { SigningSecret, fileSecretStore } from './signing-secret';
-import { deliveryWriteSteps } from './store/delivery-writer';
-import type { DeliveryRecord } from './store/delivery-record';
+import { deliveryWriter } from './store/delivery-writer';
 import { countDeliveries } from './store/delivery-views';
-import { GroupCommitWriter } from './store/group-commit';
 import { openStore } from './store/open';
 import { reanalyzeAll } from './store/reanalyze';
 import { settingsQueries } from './store/settings';
@@ -59,10 +57,12 @@ async function assemble(options: CoreOptions, db: ReturnType<typeof openStore>, 
       events.publish('status.changed', status());
     },
   );
-  const writer = new GroupCommitWriter<DeliveryRecord>(db, {
-    ...deliveryWriteSteps(db),
+  const writer = deliveryWriter(db, {
     onCommitted: (latestId) => events.publish('deliveries.changed', { latestId }),
+    log,
   });
+  // Rows a crash left underived (or a rebuild left pending) are derived in the background.
+  writer.derived.schedule();
   const bodyLimitBytes = options.bodyLimitBytes ?? defaultBodyLimit;
   const replays = createReplays({
     db,
@@ -139,7 +139,7 @@ async function assemble(options: CoreOptions, db: ReturnType<typeof openStore>, 
   const reverify = (rebuild = false) => {
     // One re-analysis at a time; each one reads the secret in force when it starts.
     reverifying = reverifying.then(async () => {
-      const count = await reanalyzeAll(db, secret.current, { rebuild });
+      const count = await reanalyzeAll(db, secret.current, writer.derived, { rebuild });
       events.publish('deliveries.reanalyzed', { count });
       events.publish('status.changed', status());
       return count;
@@ -173,7 +173,7 @@ async function assemble(options: CoreOptions, db: ReturnType<typeof openStore>, 
   const control = createControlServer({
     token,
     handlers: createHandlers({
-      db, status, secret, policy, reverify, setPorts, service, api, publishStatus, transfers,
+      db, derived: writer.derived, status, secret, policy, reverify, setPorts, service, api, publishStatus, transfers,
       replays: replays.calls,
     }),
     events,

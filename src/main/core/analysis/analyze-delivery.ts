@@ -10,7 +10,7 @@ import { headerValue, serviceHeaders } from './headers';
 import { idempotencyKey } from './idempotency';
 import { field, stringField, type JsonObject } from './json-access';
 import { lifecycleKeys, noLifecycleKeys } from './lifecycle/keys';
-import { parseBody } from './parse-body';
+import { parseBody, type ParsedBody } from './parse-body';
 import { verifySignature } from './signature';
 import type { DeliveryAnalysis, RawDelivery } from './types';
 
@@ -35,8 +35,7 @@ function payoutTypeOf(form: PayloadForm, body: JsonObject | null): string | null
   return stringField(body, 'payout_type') ?? (form === 'crypto_form_a' ? 'crypto' : null);
 }
 
-function analyze(raw: RawDelivery, secret: string | null): DeliveryAnalysis {
-  const parsed = parseBody(raw.body);
+function analyze(raw: RawDelivery, secret: string | null, parsed: ParsedBody): DeliveryAnalysis {
   const form = classify(parsed);
   const body = parsed.kind === 'object' ? parsed.value : null;
   const signature = verifySignature(raw.body, headerValue(raw.headers, serviceHeaders.signature), secret);
@@ -73,9 +72,9 @@ function signatureOrPlaceholder(raw: RawDelivery, secret: string | null): Signat
  * Everything the inspector concludes about one delivery, recomputable from the raw request and the secret.
  * Never throws: an internal failure becomes an `analysis.internal_error` finding, so ingest always has a row.
  */
-export function analyzeDelivery(raw: RawDelivery, secret: string | null): DeliveryAnalysis {
+export function analyzeDelivery(raw: RawDelivery, secret: string | null, parsed?: ParsedBody): DeliveryAnalysis {
   try {
-    return analyze(raw, secret);
+    return analyze(raw, secret, parsed ?? parseBody(raw.body));
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     return {

@@ -1,4 +1,4 @@
-import { type CallHandlers, type CoreStatus } from '../../../shared/contract';
+import { type CallHandlers, type CallName, type CoreStatus } from '../../../shared/contract';
 import type { transferCalls } from '../export/transfer-calls';
 import type { ResponsePolicyState } from '../receiver/response-policy';
 import type { ReceiverPorts } from '../receiver/receivers';
@@ -7,6 +7,7 @@ import { deliveryFacets, getDelivery, listDeliveries } from '../store/delivery-v
 import { deliveryIdEvidenceOf, listDuplicateGroups } from '../store/duplicate-views';
 import { getOrder, getRecipient, lifecycleFacets, listLifecycles, listOrders } from '../store/lifecycle-views';
 import { lifecycleQueries } from '../store/lifecycles';
+import type { DerivedTables } from '../store/derived-tables';
 import type { Db } from '../store/open';
 import type { ServiceApiSession } from '../service-api';
 import type { ServiceConnectionManager } from '../service-connection';
@@ -14,6 +15,8 @@ import type { SigningSecret } from '../signing-secret';
 
 export interface HandlerDeps {
   db: Db;
+  /** Duplicate groups and lifecycle summaries, brought up to the stored deliveries before they are read. */
+  derived: DerivedTables;
   status: () => CoreStatus;
   secret: SigningSecret;
   policy: ResponsePolicyState;
@@ -39,6 +42,13 @@ function found<T>(value: T | null, message: string): T {
 
 /** The implementation of every call of the contract. */
 export function createHandlers(deps: HandlerDeps) {
+  // A delivery's duplicate group and lifecycle are derived just after its commit: a read sees them already.
+  const current =
+    <N extends CallName>(read: CallHandlers[N]) =>
+    (input: Parameters<CallHandlers[N]>[0]) => {
+      deps.derived.catchUpForRead();
+      return (read as (input: Parameters<CallHandlers[N]>[0]) => ReturnType<CallHandlers[N]>)(input);
+    };
   return {
     'status.get': () => deps.status(),
     'deliveries.list': (input) => listDeliveries(deps.db, input),
@@ -68,18 +78,22 @@ export function createHandlers(deps: HandlerDeps) {
       deps.publishStatus();
       return deps.status();
     },
-    'duplicates.list': ({ beforeLastId, limit }) => ({
+    'duplicates.list': current<'duplicates.list'>(({ beforeLastId, limit }) => ({
       ...listDuplicateGroups(deps.db, beforeLastId, limit),
       evidence: deliveryIdEvidenceOf(deps.db),
-    }),
-    'lifecycles.list': ({ filter, beforeLastDeliveryId, limit }) => ({
+    })),
+    'lifecycles.list': current<'lifecycles.list'>(({ filter, beforeLastDeliveryId, limit }) => ({
       items: listLifecycles(deps.db, filter, beforeLastDeliveryId, limit),
-    }),
-    'lifecycles.facets': () => lifecycleFacets(deps.db),
+    })),
+    'lifecycles.facets': current<'lifecycles.facets'>(() => lifecycleFacets(deps.db)),
     'lifecycles.get': ({ key }) => found(lifecycleQueries(deps.db).load(key), `no lifecycle ${key}`),
-    'recipients.get': ({ recipientKey }) => found(getRecipient(deps.db, recipientKey), `no recipient ${recipientKey}`),
-    'orders.list': ({ limit }) => ({ items: listOrders(deps.db, limit) }),
-    'orders.get': ({ orderUuid }) => found(getOrder(deps.db, orderUuid), `no payout order ${orderUuid}`),
+    'recipients.get': current<'recipients.get'>(({ recipientKey }) =>
+      found(getRecipient(deps.db, recipientKey), `no recipient ${recipientKey}`),
+    ),
+    'orders.list': current<'orders.list'>(({ limit }) => ({ items: listOrders(deps.db, limit) })),
+    'orders.get': current<'orders.get'>(({ orderUuid }) =>
+      found(getOrder(deps.db, orderUuid), `no payout order ${orderUuid}`),
+    ),
     'api.listPage': ({ page, limit, refresh, ...target }) => deps.api.listPage(target, page, limit, refresh),
     'api.fetchAll.start': ({ limit, ...target }) => deps.api.startFetchAll(target, limit),
     'api.fetchAll.cancel': ({ jobId }) => deps.api.fetchAll.cancel(jobId),

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { analyzeDelivery } from '../analysis/analyze-delivery';
+import { parseBody } from '../analysis/parse-body';
 import type { RawDelivery } from '../analysis/types';
 import type { CaptureFacts, DeliveryRecord, ResponseGiven } from '../store/delivery-record';
 
@@ -10,11 +11,13 @@ export function buildDeliveryRecord(
   secret: string | null,
   respond: (analysis: DeliveryRecord['analysis']) => ResponseGiven,
 ): DeliveryRecord {
-  const analysis = analyzeDelivery(raw, secret);
+  const parsedBody = parseBody(raw.body);
+  const analysis = analyzeDelivery(raw, secret, parsedBody);
   return {
     raw,
     facts,
     analysis,
+    parsedBody,
     response: respond(analysis),
     bodySha256: createHash('sha256').update(raw.body).digest('hex'),
   };

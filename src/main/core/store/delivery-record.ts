@@ -1,3 +1,4 @@
+import type { ParsedBody } from '../analysis/parse-body';
 import type { DeliveryAnalysis, RawDelivery } from '../analysis/types';
 
 /** What the receiver captured besides the request itself. */
@@ -22,4 +23,6 @@ export interface DeliveryRecord {
   response: ResponseGiven;
   analysis: DeliveryAnalysis;
   bodySha256: string;
+  /** The body as analysis parsed it; kept in memory only, so lifecycles need not parse it again. */
+  parsedBody?: ParsedBody;
 }

@@ -1,37 +1,40 @@
 import { deliveryQueries } from './deliveries';
 import type { DeliveryRecord } from './delivery-record';
-import { duplicateGroupQueries } from './duplicate-groups';
-import type { GroupCommitSteps } from './group-commit';
-import { lifecycleQueries } from './lifecycles';
+import { derivedTables } from './derived-tables';
+import { GroupCommitWriter } from './group-commit';
 import type { Db } from './open';
+import { RecentParsedBodies } from './recent-parsed-bodies';
 
-/** Storing a delivery: its row, its duplicate group, and (once per batch) the lifecycles it touched. */
-export function deliveryWriteSteps(db: Db): Omit<GroupCommitSteps<DeliveryRecord>, 'onCommitted'> {
+export interface DeliveryWriterOptions {
+  /** After each commit, with the newest stored id. */
+  onCommitted?: (latestId: number) => void;
+  log?: (line: string) => void;
+}
+
+/**
+ * Storing deliveries: each row in a group commit (a caller's promise settles once its row is
+ * durable), then, after the commit, the duplicate groups and lifecycles the rows belong to.
+ */
+export function deliveryWriter(db: Db, options: DeliveryWriterOptions = {}) {
   const deliveries = deliveryQueries(db);
-  const groups = duplicateGroupQueries(db);
-  const lifecycles = lifecycleQueries(db);
-  const touched = new Set<string>();
+  const parsedBodies = new RecentParsedBodies();
+  const derived = derivedTables(db, parsedBodies, options.log);
+  const writer = new GroupCommitWriter<DeliveryRecord>(db, {
+    write: (record) => deliveries.insert(record),
+    onCommitted(batch) {
+      for (const { item, id } of batch) {
+        if (item.parsedBody && item.analysis.lifecycle.lifecycleKey !== null) parsedBodies.remember(id, item.parsedBody);
+      }
+      derived.schedule();
+      options.onCommitted?.(batch[batch.length - 1]!.id);
+    },
+  });
   return {
-    write(record) {
-      const id = deliveries.insert(record);
-      const { idempotencyKey, lifecycle } = record.analysis;
-      if (idempotencyKey !== null) {
-        groups.add(idempotencyKey, {
-          id,
-          receivedAt: record.facts.receivedAt,
-          bodySha256: record.bodySha256,
-          deliveryId: record.analysis.deliveryId,
-        });
-      }
-      if (lifecycle.lifecycleKey !== null) touched.add(lifecycle.lifecycleKey);
-      return id;
-    },
-    finishBatch() {
-      try {
-        for (const key of touched) lifecycles.refresh(key);
-      } finally {
-        touched.clear();
-      }
-    },
+    enqueue: (record: DeliveryRecord) => writer.enqueue(record),
+    /** Commits what is queued now (on close). */
+    flush: () => writer.flush(),
+    derived,
   };
 }
+
+export type DeliveryWriter = ReturnType<typeof deliveryWriter>;

@@ -24,20 +24,9 @@ export function duplicateGroupQueries(db: Db) {
       delivery_id_changed = delivery_id_changed OR (excluded.first_delivery_id IS NOT NULL
         AND first_delivery_id IS NOT NULL AND excluded.first_delivery_id <> first_delivery_id),
       delivery_id_missing = delivery_id_missing OR excluded.first_delivery_id IS NULL`);
-  const members = db.prepare(
-    `SELECT id, received_at AS receivedAt, body_sha256 AS bodySha256, delivery_id AS deliveryId, idempotency_key AS key
-     FROM deliveries WHERE idempotency_key IS NOT NULL AND id > ? ORDER BY id LIMIT ?`,
-  );
-
   const add = (key: string, member: GroupMember) => upsert.run({ key, ...member });
   return {
     add,
-    /** Rebuilds every group from the deliveries (after the analyzer changed how keys are made). */
-    rebuildBatch(afterId: number, limit: number): number | null {
-      const rows = members.all(afterId, limit) as Array<GroupMember & { key: string }>;
-      for (const { key, ...member } of rows) add(key, member);
-      return rows.length === 0 ? null : rows[rows.length - 1]!.id;
-    },
     clear: () => db.exec('DELETE FROM duplicate_groups'),
   };
 }

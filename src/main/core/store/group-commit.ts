@@ -9,10 +9,13 @@ interface Pending<T> {
 export interface GroupCommitSteps<T> {
   /** Writes one item, returning its row id. */
   write: (item: T) => number;
-  /** Runs once per batch after its writes, in the same transaction (derived tables). */
-  finishBatch?: () => void;
-  /** After a successful commit, with the last row id. */
-  onCommitted?: (lastId: number) => void;
+  /** After a successful commit, with the batch's items and their row ids, in order. */
+  onCommitted?: (batch: ReadonlyArray<Committed<T>>) => void;
+}
+
+export interface Committed<T> {
+  item: T;
+  id: number;
 }
 
 /**
@@ -47,17 +50,13 @@ export class GroupCommitWriter<T> {
     if (batch.length === 0) return;
     let ids: number[];
     try {
-      ids = this.db.transaction(() => {
-        const written = batch.map((p) => this.steps.write(p.item));
-        this.steps.finishBatch?.();
-        return written;
-      })();
+      ids = this.db.transaction(() => batch.map((p) => this.steps.write(p.item)))();
     } catch (error) {
       const failure = error instanceof Error ? error : new Error(String(error));
       for (const p of batch) p.reject(failure);
       return;
     }
     batch.forEach((p, i) => p.resolve(ids[i]!));
-    this.steps.onCommitted?.(ids[ids.length - 1]!);
+    this.steps.onCommitted?.(batch.map((p, i) => ({ item: p.item, id: ids[i]! })));
   }
 }

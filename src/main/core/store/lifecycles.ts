@@ -1,6 +1,7 @@
 import type { Lifecycle, LifecycleKind, LifecycleSummary } from '../../../shared/lifecycle';
 import { reconstructLifecycle, summarizeLifecycle } from '../analysis/lifecycle';
 import type { Db } from './open';
+import type { RecentParsedBodies } from './recent-parsed-bodies';
 
 interface MemberRow {
   id: number;
@@ -11,7 +12,7 @@ interface MemberRow {
 }
 
 /** Lifecycles: rebuilt from their deliveries on read, and summarized into a table at ingest. */
-export function lifecycleQueries(db: Db) {
+export function lifecycleQueries(db: Db, parsedBodies?: RecentParsedBodies) {
   const members = db.prepare(
     'SELECT id, body, idempotency_key, received_at, lifecycle_kind FROM deliveries WHERE lifecycle_key = ? ORDER BY id',
   );
@@ -30,9 +31,6 @@ export function lifecycleQueries(db: Db) {
       error_count = excluded.error_count, warning_count = excluded.warning_count, info_count = excluded.info_count,
       finding_codes = excluded.finding_codes, last_delivery_id = excluded.last_delivery_id`);
   const remove = db.prepare('DELETE FROM lifecycles WHERE key = ?');
-  const keysAfter = db.prepare(
-    'SELECT DISTINCT lifecycle_key AS key FROM deliveries WHERE lifecycle_key IS NOT NULL AND lifecycle_key > ? ORDER BY 1 LIMIT ?',
-  );
 
   const load = (key: string): { lifecycle: Lifecycle; lastDeliveryId: number } | null => {
     const rows = members.all(key) as MemberRow[];
@@ -43,6 +41,7 @@ export function lifecycleQueries(db: Db) {
       rows.map((r) => ({
         id: r.id,
         body: r.body,
+        parsed: parsedBodies?.get(r.id),
         idempotencyKey: r.idempotency_key,
         receivedAt: new Date(r.received_at).toISOString(),
       })),
@@ -70,12 +69,6 @@ export function lifecycleQueries(db: Db) {
   return {
     load: (key: string) => load(key)?.lifecycle ?? null,
     refresh,
-    /** Rebuilds the summaries of a batch of lifecycles, in key order; returns the last key or null at the end. */
-    rebuildBatch(afterKey: string, limit: number): string | null {
-      const keys = (keysAfter.all(afterKey, limit) as Array<{ key: string }>).map((r) => r.key);
-      for (const key of keys) refresh(key);
-      return keys.length === 0 ? null : keys[keys.length - 1]!;
-    },
     clear: () => db.exec('DELETE FROM lifecycles'),
   };
 }

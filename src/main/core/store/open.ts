@@ -17,6 +17,9 @@ export function openStore(file: string, options: OpenOptions = {}): Db {
     db.pragma('synchronous = FULL');
     db.pragma('foreign_keys = ON');
     db.pragma('busy_timeout = 5000');
+    // The WAL is reused, not truncated, after a checkpoint: a reader that held checkpoints back
+    // (another tool with the store open) would otherwise leave it at its largest until close.
+    db.pragma(`journal_size_limit = ${64 * 2 ** 20}`);
     migrate(db);
     return db;
   } catch (error) {

@@ -1,7 +1,6 @@
 import { analyzeDelivery } from '../analysis/analyze-delivery';
 import { deliveryQueries, toRawDelivery } from './deliveries';
-import { duplicateGroupQueries } from './duplicate-groups';
-import { lifecycleQueries } from './lifecycles';
+import type { DerivedTables } from './derived-tables';
 import type { Db } from './open';
 
 const batchSize = 500;
@@ -13,7 +12,12 @@ const yieldToReceiver = () => new Promise((resolve) => setImmediate(resolve));
  * groups and lifecycle summaries are rebuilt too. Works in batches, yielding between them so the
  * receiver keeps answering.
  */
-export async function reanalyzeAll(db: Db, secret: string | null, options: { rebuild?: boolean } = {}): Promise<number> {
+export async function reanalyzeAll(
+  db: Db,
+  secret: string | null,
+  derived: DerivedTables,
+  options: { rebuild?: boolean } = {},
+): Promise<number> {
   const queries = deliveryQueries(db);
   let afterId = 0;
   let count = 0;
@@ -33,23 +37,6 @@ export async function reanalyzeAll(db: Db, secret: string | null, options: { reb
     afterId = rows[rows.length - 1]!.id;
     await yieldToReceiver();
   }
-  if (keysChanged) await rebuildDerivedTables(db);
+  if (keysChanged) derived.rebuild();
   return count;
-}
-
-async function rebuildDerivedTables(db: Db): Promise<void> {
-  const groups = duplicateGroupQueries(db);
-  const lifecycles = lifecycleQueries(db);
-  db.transaction(() => {
-    groups.clear();
-    lifecycles.clear();
-  })();
-  for (let afterId: number | null = 0; afterId !== null; await yieldToReceiver()) {
-    const from: number = afterId;
-    afterId = db.transaction(() => groups.rebuildBatch(from, 5_000))();
-  }
-  for (let afterKey: string | null = ''; afterKey !== null; await yieldToReceiver()) {
-    const from: string = afterKey;
-    afterKey = db.transaction(() => lifecycles.rebuildBatch(from, 500))();
-  }
 }

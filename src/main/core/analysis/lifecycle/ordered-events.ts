@@ -1,7 +1,7 @@
 import type { LifecycleKind } from '../../../../shared/lifecycle';
 import { classify } from '../classify';
 import { stringField, type JsonObject } from '../json-access';
-import { parseBody } from '../parse-body';
+import { parseBody, type ParsedBody } from '../parse-body';
 import type { LifecycleKeys } from '../types';
 import { compareInstants, parseInstant, type Instant } from './instant';
 import { lifecycleKeys, noLifecycleKeys } from './keys';
@@ -10,6 +10,8 @@ import { lifecycleKeys, noLifecycleKeys } from './keys';
 export interface LifecycleDelivery {
   id: number;
   body: Uint8Array;
+  /** The body already parsed, when at hand (it saves parsing it again). */
+  parsed?: ParsedBody;
   idempotencyKey: string | null;
   receivedAt?: string;
 }
@@ -68,7 +70,7 @@ function collapseDuplicates(deliveries: readonly LifecycleDelivery[]): Copies[] 
 }
 
 function describe(kind: LifecycleKind, copies: Copies, arrivalRank: number): OrderedEvent {
-  const parsed = parseBody(copies.first.body);
+  const parsed = copies.first.parsed ?? parseBody(copies.first.body);
   const body = parsed.kind === 'object' ? parsed.value : null;
   const timeField = eventTimeField(kind);
   const eventTime = timeField === null ? null : stringField(body, timeField);

@@ -4,6 +4,7 @@ import { lifecycles } from './0002-lifecycles';
 import { duplicateEvidenceIndex } from './0003-duplicate-evidence-index';
 import { replays } from './0004-replays';
 import { deliveryCount } from './0005-delivery-count';
+import { derivedWatermark } from './0006-derived-watermark';
 
 /** Schema versions in order: migrations[i] takes user_version i to i + 1. Never edit a shipped one; add a new one. */
 export const migrations: ReadonlyArray<(db: Db) => void> = [
@@ -12,4 +13,5 @@ export const migrations: ReadonlyArray<(db: Db) => void> = [
   duplicateEvidenceIndex,
   replays,
   deliveryCount,
+  derivedWatermark,
 ];

@@ -1,0 +1,126 @@
+import { duplicateGroupQueries } from './duplicate-groups';
+import { lifecycleQueries } from './lifecycles';
+import type { Db } from './open';
+import type { RecentParsedBodies } from './recent-parsed-bodies';
+
+/** Rows derived per transaction: large enough to coalesce page writes, small enough to keep the receiver answering. */
+const batchRows = 500;
+/** A read first derives at most this many pending rows itself; past it (a rebuild) it reads what is there. */
+const readCatchUpRows = 5_000;
+
+interface PendingRow {
+  id: number;
+  received_at: number;
+  body_sha256: string;
+  delivery_id: string | null;
+  idempotency_key: string | null;
+  lifecycle_key: string | null;
+}
+
+/**
+ * The duplicate groups and lifecycle summaries, derived from the stored deliveries after their
+ * commit rather than inside it, so that a 2xx waits only for the raw row. `derived_through` (in
+ * store_counts) is the last delivery they include, committed with them: after a crash they resume
+ * from there. Their transactions skip the fsync (synchronous=NORMAL): losing one loses its
+ * watermark too, and it is derived again; the next delivery's full commit syncs them anyway.
+ */
+export function derivedTables(db: Db, parsedBodies?: RecentParsedBodies, log: (line: string) => void = () => {}) {
+  const groups = duplicateGroupQueries(db);
+  const lifecycles = lifecycleQueries(db, parsedBodies);
+  const watermark = db.prepare("SELECT value FROM store_counts WHERE name = 'derived_through'").pluck();
+  const setWatermark = db.prepare("UPDATE store_counts SET value = ? WHERE name = 'derived_through'");
+  const latestId = db.prepare('SELECT coalesce(max(id), 0) FROM deliveries').pluck();
+  const pending = db.prepare(
+    `SELECT id, received_at, body_sha256, delivery_id, idempotency_key, lifecycle_key
+     FROM deliveries WHERE id > ? ORDER BY id LIMIT ?`,
+  );
+
+  const deriveBatch = db.transaction((limit: number): number => {
+    const rows = pending.all(watermark.get() as number, limit) as PendingRow[];
+    const touched = new Set<string>();
+    for (const row of rows) {
+      if (row.idempotency_key !== null) {
+        groups.add(row.idempotency_key, {
+          id: row.id,
+          receivedAt: row.received_at,
+          bodySha256: row.body_sha256,
+          deliveryId: row.delivery_id,
+        });
+      }
+      if (row.lifecycle_key !== null) touched.add(row.lifecycle_key);
+    }
+    for (const key of touched) lifecycles.refresh(key);
+    if (rows.length > 0) setWatermark.run(rows[rows.length - 1]!.id);
+    return rows.length;
+  });
+
+  /** Derives up to `limit` pending rows; returns how many. */
+  const derive = (limit: number): number => {
+    const synchronous = db.pragma('synchronous', { simple: true }) as number;
+    // 1 is NORMAL; never raise a lower setting (a bulk load may run with OFF).
+    if (db.inTransaction || synchronous <= 1) return deriveBatch(limit);
+    db.pragma('synchronous = NORMAL');
+    try {
+      return deriveBatch(limit);
+    } finally {
+      db.pragma(`synchronous = ${synchronous}`);
+    }
+  };
+
+  const catchUp = (maxRows: number): boolean => {
+    for (let done = 0; done < maxRows; ) {
+      const derived = derive(Math.min(batchRows, maxRows - done));
+      if (derived === 0) return true;
+      done += derived;
+    }
+    return (watermark.get() as number) >= (latestId.get() as number);
+  };
+
+  // A failure (a full disk) leaves the watermark where it was: the next commit schedules another try.
+  const reportFailure = (error: unknown) =>
+    log(`store: lifecycles and duplicate groups could not be updated (${(error as Error).message}); will retry`);
+
+  let scheduled = false;
+  const step = () => {
+    scheduled = false;
+    if (!db.open) return;
+    try {
+      if (!catchUp(batchRows)) schedule();
+    } catch (error) {
+      reportFailure(error);
+    }
+  };
+  const schedule = () => {
+    if (scheduled) return;
+    scheduled = true;
+    setImmediate(step);
+  };
+
+  return {
+    /** Derives the pending rows soon, in batches, between the receiver's turns. */
+    schedule,
+    /** Before reading the derived tables: derives what is pending now, unless a rebuild is under way. */
+    catchUpForRead(): void {
+      try {
+        catchUp(readCatchUpRows);
+      } catch (error) {
+        reportFailure(error);
+      }
+    },
+    /** Derives everything pending (a command about to read a whole store). */
+    catchUpAll: () => catchUp(Number.POSITIVE_INFINITY),
+    /** Empties the derived tables and derives them again from the first delivery (after the analyzer's keys changed). */
+    rebuild(): void {
+      db.transaction(() => {
+        groups.clear();
+        lifecycles.clear();
+        setWatermark.run(0);
+      })();
+      schedule();
+    },
+    /** Whether every stored delivery is included. */
+    isCurrent: () => (watermark.get() as number) >= (latestId.get() as number),
+  };
+}
+
+export type DerivedTables = ReturnType<typeof derivedTables>;

@@ -1,0 +1,20 @@
+import type { ParsedBody } from '../analysis/parse-body';
+
+/**
+ * The parsed bodies of the latest deliveries, by row id: the events of a lifecycle arrive close
+ * together, so refreshing its summary mostly finds its bodies here instead of parsing them again.
+ */
+export class RecentParsedBodies {
+  private readonly byId = new Map<number, ParsedBody>();
+
+  constructor(private readonly capacity = 8_192) {}
+
+  remember(id: number, parsed: ParsedBody): void {
+    this.byId.set(id, parsed);
+    if (this.byId.size > this.capacity) this.byId.delete(this.byId.keys().next().value!);
+  }
+
+  get(id: number): ParsedBody | undefined {
+    return this.byId.get(id);
+  }
+}
