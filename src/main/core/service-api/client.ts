@@ -1,6 +1,6 @@
 import type { ListPage, ListTarget, PayoutOrderRequest } from '../../../shared/service-api';
 import { checkCallbackUrl } from './callback-url';
-import { answerError, redactJson, ServiceApiError } from './errors';
+import { answerError, redact, redactJson, ServiceApiError } from './errors';
 import { requireJson, requireSuccess, sendServiceRequest, serviceMessage, type ServiceAccess, type ServiceAnswer, type ServiceRequest } from './http-request';
 import { defaultLimit, pagePath } from './list-target';
 import { paginationInconsistencies, parsePagination } from './pagination-headers';
@@ -22,6 +22,10 @@ export interface PayoutOrderAnswer {
   body: unknown;
   /** The created order's `uuid`, from a 2xx answer. */
   orderUuid: string | null;
+}
+
+function redactHeader(value: string | null, token: string): string | null {
+  return value === null ? null : redact(value, token);
 }
 
 /** The service's API (spec 4 and 5): list pages, the signing secret, payout orders. Never shows the token. */
@@ -52,8 +56,10 @@ export class ServiceApiClient {
     if (!Array.isArray(answer.json)) {
       throw new ServiceApiError(502, `${answer.label} answered ${answer.status} with a body that is not a JSON array`, answer.status);
     }
-    const items: unknown[] = answer.json;
-    const { pagination, problems } = parsePagination(answer.headers);
+    // Records and headers are the service's words too: a token echoed in them is cut out (before a header is quoted).
+    const items = redactJson(answer.json, answer.apiToken) as unknown[];
+    const headers = { get: (name: string) => redactHeader(answer.headers.get(name), answer.apiToken) };
+    const { pagination, problems } = parsePagination(headers);
     return {
       items,
       pagination,
@@ -96,13 +102,13 @@ export class ServiceApiClient {
     };
   }
 
-  /** A request whose answer must be a 2xx with a JSON body. */
-  private async send(request: ServiceRequest): Promise<ServiceAnswer> {
+  /** A request whose answer must be a 2xx with a JSON body; with the token it was sent with, to cut it out of the answer. */
+  private async send(request: ServiceRequest): Promise<ServiceAnswer & { apiToken: string }> {
     const access = this.requireAccess();
     const answer = await this.request(access, request);
     requireSuccess(answer, access.apiToken);
     requireJson(answer);
-    return answer;
+    return { ...answer, apiToken: access.apiToken };
   }
 
   private async request(access: ServiceAccess, request: ServiceRequest): Promise<ServiceAnswer> {
