@@ -5,6 +5,11 @@ import type { RecentParsedBodies } from './recent-parsed-bodies';
 
 /** Rows derived per transaction: large enough to coalesce page writes, small enough to keep the receiver answering. */
 const batchRows = 500;
+/**
+ * Deriving waits this long after a commit, so that one transaction covers many commits' rows: a lifecycle's
+ * events and a page of an index are then written once per batch rather than once per commit.
+ */
+const coalesceMs = 20;
 /** A read first derives at most this many pending rows itself; past it (a rebuild) it reads what is there. */
 const readCatchUpRows = 5_000;
 
@@ -85,20 +90,21 @@ export function derivedTables(db: Db, parsedBodies?: RecentParsedBodies, log: (l
     scheduled = false;
     if (!db.open) return;
     try {
-      if (!catchUp(batchRows)) schedule();
+      // A backlog (a rebuild) goes on at the next turn; new rows wait to be coalesced.
+      if (!catchUp(batchRows)) schedule(0);
     } catch (error) {
       reportFailure(error);
     }
   };
-  const schedule = () => {
+  const schedule = (delayMs = coalesceMs) => {
     if (scheduled) return;
     scheduled = true;
-    setImmediate(step);
+    setTimeout(step, delayMs).unref();
   };
 
   return {
-    /** Derives the pending rows soon, in batches, between the receiver's turns. */
-    schedule,
+    /** Derives the pending rows shortly, in batches, between the receiver's turns. */
+    schedule: () => schedule(),
     /** Before reading the derived tables: derives what is pending now, unless a rebuild is under way. */
     catchUpForRead(): void {
       try {
@@ -116,7 +122,7 @@ export function derivedTables(db: Db, parsedBodies?: RecentParsedBodies, log: (l
         lifecycles.clear();
         setWatermark.run(0);
       })();
-      schedule();
+      schedule(0);
     },
     /** Whether every stored delivery is included. */
     isCurrent: () => (watermark.get() as number) >= (latestId.get() as number),

@@ -1,0 +1,84 @@
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { bodyText, formALifecycle, ids, signedDelivery } from '../fixtures/payloads';
+import { buildDeliveryRecord } from '../../src/main/core/receiver/ingest';
+import { deliveryQueries } from '../../src/main/core/store/deliveries';
+import { derivedTables } from '../../src/main/core/store/derived-tables';
+import { openStore, type Db } from '../../src/main/core/store/open';
+import { startTestCore, tempDataDir } from '../support/core-fixture';
+import { testSecret } from '../support/deliveries';
+
+const storeFile = (dataDir: string) => join(dataDir, 'inspector.sqlite3');
+
+/** Stores rows as a crash right after their commit leaves them: raw and analyzed, but not yet derived. */
+function storeUnderived(db: Db, bodies: unknown[]): void {
+  const deliveries = deliveryQueries(db);
+  db.transaction(() => {
+    for (const body of bodies) {
+      const delivery = signedDelivery(Buffer.from(bodyText(body)), testSecret);
+      const raw = { method: 'POST', path: '/hook', query: '', headers: Object.entries(delivery.headers), body: delivery.body, bodyTruncated: false };
+      const facts = { receivedAt: Date.now(), remoteAddress: '127.0.0.1', tls: true, imported: false };
+      deliveries.insert(buildDeliveryRecord(raw, facts, testSecret, () => ({ status: 200, body: '{}', reason: 'test' })));
+    }
+  })();
+}
+
+const groupRows = (db: Db) => db.prepare('SELECT idempotency_key, count FROM duplicate_groups ORDER BY 1').all();
+const lifecycleRows = (db: Db) => db.prepare('SELECT key, current_status, event_count, delivery_count FROM lifecycles').all();
+
+describe('derived tables (duplicate groups, lifecycle summaries)', () => {
+  const [created, processing, completed] = formALifecycle();
+  const bodies = [processing, created, processing, completed];
+
+  it('derive the rows a crash left behind, from the watermark, once each', () => {
+    const db = openStore(storeFile(tempDataDir()));
+    storeUnderived(db, bodies);
+    const derived = derivedTables(db);
+    expect(derived.isCurrent()).toBe(false);
+    expect(groupRows(db)).toEqual([]);
+
+    expect(derived.catchUpAll()).toBe(true);
+    expect(derived.isCurrent()).toBe(true);
+    expect(lifecycleRows(db)).toEqual([
+      { key: `send:${ids.externalSendId}`, current_status: 'completed', event_count: 3, delivery_count: 4 },
+    ]);
+    const counts = (groupRows(db) as Array<{ count: number }>).map((g) => g.count).sort();
+    expect(counts).toEqual([1, 1, 2]);
+
+    // A second catch-up finds nothing pending: no row is counted twice.
+    derivedTables(db).catchUpAll();
+    expect((groupRows(db) as Array<{ count: number }>).map((g) => g.count).sort()).toEqual([1, 1, 2]);
+    db.close();
+  });
+
+  it('rebuild from scratch to the same tables', () => {
+    const db = openStore(storeFile(tempDataDir()));
+    storeUnderived(db, bodies);
+    const derived = derivedTables(db);
+    derived.catchUpAll();
+    const before = { groups: groupRows(db), lifecycles: lifecycleRows(db) };
+    derived.rebuild();
+    expect(groupRows(db)).toEqual([]);
+    derived.catchUpAll();
+    expect({ groups: groupRows(db), lifecycles: lifecycleRows(db) }).toEqual(before);
+    db.close();
+  });
+
+  it('are brought up to date by the core when it starts on a store a crash left behind', async () => {
+    const dataDir = tempDataDir();
+    const db = openStore(storeFile(dataDir));
+    storeUnderived(db, bodies);
+    db.close();
+
+    const t = await startTestCore({ dataDir, secret: testSecret });
+    try {
+      const page = await t.call('lifecycles.list', { limit: 10 });
+      expect(page.items).toMatchObject([{ key: `send:${ids.externalSendId}`, currentStatus: 'completed', eventCount: 3 }]);
+      const groups = await t.call('duplicates.list', { limit: 10 });
+      expect(groups.items).toHaveLength(1);
+      expect(groups.items[0]).toMatchObject({ count: 2 });
+    } finally {
+      await t.stop();
+    }
+  });
+});
