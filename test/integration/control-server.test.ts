@@ -2,10 +2,10 @@ import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestCore, type TestCore } from '../support/core-fixture';
 
-/** A raw request, so that Host and Origin can be anything (fetch would not let us set Host). */
-function raw(url: string, options: { method?: string; headers?: Record<string, string>; body?: string }) {
+/** A raw request, so that Host and Origin can be anything (fetch would not let us set Host), or Host left out. */
+function raw(url: string, options: { method?: string; headers?: Record<string, string>; body?: string; setHost?: boolean }) {
   return new Promise<{ status: number; contentType: string | undefined }>((resolve, reject) => {
-    const req = request(url, { method: options.method ?? 'GET', headers: options.headers }, (res) => {
+    const req = request(url, { method: options.method ?? 'GET', headers: options.headers, setHost: options.setHost ?? true }, (res) => {
       resolve({ status: res.statusCode!, contentType: res.headers['content-type'] });
       res.destroy();
     });
@@ -69,6 +69,61 @@ describe('control server', () => {
     const ok = await events(`?token=${t.token}`);
     expect(ok.status).toBe(200);
     expect(ok.contentType).toBe('text/event-stream');
+  });
+
+  it('refuses names that resolve to 127.0.0.1 but are not its own (403), and a missing Host (400)', async () => {
+    const port = new URL(origin).port;
+    const rebound = [`127.0.0.1.nip.io:${port}`, `localhost.evil:${port}`, `evil.localhost:${port}`, `localhost:${port}.evil.example`, 'localhost', `localhost:${Number(port) + 1}`];
+    for (const badHost of rebound) {
+      expect((await callWith({ ...auth(), Host: badHost })).status, badHost).toBe(403);
+      expect((await events(`?token=${t.token}`, { Host: badHost })).status, badHost).toBe(403);
+    }
+    const noHost = await raw(`${origin}/rpc/status.get`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', ...auth() },
+      body: '{}',
+      setHost: false,
+    });
+    // Node's HTTP server refuses an HTTP/1.1 request without Host before the guard sees it.
+    expect(noHost.status).toBe(400);
+    // Both of its own names are answered.
+    expect((await callWith({ ...auth(), Host: `localhost:${port}`, Origin: `http://localhost:${port}` })).status).toBe(200);
+  });
+
+  it('refuses origins of rebound names, origins without the port, and anything but the exact origin (403)', async () => {
+    const port = new URL(origin).port;
+    const bad = [`http://127.0.0.1.nip.io:${port}`, `http://localhost.evil:${port}`, `http://evil.localhost:${port}`, 'http://localhost', 'http://127.0.0.1', `${origin}/`];
+    for (const o of bad) {
+      expect((await callWith({ ...auth(), Origin: o })).status, o).toBe(403);
+      expect((await events(`?token=${t.token}`, { Origin: o })).status, o).toBe(403);
+    }
+  });
+
+  it('refuses requests the browser marks as from another site, even with its own Origin (403)', async () => {
+    for (const site of ['cross-site', 'same-site']) {
+      expect((await callWith({ ...auth(), Origin: origin, 'Sec-Fetch-Site': site })).status, site).toBe(403);
+      expect((await events(`?token=${t.token}`, { 'Sec-Fetch-Site': site })).status, site).toBe(403);
+      // The UI itself is not served to other sites either (no framing, no reading it).
+      expect((await raw(`${origin}/`, { headers: { Host: host, 'Sec-Fetch-Site': site } })).status, site).toBe(403);
+    }
+    for (const site of ['same-origin', 'none']) {
+      expect((await callWith({ ...auth(), Origin: origin, 'Sec-Fetch-Site': site })).status, site).toBe(200);
+    }
+    expect((await raw(`${origin}/`, { headers: { Host: host, Origin: 'http://evil.example' } })).status).toBe(403);
+  });
+
+  it('takes the token for calls only as a Bearer header (401 otherwise)', async () => {
+    const viaQuery = await raw(`${origin}/rpc/status.get?token=${t.token}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Host: host },
+      body: '{}',
+    });
+    expect(viaQuery.status).toBe(401);
+    for (const authorization of [`bearer ${t.token}`, `Basic ${t.token}`, `Bearer  ${t.token}`, t.token, `Bearer ${t.token.slice(0, -1)}`]) {
+      expect((await callWith({ Authorization: authorization })).status, authorization).toBe(401);
+    }
+    // The event stream (EventSource cannot set headers) takes it in the query, or as a Bearer header.
+    expect((await events('', { Authorization: `Bearer ${t.token}` })).status).toBe(200);
   });
 
   it('validates call inputs against the contract', async () => {

@@ -1,3 +1,5 @@
+import { isInvisible } from './raw-bytes';
+
 /**
  * A JSON parser that keeps what JSON.parse loses and an inspector must show:
  * number literals as sent (`25.00` stays `25.00`, big integers stay exact), key order
@@ -25,6 +27,14 @@ export class JsonSyntaxError extends Error {
   ) {
     super(`${message} at character ${position}`);
     this.name = 'JsonSyntaxError';
+  }
+}
+
+/** Valid JSON nested deeper than the tree will draw. */
+export class JsonTooDeepError extends Error {
+  constructor(readonly maxDepth: number) {
+    super(`it nests arrays or objects more than ${maxDepth} levels deep`);
+    this.name = 'JsonTooDeepError';
   }
 }
 
@@ -85,7 +95,7 @@ export function parseJsonTree(text: string): JsonNode {
   };
 
   const parseValue = (depth: number): JsonNode => {
-    if (depth > maxDepth) fail('Nested too deeply to show');
+    if (depth > maxDepth) throw new JsonTooDeepError(maxDepth);
     skipWhitespace();
     const char = text[position];
     if (char === '{') return parseObject(depth);
@@ -155,4 +165,24 @@ export function parseJsonTree(text: string): JsonNode {
   skipWhitespace();
   if (position < text.length) fail('Unexpected text after the JSON value');
   return root;
+}
+
+/**
+ * A string as a JSON literal that hides nothing: besides what JSON.stringify escapes, DEL and
+ * the invisible or direction-changing code points (a right-to-left override would reorder the
+ * text after it, the value beside a key included) are written as `\uXXXX` escapes, so the literal
+ * still means the same string.
+ */
+export function jsonStringLiteral(value: string): string {
+  const literal = JSON.stringify(value);
+  let shown = '';
+  let runStart = 0;
+  for (let i = 0; i < literal.length; i++) {
+    const code = literal.charCodeAt(i);
+    if (code === 0x7f || isInvisible(code)) {
+      shown += `${literal.slice(runStart, i)}\\u${code.toString(16).padStart(4, '0')}`;
+      runStart = i + 1;
+    }
+  }
+  return runStart === 0 ? literal : shown + literal.slice(runStart);
 }

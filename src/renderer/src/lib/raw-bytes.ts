@@ -17,7 +17,7 @@ export const escapeExplanations: Record<EscapeReason, string> = {
 };
 
 /** Code points that are valid but would hide or reorder what is shown. */
-function isInvisible(codePoint: number): boolean {
+export function isInvisible(codePoint: number): boolean {
   return (
     (codePoint >= 0x80 && codePoint <= 0xa0) ||
     codePoint === 0xad ||

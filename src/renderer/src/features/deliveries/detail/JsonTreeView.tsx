@@ -1,15 +1,51 @@
-import { useState, type ReactNode } from 'react';
-import type { JsonNode } from '../../../lib/json-tree';
+import { useMemo, useState, type ReactNode } from 'react';
+import { jsonStringLiteral, type JsonNode } from '../../../lib/json-tree';
 
 /** Containers deeper than this, or bigger than `largeContainer`, start folded. */
 const openDepth = 3;
 const largeContainer = 50;
+/**
+ * So that no body can stall the window (each container is a <details>, some milliseconds of
+ * layout each; half a million items froze it for minutes): a container lists this many children,
+ * then offers as many more at a time; and containers start open (breadth first) only while the
+ * lines shown stay under `initialLines`.
+ */
+const childrenShownAtOnce = 200;
+const initialLines = 400;
+
+type Container = Extract<JsonNode, { kind: 'object' } | { kind: 'array' }>;
+
+function childrenOf(node: JsonNode): JsonNode[] {
+  if (node.kind === 'object') return node.entries.map((entry) => entry.value);
+  return node.kind === 'array' ? node.items : [];
+}
+
+/** The containers that start open: the root, then small ones near the top while they fit in `initialLines`. */
+function initiallyOpen(root: JsonNode): ReadonlySet<JsonNode> {
+  const open = new Set<JsonNode>();
+  let lines = 1;
+  let level = [root];
+  for (let depth = 0; depth < openDepth && level.length > 0; depth++) {
+    const next: JsonNode[] = [];
+    for (const node of level) {
+      const children = childrenOf(node).slice(0, childrenShownAtOnce);
+      if (children.length === 0) continue;
+      if (depth > 0 && (childrenOf(node).length > largeContainer || lines + children.length + 1 > initialLines)) continue;
+      open.add(node);
+      lines += children.length + 1;
+      next.push(...children);
+    }
+    level = next;
+  }
+  return open;
+}
 
 /** A collapsible JSON tree: keys in the order sent, numbers exactly as sent, duplicate keys flagged. */
 export function JsonTreeView({ root }: { root: JsonNode }) {
+  const openAtFirst = useMemo(() => initiallyOpen(root), [root]);
   return (
     <div className="json-tree" role="tree">
-      <JsonValue node={root} label={null} depth={0} last />
+      <JsonValue node={root} label={null} depth={0} last openAtFirst={openAtFirst} />
     </div>
   );
 }
@@ -20,10 +56,13 @@ interface JsonValueProps {
   label: ReactNode;
   depth: number;
   last: boolean;
+  openAtFirst: ReadonlySet<JsonNode>;
 }
 
-function JsonValue({ node, label, depth, last }: JsonValueProps) {
-  if (node.kind === 'object' || node.kind === 'array') return <JsonContainer node={node} label={label} depth={depth} last={last} />;
+function JsonValue({ node, label, depth, last, openAtFirst }: JsonValueProps) {
+  if (node.kind === 'object' || node.kind === 'array') {
+    return <JsonContainer node={node} label={label} depth={depth} last={last} openAtFirst={openAtFirst} />;
+  }
   return (
     <div className="json-line" role="treeitem">
       {label}
@@ -36,7 +75,7 @@ function JsonValue({ node, label, depth, last }: JsonValueProps) {
 function JsonScalar({ node }: { node: Exclude<JsonNode, { kind: 'object' } | { kind: 'array' }> }) {
   switch (node.kind) {
     case 'string':
-      return <span className="json-string">{JSON.stringify(node.value)}</span>;
+      return <span className="json-string">{jsonStringLiteral(node.value)}</span>;
     case 'number':
       return <span className="json-number">{node.text}</span>;
     case 'literal':
@@ -44,9 +83,11 @@ function JsonScalar({ node }: { node: Exclude<JsonNode, { kind: 'object' } | { k
   }
 }
 
-function JsonContainer({ node, label, depth, last }: JsonValueProps & { node: Extract<JsonNode, { kind: 'object' } | { kind: 'array' }> }) {
+function JsonContainer({ node, label, depth, last, openAtFirst }: JsonValueProps & { node: Container }) {
   const size = node.kind === 'object' ? node.entries.length : node.items.length;
-  const [open, setOpen] = useState(depth < openDepth && (depth === 0 || size <= largeContainer));
+  const [open, setOpen] = useState(() => openAtFirst.has(node));
+  const [shownChildren, setShownChildren] = useState(childrenShownAtOnce);
+  const hiddenChildren = size - Math.min(size, shownChildren);
   const [opener, closer] = node.kind === 'object' ? ['{', '}'] : ['[', ']'];
   const comma = last ? null : <span className="json-punct">,</span>;
 
@@ -80,18 +121,33 @@ function JsonContainer({ node, label, depth, last }: JsonValueProps & { node: Ex
         <>
           <div className="json-children" role="group">
             {node.kind === 'object'
-              ? node.entries.map((entry, index) => (
+              ? node.entries.slice(0, shownChildren).map((entry, index) => (
                   <JsonValue
                     key={index}
                     node={entry.value}
                     depth={depth + 1}
                     last={index === size - 1}
                     label={<ObjectKey name={entry.key} duplicate={entry.duplicate} />}
+                    openAtFirst={openAtFirst}
                   />
                 ))
-              : node.items.map((item, index) => (
-                  <JsonValue key={index} node={item} depth={depth + 1} last={index === size - 1} label={<span className="json-index">{index}: </span>} />
+              : node.items.slice(0, shownChildren).map((item, index) => (
+                  <JsonValue
+                    key={index}
+                    node={item}
+                    depth={depth + 1}
+                    last={index === size - 1}
+                    label={<span className="json-index">{index}: </span>}
+                    openAtFirst={openAtFirst}
+                  />
                 ))}
+            {hiddenChildren > 0 && (
+              <div className="json-line">
+                <button type="button" className="link-button" onClick={() => setShownChildren((shown) => shown + childrenShownAtOnce)}>
+                  Show {Math.min(hiddenChildren, childrenShownAtOnce).toLocaleString('en-US')} more ({hiddenChildren.toLocaleString('en-US')} not shown)
+                </button>
+              </div>
+            )}
           </div>
           <div className="json-line">
             <span className="json-punct">{closer}</span>
@@ -106,7 +162,7 @@ function JsonContainer({ node, label, depth, last }: JsonValueProps & { node: Ex
 function ObjectKey({ name, duplicate }: { name: string; duplicate: boolean }) {
   return (
     <>
-      <span className="json-key">{JSON.stringify(name)}</span>
+      <span className="json-key">{jsonStringLiteral(name)}</span>
       {duplicate && (
         <span className="badge severity-warning json-duplicate" title="This key appeared earlier in the same object; most parsers keep only the last value">
           duplicate key

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { parseJsonTree, type JsonNode } from '../../../lib/json-tree';
+import { JsonTooDeepError, parseJsonTree, type JsonNode } from '../../../lib/json-tree';
 import { JsonTreeView } from './JsonTreeView';
 
 const utf8 = new TextDecoder('utf-8');
@@ -9,7 +9,8 @@ export function PrettyBodyView({ bytes }: { bytes: Uint8Array }) {
     try {
       return { root: parseJsonTree(utf8.decode(bytes)) };
     } catch (error) {
-      return { error: error instanceof Error ? error.message : String(error) };
+      if (error instanceof JsonTooDeepError) return { error: `Not shown as a tree: ${error.message}` };
+      return { error: `Not valid JSON: ${error instanceof Error ? error.message : String(error)}` };
     }
   }, [bytes]);
 
@@ -18,7 +19,7 @@ export function PrettyBodyView({ bytes }: { bytes: Uint8Array }) {
       {'root' in parsed ? (
         <JsonTreeView root={parsed.root} />
       ) : (
-        <p className="muted">{bytes.length === 0 ? 'No body.' : `Not valid JSON: ${parsed.error}.`}</p>
+        <p className="muted">{bytes.length === 0 ? 'No body.' : `${parsed.error}.`}</p>
       )}
     </div>
   );
