@@ -3,7 +3,6 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { importPath } from '../core/import/import-path';
 import { fileSecretStore } from '../core/signing-secret';
-import type { DeliveryRecord } from '../core/store/delivery-record';
 import { deliveryWriter } from '../core/store/delivery-writer';
 import { openStore } from '../core/store/open';
 import { defaultDataDir } from './default-data-dir';
