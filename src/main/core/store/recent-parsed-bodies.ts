@@ -7,7 +7,7 @@ import type { ParsedBody } from '../analysis/parse-body';
 export class RecentParsedBodies {
   private readonly byId = new Map<number, ParsedBody>();
 
-  constructor(private readonly capacity = 8_192) {}
+  constructor(private readonly capacity = 2_048) {}
 
   remember(id: number, parsed: ParsedBody): void {
     this.byId.set(id, parsed);
