@@ -126,7 +126,8 @@ export const calls = {
   },
   'lifecycles.facets': {
     input: Empty,
-    output: z.object({ statuses: z.array(z.string()), findings: z.array(z.string()) }),
+    /** orders: the UUIDs of the most recently active payout orders (at most 500), newest first. */
+    output: z.object({ statuses: z.array(z.string()), findings: z.array(z.string()), orders: z.array(z.string()) }),
   },
   'lifecycles.get': { input: z.object({ key: z.string() }), output: Lifecycle },
   'recipients.get': { input: z.object({ recipientKey: z.string() }), output: RecipientView },

@@ -71,6 +71,7 @@ describe('lifecycles, duplicate groups and orders over real deliveries', () => {
     expect(lifecycle.findings.map((f) => f.code)).toContain('lifecycle.event_after_terminal');
     const facets = await t.call('lifecycles.facets', {});
     expect(facets.findings).toContain('lifecycle.event_after_terminal');
+    expect(facets.orders).toEqual([ids.payoutOrder]);
     const filtered = await t.call('lifecycles.list', { filter: { finding: 'lifecycle.event_after_terminal' } });
     expect(filtered.items).toHaveLength(1);
   });

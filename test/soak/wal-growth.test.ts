@@ -90,7 +90,7 @@ class SimulatedUi {
     {
       view: 'lifecycles',
       delayMs: 1_500,
-      run: () => Promise.all([this.call('lifecycles.facets', {}), this.call('orders.list', { limit: 500 })]),
+      run: () => this.call('lifecycles.facets', {}),
     },
     {
       view: 'orders',

@@ -19,6 +19,7 @@ import { createReplays } from './replay/create-replays';
 import { ServiceApiSession } from './service-api';
 import { ServiceConnectionManager } from './service-connection';
 import { SigningSecret, fileSecretStore } from './signing-secret';
+import { startCheckpointer } from './store/checkpointer';
 import { deliveryWriter } from './store/delivery-writer';
 import { countDeliveries } from './store/delivery-views';
 import { openStore } from './store/open';
@@ -195,6 +196,8 @@ async function assemble(options: CoreOptions, db: ReturnType<typeof openStore>, 
     }
   }
 
+  const checkpointer = startCheckpointer(db, { nativeBinding: options.nativeBinding, log });
+
   let closing: Promise<void> | null = null;
   const close = () =>
     (closing ??= (async () => {
@@ -206,6 +209,7 @@ async function assemble(options: CoreOptions, db: ReturnType<typeof openStore>, 
       await closeServer(control.server);
       await replays.close();
       await reverifying.catch(() => 0);
+      await checkpointer.close();
       db.close();
     })());
 

@@ -69,7 +69,10 @@ export function listLifecycles(db: Db, filter: LifecycleFilter, beforeLastDelive
   return rows.map(toSummary);
 }
 
-export function lifecycleFacets(db: Db): { statuses: string[]; findings: string[] } {
+/** The orders the lifecycle filter offers: UUIDs only, which costs far less than their summaries. */
+const facetOrders = 500;
+
+export function lifecycleFacets(db: Db): { statuses: string[]; findings: string[]; orders: string[] } {
   const statuses = (
     db.prepare('SELECT DISTINCT current_status AS v FROM lifecycles WHERE current_status IS NOT NULL ORDER BY 1').all() as Array<{
       v: string;
@@ -80,7 +83,7 @@ export function lifecycleFacets(db: Db): { statuses: string[]; findings: string[
       v: string;
     }>
   ).map((r) => r.v);
-  return { statuses, findings };
+  return { statuses, findings, orders: recentOrderUuids(db, facetOrders) };
 }
 
 export function getRecipient(db: Db, recipientKey: string): RecipientView | null {
@@ -106,13 +109,17 @@ export function getOrder(db: Db, orderUuid: string): { summary: OrderSummary; re
   };
 }
 
-/** Orders with the most recent activity first. */
-export function listOrders(db: Db, limit: number): OrderSummary[] {
-  const recent = db
+function recentOrderUuids(db: Db, limit: number): string[] {
+  return db
     .prepare(
-      `SELECT order_uuid AS uuid FROM lifecycles WHERE order_uuid IS NOT NULL
+      `SELECT order_uuid FROM lifecycles WHERE order_uuid IS NOT NULL
        GROUP BY order_uuid ORDER BY max(last_delivery_id) DESC LIMIT ?`,
     )
-    .all(limit) as Array<{ uuid: string }>;
-  return recent.map(({ uuid }) => getOrder(db, uuid)!.summary);
+    .pluck()
+    .all(limit) as string[];
+}
+
+/** Orders with the most recent activity first. */
+export function listOrders(db: Db, limit: number): OrderSummary[] {
+  return recentOrderUuids(db, limit).map((uuid) => getOrder(db, uuid)!.summary);
 }

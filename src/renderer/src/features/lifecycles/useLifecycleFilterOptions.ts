@@ -16,15 +16,13 @@ type Facets = CallOutput<'lifecycles.facets'>;
 
 /** What the lifecycle filters offer, refreshed (at most every 1.5 s) as deliveries arrive. */
 export function useLifecycleFilterOptions(orderUuid: string | undefined): LifecycleFilterOptions {
-  const [facets, setFacets] = useState<Facets>({ statuses: [], findings: [] });
-  const [orders, setOrders] = useState<string[]>([]);
+  const [facets, setFacets] = useState<Facets>({ statuses: [], findings: [], orders: [] });
   const [recipients, setRecipients] = useState<{ order: string; list: LifecycleFilterOptions['recipients'] } | null>(null);
 
   const refresh = useCallback(() => {
     // Menus keep their last values when a call fails; the list shows connection problems.
     const ignore = () => undefined;
     call('lifecycles.facets', {}).then(setFacets, ignore);
-    call('orders.list', { limit: 500 }).then((page) => setOrders(page.items.map((order) => order.orderUuid)), ignore);
     if (orderUuid) {
       call('orders.get', { orderUuid }).then(
         (order) =>
@@ -42,7 +40,6 @@ export function useLifecycleFilterOptions(orderUuid: string | undefined): Lifecy
 
   return {
     ...facets,
-    orders,
     recipients: recipients !== null && recipients.order === orderUuid ? recipients.list : [],
   };
 }
