@@ -47,6 +47,7 @@ export async function buildStore(file: string, count: number, progress: (done: n
     if (pending.length >= batchSize) await drain();
   }
   if (pending.length > 0) await drain();
+  await writer.drain();
   writer.derived.catchUpAll();
   db.pragma('wal_checkpoint(TRUNCATE)');
   db.close();

@@ -74,10 +74,9 @@ function commitLine(c: CommitDiagnostics | null): string {
   if (!c || c.batches === 0) return '';
   const per = (ms: number) => `${((ms * 1000) / c.deliveries).toFixed(0)} µs`;
   return (
-    `\n      group commits: ${c.batches} of ${(c.deliveries / c.batches).toFixed(1)} deliveries on average; flush p50 ${c.flushP50.toFixed(2)} ms,` +
-    ` p99 ${c.flushP99.toFixed(2)} ms, max ${c.flushMax.toFixed(1)} ms; per delivery: rows ${per(c.writeMs)},` +
-    ` BEGIN/COMMIT (fsync) ${per(c.commitMs)} (${(c.commitMs / c.batches).toFixed(2)} ms per commit);` +
-    ` after the commits, duplicate groups and lifecycles ${per(c.derivedMs)} (${c.derivedBatches} transactions);` +
+    `\n      group commits (in the writer's worker): ${c.batches} of ${(c.deliveries / c.batches).toFixed(1)} deliveries on average;` +
+    ` hand-over to committed p50 ${c.commitP50.toFixed(2)} ms, p99 ${c.commitP99.toFixed(2)} ms, max ${c.commitMax.toFixed(1)} ms;` +
+    ` on the event loop after the commits, duplicate groups and lifecycles ${per(c.derivedMs)} per delivery (${c.derivedBatches} transactions);` +
     ` event loop delay p50 ${c.loopDelayP50.toFixed(1)} ms, p99 ${c.loopDelayP99.toFixed(1)} ms, max ${c.loopDelayMax.toFixed(0)} ms`
   );
 }

@@ -21,7 +21,7 @@ import { ndjsonSource } from '../src/main/core/import/read-ndjson';
 import { deliveryQueries } from '../src/main/core/store/deliveries';
 import type { DeliveryRecord } from '../src/main/core/store/delivery-record';
 import { deliveryWriter } from '../src/main/core/store/delivery-writer';
-import { GroupCommitWriter } from '../src/main/core/store/group-commit';
+import { commitOnThisThread, GroupCommitWriter } from '../src/main/core/store/group-commit';
 import { lifecycleQueries } from '../src/main/core/store/lifecycles';
 import { openStore, type Db } from '../src/main/core/store/open';
 import { benchSecret } from './generate';
@@ -106,8 +106,9 @@ export async function transferPartsChild(arg: string): Promise<void> {
     prepare(db);
     const writer = withLifecycles
       ? deliveryWriter(db)
-      : new GroupCommitWriter<DeliveryRecord>(db, { write: deliveryQueries(db).insert });
+      : new GroupCommitWriter<DeliveryRecord>({ commit: commitOnThisThread(db, deliveryQueries(db).insert) });
     await importPath(file, { store: (record) => writer.enqueue(record), secret: () => benchSecret });
+    await writer.drain();
     if ('derived' in writer) writer.derived.catchUpAll();
     db.close();
     rmSync(dir, { recursive: true, force: true });

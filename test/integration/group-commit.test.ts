@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { GroupCommitWriter } from '../../src/main/core/store/group-commit';
+import { commitOnThisThread, GroupCommitWriter } from '../../src/main/core/store/group-commit';
 import { openStore } from '../../src/main/core/store/open';
 import { tempDataDir } from '../support/core-fixture';
 
@@ -15,7 +15,10 @@ describe('group commit', () => {
   it('commits writes queued in one turn in one transaction, and settles each with its id', async () => {
     const { db, insert } = storeWithTable();
     const commits: number[] = [];
-    const writer = new GroupCommitWriter<string>(db, { write: insert, onCommitted: (batch) => commits.push(batch.at(-1)!.id) });
+    const writer = new GroupCommitWriter<string>({
+      commit: commitOnThisThread(db, insert),
+      onCommitted: (batch) => commits.push(batch.at(-1)!.id),
+    });
     const ids = await Promise.all(Array.from({ length: 50 }, (_, i) => writer.enqueue(`v${i}`)));
     expect(ids).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
     expect(commits).toEqual([50]);
@@ -24,11 +27,11 @@ describe('group commit', () => {
 
   it('rejects every write of a failed commit and stores none of them', async () => {
     const { db, insert } = storeWithTable();
-    const writer = new GroupCommitWriter<string>(db, {
-      write: (value) => {
+    const writer = new GroupCommitWriter<string>({
+      commit: commitOnThisThread(db, (value: string) => {
         if (value === 'bad') throw new Error('disk full');
         return insert(value);
-      },
+      }),
     });
     const results = await Promise.allSettled(['a', 'bad', 'c'].map((v) => writer.enqueue(v)));
     expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected', 'rejected']);

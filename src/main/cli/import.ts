@@ -38,6 +38,7 @@ export async function importCommand(args: string[]): Promise<void> {
       onProgress: progressLine('import'),
       progressEvery: cliProgressEvery,
     });
+    await writer.drain();
     writer.derived.catchUpAll();
     for (const error of result.errors) console.error(`skipped ${error}`);
     console.log(`imported ${result.imported}, skipped ${result.skipped}`);

@@ -60,6 +60,8 @@ async function assemble(options: CoreOptions, db: ReturnType<typeof openStore>, 
   );
   const writer = deliveryWriter(db, {
     onCommitted: (latestId) => events.publish('deliveries.changed', { latestId }),
+    inWorker: true,
+    nativeBinding: options.nativeBinding,
     log,
   });
   // Rows a crash left underived (or a rebuild left pending) are derived in the background.
@@ -204,7 +206,7 @@ async function assemble(options: CoreOptions, db: ReturnType<typeof openStore>, 
       api.close();
       await service.stop();
       await receivers.stop();
-      writer.flush();
+      await writer.close();
       events.close();
       await closeServer(control.server);
       await replays.close();

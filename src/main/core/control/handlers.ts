@@ -1,4 +1,4 @@
-import { type CallHandlers, type CallName, type CoreStatus } from '../../../shared/contract';
+import { type CallHandlers, type CallName, type CallOutput, type CoreStatus } from '../../../shared/contract';
 import type { transferCalls } from '../export/transfer-calls';
 import type { ResponsePolicyState } from '../receiver/response-policy';
 import type { ReceiverPorts } from '../receiver/receivers';
@@ -45,9 +45,9 @@ export function createHandlers(deps: HandlerDeps) {
   // A delivery's duplicate group and lifecycle are derived just after its commit: a read sees them already.
   const current =
     <N extends CallName>(read: CallHandlers[N]) =>
-    (input: Parameters<CallHandlers[N]>[0]) => {
-      deps.derived.catchUpForRead();
-      return (read as (input: Parameters<CallHandlers[N]>[0]) => ReturnType<CallHandlers[N]>)(input);
+    async (input: Parameters<CallHandlers[N]>[0]): Promise<CallOutput<N>> => {
+      await deps.derived.catchUpForRead();
+      return (read as (input: Parameters<CallHandlers[N]>[0]) => Promise<CallOutput<N>> | CallOutput<N>)(input);
     };
   return {
     'status.get': () => deps.status(),

@@ -1,27 +1,19 @@
-import { createRequire } from 'node:module';
-import { Worker } from 'node:worker_threads';
 import type { Db } from './open';
+import { startSqliteWorker } from './sqlite-worker';
 
 /** How often the worker copies the WAL's new pages into the database. */
 const intervalMs = 100;
 /**
- * While the worker runs, the writing connection checkpoints by itself only past this many WAL pages
+ * While the worker runs, the writing connections checkpoint by themselves only past this many WAL pages
  * (8 MiB). Under steady writes the worker is always a little behind, so SQLite never finds the WAL fully
- * copied and restarts it; the writer's own checkpoint then finds almost everything copied already, and
+ * copied and restarts it; a writer's own checkpoint then finds almost everything copied already, and
  * restarts it cheaply. It is also the backstop for a worker that falls behind.
  */
-const backstopPages = 2_000;
+export const backstopPages = 2_000;
 /** SQLite's default, restored when the worker is gone. */
 const defaultAutocheckpointPages = 1_000;
 
-// Plain CommonJS run by worker_threads from this string, so that it needs no file of its own in any build.
-const workerSource = `
-const { parentPort, workerData } = require('node:worker_threads');
-const Database = require(workerData.driver);
-const db = new Database(workerData.file, {
-  fileMustExist: true,
-  ...(workerData.nativeBinding ? { nativeBinding: workerData.nativeBinding } : {}),
-});
+const checkpointLoop = `
 const timer = setInterval(() => {
   try {
     db.pragma('wal_checkpoint(PASSIVE)');
@@ -36,15 +28,10 @@ parentPort.on('message', () => {
 });
 `;
 
-/** better-sqlite3's entry, resolved from here (a CommonJS bundle has `require`; ES modules have import.meta). */
-function driverPath(): string {
-  return typeof require === 'function' ? require.resolve('better-sqlite3') : createRequire(import.meta.url).resolve('better-sqlite3');
-}
-
 /**
  * Checkpoints from a worker thread with its own connection: copying the WAL into the database (and its
  * fsync) then no longer stalls the event loop that answers deliveries. A PASSIVE checkpoint never blocks
- * the writer. If the worker cannot start or dies, the writing connection checkpoints as SQLite does by default.
+ * a writer. If the worker cannot start or dies, the store's connection checkpoints as SQLite does by default.
  */
 export function startCheckpointer(db: Db, options: { nativeBinding?: string; log?: (line: string) => void } = {}) {
   const log = options.log ?? (() => {});
@@ -52,11 +39,13 @@ export function startCheckpointer(db: Db, options: { nativeBinding?: string; log
     if (db.open) db.pragma(`wal_autocheckpoint = ${defaultAutocheckpointPages}`);
     log(`store: checkpoints run on the main thread (${why})`);
   };
-  let worker: Worker;
+  let worker: ReturnType<typeof startSqliteWorker>;
   try {
-    worker = new Worker(workerSource, {
-      eval: true,
-      workerData: { driver: driverPath(), file: db.name, nativeBinding: options.nativeBinding, intervalMs },
+    worker = startSqliteWorker(checkpointLoop, {
+      file: db.name,
+      nativeBinding: options.nativeBinding,
+      pragmas: [],
+      data: { intervalMs },
     });
   } catch (error) {
     fallBack((error as Error).message);
@@ -72,8 +61,6 @@ export function startCheckpointer(db: Db, options: { nativeBinding?: string; log
   });
   worker.on('error', (error) => fallBack(error.message));
   const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
-  // The worker never keeps the process alive on its own.
-  worker.unref();
   return {
     /** Stops the worker and closes its connection (before the store's own, so that the last close removes the WAL). */
     async close(): Promise<void> {

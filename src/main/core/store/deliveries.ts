@@ -51,13 +51,40 @@ const derivedColumns = [
   'lifecycle_key, lifecycle_kind, order_uuid, recipient_key, event_status',
 ].join(', ');
 
-export function deliveryQueries(db: Db) {
-  const insert = db.prepare(`
+/** The INSERT of a delivery row, with named parameters as `insertParams` makes them. */
+export const insertDeliverySql = `
     INSERT INTO deliveries (received_at, method, path, query, headers, body, body_sha256, body_truncated,
       remote_address, tls, imported, response_status, response_body, response_reason, ${derivedColumns})
     VALUES (@received_at, @method, @path, @query, @headers, @body, @body_sha256, @body_truncated,
       @remote_address, @tls, @imported, @response_status, @response_body, @response_reason,
-      ${derivedColumns.split(', ').map((c) => '@' + c).join(', ')})`);
+      ${derivedColumns.split(', ').map((c) => '@' + c).join(', ')})`;
+
+export type InsertParams = ReturnType<typeof insertParams>;
+
+/** A delivery's row as plain values: all a writer needs, on this thread or another. */
+export function insertParams(record: DeliveryRecord) {
+  const { raw, facts, response, analysis } = record;
+  return {
+    received_at: facts.receivedAt,
+    method: raw.method,
+    path: raw.path,
+    query: raw.query,
+    headers: JSON.stringify(raw.headers),
+    body: Buffer.from(raw.body.buffer, raw.body.byteOffset, raw.body.byteLength),
+    body_sha256: record.bodySha256,
+    body_truncated: raw.bodyTruncated ? 1 : 0,
+    remote_address: facts.remoteAddress,
+    tls: facts.tls ? 1 : 0,
+    imported: facts.imported ? 1 : 0,
+    response_status: response.status,
+    response_body: response.body,
+    response_reason: response.reason,
+    ...derivedParams(analysis),
+  };
+}
+
+export function deliveryQueries(db: Db) {
+  const insert = db.prepare(insertDeliverySql);
   const updateDerived = db.prepare(
     `UPDATE deliveries SET ${derivedColumns.split(', ').map((c) => `${c} = @${c}`).join(', ')} WHERE id = @id`,
   );
@@ -68,25 +95,7 @@ export function deliveryQueries(db: Db) {
 
   return {
     insert(record: DeliveryRecord): number {
-      const { raw, facts, response, analysis } = record;
-      const result = insert.run({
-        received_at: facts.receivedAt,
-        method: raw.method,
-        path: raw.path,
-        query: raw.query,
-        headers: JSON.stringify(raw.headers),
-        body: Buffer.from(raw.body.buffer, raw.body.byteOffset, raw.body.byteLength),
-        body_sha256: record.bodySha256,
-        body_truncated: raw.bodyTruncated ? 1 : 0,
-        remote_address: facts.remoteAddress,
-        tls: facts.tls ? 1 : 0,
-        imported: facts.imported ? 1 : 0,
-        response_status: response.status,
-        response_body: response.body,
-        response_reason: response.reason,
-        ...derivedParams(analysis),
-      });
-      return Number(result.lastInsertRowid);
+      return Number(insert.run(insertParams(record)).lastInsertRowid);
     },
 
     updateDerived(id: number, analysis: DeliveryAnalysis): void {
@@ -100,14 +109,24 @@ export function deliveryQueries(db: Db) {
   };
 }
 
-/** WHERE clause and parameters of a deliveries filter; values are always bound. */
+/**
+ * What a text filter means: the body, as text, contains the text, ASCII letters compared
+ * case-insensitively (SQLite's lower() folds only A-Z). Its one parameter is the text.
+ * `body-search.ts` narrows the rows it is tried on; the test itself never changes.
+ */
+export const bodyContainsSql = 'instr(lower(CAST(body AS TEXT)), lower(?)) > 0';
+
+/**
+ * WHERE clause and parameters of a deliveries filter; values are always bound. With `text`, the clause
+ * scans every body: listDeliveries leaves the text to `body-search.ts` and passes the rest here.
+ */
 export function filterClause(filter: DeliveryFilter): { where: string; params: unknown[] } {
   const conditions: Array<[string, unknown]> = [];
   if (filter.event) conditions.push(['event = ?', filter.event]);
   if (filter.form) conditions.push(['form = ?', filter.form]);
   if (filter.signature) conditions.push(['signature = ?', filter.signature]);
   if (filter.path) conditions.push(['path = ?', filter.path]);
-  if (filter.text) conditions.push(['instr(lower(CAST(body AS TEXT)), lower(?)) > 0', filter.text]);
+  if (filter.text) conditions.push([bodyContainsSql, filter.text]);
   return {
     where: conditions.length ? conditions.map(([sql]) => sql).join(' AND ') : '1',
     params: conditions.map(([, value]) => value),

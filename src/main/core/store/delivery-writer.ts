@@ -1,13 +1,17 @@
-import { deliveryQueries } from './deliveries';
+import { deliveryQueries, insertParams } from './deliveries';
 import type { DeliveryRecord } from './delivery-record';
 import { derivedTables } from './derived-tables';
-import { GroupCommitWriter } from './group-commit';
+import { commitOnThisThread, GroupCommitWriter } from './group-commit';
 import type { Db } from './open';
 import { RecentParsedBodies } from './recent-parsed-bodies';
+import { startRowWriter } from './row-writer';
 
 export interface DeliveryWriterOptions {
   /** After each commit, with the newest stored id. */
   onCommitted?: (latestId: number) => void;
+  /** Commit in a worker thread with its own connection (the receiver); false: on this thread (a command). */
+  inWorker?: boolean;
+  nativeBinding?: string;
   log?: (line: string) => void;
 }
 
@@ -17,10 +21,12 @@ export interface DeliveryWriterOptions {
  */
 export function deliveryWriter(db: Db, options: DeliveryWriterOptions = {}) {
   const deliveries = deliveryQueries(db);
+  const onThisThread = commitOnThisThread<DeliveryRecord>(db, (record) => deliveries.insert(record));
+  const rowWriter = options.inWorker ? startRowWriter(db, options) : null;
   const parsedBodies = new RecentParsedBodies();
-  const derived = derivedTables(db, parsedBodies, options.log);
-  const writer = new GroupCommitWriter<DeliveryRecord>(db, {
-    write: (record) => deliveries.insert(record),
+  const writer: GroupCommitWriter<DeliveryRecord> = new GroupCommitWriter<DeliveryRecord>({
+    commit: (records) =>
+      rowWriter && !rowWriter.stopped ? rowWriter.commit(records.map(insertParams)) : onThisThread(records),
     onCommitted(batch) {
       for (const { item, id } of batch) {
         if (item.parsedBody && item.analysis.lifecycle.lifecycleKey !== null) parsedBodies.remember(id, item.parsedBody);
@@ -28,11 +34,18 @@ export function deliveryWriter(db: Db, options: DeliveryWriterOptions = {}) {
       derived.schedule();
       options.onCommitted?.(batch[batch.length - 1]!.id);
     },
+    betweenBatches: () => derived.runIfDue(),
   });
+  const derived = derivedTables(db, { parsedBodies, log: options.log, writer });
   return {
     enqueue: (record: DeliveryRecord) => writer.enqueue(record),
-    /** Commits what is queued now (on close). */
-    flush: () => writer.flush(),
+    /** Commits what is queued and stops the worker (on close). */
+    async close(): Promise<void> {
+      await writer.drain();
+      await rowWriter?.close();
+    },
+    /** Commits what is queued (a command about to read back what it stored). */
+    drain: () => writer.drain(),
     derived,
   };
 }

@@ -29,9 +29,20 @@ interface PendingRow {
  * from there. Their transactions skip the fsync (synchronous=NORMAL): losing one loses its
  * watermark too, and it is derived again; the next delivery's full commit syncs them anyway.
  */
-export function derivedTables(db: Db, parsedBodies?: RecentParsedBodies, log: (line: string) => void = () => {}) {
+export interface DerivedTablesOptions {
+  parsedBodies?: RecentParsedBodies;
+  log?: (line: string) => void;
+  /**
+   * The delivery writer, when it commits from another connection: deriving waits while it holds the
+   * write lock (rather than blocking this thread on it), and runs between its batches.
+   */
+  writer?: { readonly busy: boolean; idle(): Promise<void> };
+}
+
+export function derivedTables(db: Db, options: DerivedTablesOptions = {}) {
+  const log = options.log ?? (() => {});
   const groups = duplicateGroupQueries(db);
-  const lifecycles = lifecycleQueries(db, parsedBodies);
+  const lifecycles = lifecycleQueries(db, options.parsedBodies);
   const watermark = db.prepare("SELECT value FROM store_counts WHERE name = 'derived_through'").pluck();
   const setWatermark = db.prepare("UPDATE store_counts SET value = ? WHERE name = 'derived_through'");
   const latestId = db.prepare('SELECT coalesce(max(id), 0) FROM deliveries').pluck();
@@ -86,8 +97,10 @@ export function derivedTables(db: Db, parsedBodies?: RecentParsedBodies, log: (l
     log(`store: lifecycles and duplicate groups could not be updated (${(error as Error).message}); will retry`);
 
   let scheduled = false;
+  let due = false;
   const step = () => {
     scheduled = false;
+    due = false;
     if (!db.open) return;
     try {
       // A backlog (a rebuild) goes on at the next turn; new rows wait to be coalesced.
@@ -97,16 +110,27 @@ export function derivedTables(db: Db, parsedBodies?: RecentParsedBodies, log: (l
     }
   };
   const schedule = (delayMs = coalesceMs) => {
-    if (scheduled) return;
+    if (scheduled || due) return;
     scheduled = true;
-    setTimeout(step, delayMs).unref();
+    setTimeout(() => {
+      if (options.writer?.busy) {
+        // The writer's batch holds the write lock: derive right after it (runIfDue).
+        scheduled = false;
+        due = true;
+      } else step();
+    }, delayMs).unref();
   };
 
   return {
     /** Derives the pending rows shortly, in batches, between the receiver's turns. */
     schedule: () => schedule(),
+    /** Between two of the writer's batches: derives now if it was put off while a batch was being committed. */
+    runIfDue(): void {
+      if (due) step();
+    },
     /** Before reading the derived tables: derives what is pending now, unless a rebuild is under way. */
-    catchUpForRead(): void {
+    async catchUpForRead(): Promise<void> {
+      if (options.writer?.busy) await options.writer.idle();
       try {
         catchUp(readCatchUpRows);
       } catch (error) {

@@ -7,10 +7,12 @@ interface Pending<T> {
 }
 
 export interface GroupCommitSteps<T> {
-  /** Writes one item, returning its row id. */
-  write: (item: T) => number;
+  /** Stores a batch in one transaction; settles once it is committed, with each item's row id in order. */
+  commit: (items: T[]) => Promise<number[]> | number[];
   /** After a successful commit, with the batch's items and their row ids, in order. */
   onCommitted?: (batch: ReadonlyArray<Committed<T>>) => void;
+  /** Runs on this thread between two batches, when no commit is under way (work that needs the write lock). */
+  betweenBatches?: () => void;
 }
 
 export interface Committed<T> {
@@ -18,39 +20,70 @@ export interface Committed<T> {
   id: number;
 }
 
+/** Commit steps for a writer on this thread: `write` each item inside one transaction of `db`. */
+export function commitOnThisThread<T>(db: Db, write: (item: T) => number): (items: T[]) => number[] {
+  return (items) => db.transaction(() => items.map(write))();
+}
+
 /**
- * Group commit: writes queued during one turn of the event loop share one transaction and so one
- * fsync. Each caller's promise settles only after the commit that holds its row, so a caller that
- * answers 2xx on resolve answers only for durable rows; on a failed commit every caller is rejected.
+ * Group commit: what is queued while a commit is under way (or during one turn of the event loop) goes
+ * into the next commit, so one fsync serves many. Each caller's promise settles only after the commit
+ * that holds its item, so a caller that answers 2xx on resolve answers only for durable rows; on a
+ * failed commit every caller of that batch is rejected.
  */
 export class GroupCommitWriter<T> {
   private queue: Array<Pending<T>> = [];
   private scheduled = false;
+  private committing: Promise<void> | null = null;
 
-  constructor(
-    private readonly db: Db,
-    private readonly steps: GroupCommitSteps<T>,
-  ) {}
+  constructor(private readonly steps: GroupCommitSteps<T>) {}
+
+  /** Whether a commit is under way. */
+  get busy(): boolean {
+    return this.committing !== null;
+  }
 
   enqueue(item: T): Promise<number> {
     return new Promise((resolve, reject) => {
       this.queue.push({ item, resolve, reject });
-      if (!this.scheduled) {
-        this.scheduled = true;
-        setImmediate(() => this.flush());
-      }
+      this.schedule();
     });
   }
 
-  /** Commits everything queued now. */
-  flush(): void {
+  /** Settles when no commit is under way (the next batch waits for the turn after). */
+  async idle(): Promise<void> {
+    await this.committing;
+  }
+
+  /** Commits everything queued, and waits for it (on close). */
+  async drain(): Promise<void> {
+    while (this.committing || this.queue.length > 0) await (this.committing ?? this.flush());
+  }
+
+  private schedule(): void {
+    if (this.scheduled || this.committing) return;
+    this.scheduled = true;
+    setImmediate(() => void this.flush());
+  }
+
+  private flush(): Promise<void> {
     this.scheduled = false;
+    if (this.committing) return this.committing;
+    this.steps.betweenBatches?.();
     const batch = this.queue;
     this.queue = [];
-    if (batch.length === 0) return;
+    if (batch.length === 0) return Promise.resolve();
+    this.committing = this.commit(batch).finally(() => {
+      this.committing = null;
+      if (this.queue.length > 0) this.schedule();
+    });
+    return this.committing;
+  }
+
+  private async commit(batch: Array<Pending<T>>): Promise<void> {
     let ids: number[];
     try {
-      ids = this.db.transaction(() => batch.map((p) => this.steps.write(p.item)))();
+      ids = await this.steps.commit(batch.map((p) => p.item));
     } catch (error) {
       const failure = error instanceof Error ? error : new Error(String(error));
       for (const p of batch) p.reject(failure);
