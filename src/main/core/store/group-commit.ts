@@ -11,7 +11,10 @@ export interface GroupCommitSteps<T> {
   commit: (items: T[]) => Promise<number[]> | number[];
   /** After a successful commit, with the batch's items and their row ids, in order. */
   onCommitted?: (batch: ReadonlyArray<Committed<T>>) => void;
-  /** Runs on this thread between two batches, when no commit is under way (work that needs the write lock). */
+  /**
+   * Runs on this thread when no commit is under way, before each batch and after the last one (work
+   * that needs the write lock while the commits run on another connection).
+   */
   betweenBatches?: () => void;
 }
 
@@ -76,6 +79,7 @@ export class GroupCommitWriter<T> {
     this.committing = this.commit(batch).finally(() => {
       this.committing = null;
       if (this.queue.length > 0) this.schedule();
+      else this.steps.betweenBatches?.();
     });
     return this.committing;
   }
