@@ -1,18 +1,19 @@
 /**
  * The benchmarks of issue 7, each beside its baselines and goals (bench/README.md):
  *
- *   npm run bench                        # ingest, export/import, scale
- *   BENCH_ONLY=ingest npm run bench      # one or more of ingest, transfer, scale (comma-separated)
+ *   npm run bench                        # ingest, export/import, scale, arrival to screen
+ *   BENCH_ONLY=ingest npm run bench      # one or more of ingest, transfer, scale, arrival (comma-separated)
  *
  * The same bundle is also every child process's entry: the first argument says which.
  */
+import { arrivalCoreChild, runArrival } from './arrival';
 import { receiverChild } from './ingest-receivers';
 import { loadChild } from './ingest-load';
 import { runIngest } from './ingest';
 import { measureChild, runScale } from './scale';
 import { runTransfer, transferChild, transferPartsChild } from './transfer';
 
-const benchmarks = { ingest: runIngest, transfer: runTransfer, scale: runScale } as const;
+const benchmarks = { ingest: runIngest, transfer: runTransfer, scale: runScale, arrival: runArrival } as const;
 type Name = keyof typeof benchmarks;
 
 const children: Record<string, (arg: string) => unknown> = {
@@ -21,6 +22,7 @@ const children: Record<string, (arg: string) => unknown> = {
   '--ingest-load': loadChild,
   '--transfer': transferChild,
   '--transfer-parts': transferPartsChild,
+  '--arrival-core': arrivalCoreChild,
 };
 
 async function main(): Promise<void> {
