@@ -1,5 +1,6 @@
 import { buildDeliveryRecord } from '../src/main/core/receiver/ingest';
 import { protocolAnswer, ResponsePolicyState } from '../src/main/core/receiver/response-policy';
+import { bodySearchIndex } from '../src/main/core/store/body-search';
 import { deliveryWriter } from '../src/main/core/store/delivery-writer';
 import { openStore } from '../src/main/core/store/open';
 import { defaultResponsePolicy } from '../src/shared/policy';
@@ -18,7 +19,8 @@ const batchSize = 2_000;
 
 /**
  * Stores `count` generated deliveries through the ingest path: buildDeliveryRecord (analysis, response, hash)
- * and the receiver's deliveryWriter (group commit, then the derived tables), `batchSize` deliveries per commit.
+ * and the receiver's deliveryWriter (group commit, then the derived tables and the search index), `batchSize`
+ * deliveries per commit.
  */
 export async function buildStore(file: string, count: number, progress: (done: number) => void): Promise<BuildStats> {
   const db = openStore(file);
@@ -49,6 +51,9 @@ export async function buildStore(file: string, count: number, progress: (done: n
   if (pending.length > 0) await drain();
   await writer.drain();
   writer.derived.catchUpAll();
+  // The search index follows the commits in the background; what it has not reached yet is indexed here.
+  const search = bodySearchIndex(db);
+  while (search.indexBatch(5_000) > 0);
   db.pragma('wal_checkpoint(TRUNCATE)');
   db.close();
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;

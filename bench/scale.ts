@@ -16,6 +16,7 @@ import { migrations } from '../src/main/core/store/migrations';
 import { buildStore, type BuildStats } from './build-store';
 import { generatorVersion } from './generate';
 import { measure, type MeasureOutput } from './measure';
+import { measureSearchIndexing } from './search-cost';
 import { passes, table } from './stats';
 
 export const benchDir = resolve('bench');
@@ -100,6 +101,8 @@ export async function runScale(): Promise<string[]> {
   });
   if (child.status !== 0) throw new Error(`the measuring process failed (status ${child.status}, ${child.signal ?? 'no signal'})`);
   const result = JSON.parse(child.stdout) as MeasureOutput;
+  console.log('Measuring what the search index adds to ingest …');
+  result.figures.push(...measureSearchIndexing(store.file, cacheDir));
 
   console.log(`\nScale: ${scale.toLocaleString('en')} deliveries, ${result.counts.lifecycles!.toLocaleString('en')} lifecycles, ` +
     `${result.counts.orders!.toLocaleString('en')} orders, ${result.counts.duplicateGroups!.toLocaleString('en')} duplicate groups`);

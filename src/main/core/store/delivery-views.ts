@@ -1,5 +1,6 @@
 import type { DeliveryDetail, DeliveryFilter, DeliverySummary } from '../../../shared/delivery';
 import type { Finding, PayloadForm, SignatureCheck, SignatureVerdict } from '../../../shared/verdicts';
+import { searchDeliveries } from './body-search';
 import { filterClause } from './deliveries';
 import type { DeliveryRow } from './delivery-row';
 import type { Db } from './open';
@@ -45,6 +46,7 @@ export interface ListQuery {
 }
 
 export function listDeliveries(db: Db, query: ListQuery): { items: DeliverySummary[]; total: number; totalCapped: boolean } {
+  if (query.filter.text) return searchList(db, query, query.filter.text);
   const { where, params } = filterClause(query.filter);
   const range: string[] = [];
   const rangeParams: number[] = [];
@@ -62,6 +64,32 @@ export function listDeliveries(db: Db, query: ListQuery): { items: DeliverySumma
     )
     .all(...params, ...rangeParams, query.limit) as SummaryRow[];
   return { items: rows.map(toSummary), ...matchingCount(db, where, params) };
+}
+
+/**
+ * With free text: the same rows, through the body index (store/body-search.ts). The count looks at a bounded
+ * number of rows: past them, or past the cap, it is a lower bound (totalCapped, shown as "N+").
+ */
+function searchList(db: Db, query: ListQuery, text: string) {
+  const { where, params } = filterClause({ ...query.filter, text: undefined });
+  // One read transaction: the index's watermark and the rows it covers stay as they were read.
+  const found = db.transaction(() =>
+    searchDeliveries<SummaryRow>(db, {
+      text,
+      where,
+      params,
+      columns: summaryColumns,
+      beforeId: query.beforeId,
+      afterId: query.afterId,
+      limit: query.limit,
+      countCap: filteredCountCap,
+    }),
+  )();
+  return {
+    items: found.rows.map(toSummary),
+    total: Math.min(found.matched, filteredCountCap),
+    totalCapped: found.matched > filteredCountCap || !found.complete,
+  };
 }
 
 type DetailRow = SummaryRow &

@@ -1,3 +1,4 @@
+import { bodySearchIndex } from './body-search';
 import { duplicateGroupQueries } from './duplicate-groups';
 import { lifecycleQueries } from './lifecycles';
 import type { Db } from './open';
@@ -28,6 +29,7 @@ interface PendingRow {
  * store_counts) is the last delivery they include, committed with them: after a crash they resume
  * from there. Their transactions skip the fsync (synchronous=NORMAL): losing one loses its
  * watermark too, and it is derived again; the next delivery's full commit syncs them anyway.
+ * The body search index (body-search.ts) is filled in the same steps, from its own watermark.
  */
 export interface DerivedTablesOptions {
   parsedBodies?: RecentParsedBodies;
@@ -43,6 +45,7 @@ export function derivedTables(db: Db, options: DerivedTablesOptions = {}) {
   const log = options.log ?? (() => {});
   const groups = duplicateGroupQueries(db);
   const lifecycles = lifecycleQueries(db, options.parsedBodies);
+  const search = bodySearchIndex(db);
   const watermark = db.prepare("SELECT value FROM store_counts WHERE name = 'derived_through'").pluck();
   const setWatermark = db.prepare("UPDATE store_counts SET value = ? WHERE name = 'derived_through'");
   const latestId = db.prepare('SELECT coalesce(max(id), 0) FROM deliveries').pluck();
@@ -70,18 +73,22 @@ export function derivedTables(db: Db, options: DerivedTablesOptions = {}) {
     return rows.length;
   });
 
-  /** Derives up to `limit` pending rows; returns how many. */
-  const derive = (limit: number): number => {
+  /** Runs a batch's transaction without its own fsync. */
+  const relaxed = <T>(batch: () => T): T => {
     const synchronous = db.pragma('synchronous', { simple: true }) as number;
     // 1 is NORMAL; never raise a lower setting (a bulk load may run with OFF).
-    if (db.inTransaction || synchronous <= 1) return deriveBatch(limit);
+    if (db.inTransaction || synchronous <= 1) return batch();
     db.pragma('synchronous = NORMAL');
     try {
-      return deriveBatch(limit);
+      return batch();
     } finally {
       db.pragma(`synchronous = ${synchronous}`);
     }
   };
+  /** Derives up to `limit` pending rows; returns how many. */
+  const derive = (limit: number): number => relaxed(() => deriveBatch(limit));
+  /** Indexes a batch of bodies for search; returns whether more are pending. */
+  const indexSearch = (): boolean => relaxed(() => search.indexBatch(batchRows)) > 0 && !search.isCurrent();
 
   const catchUp = (maxRows: number): boolean => {
     for (let done = 0; done < maxRows; ) {
@@ -102,12 +109,20 @@ export function derivedTables(db: Db, options: DerivedTablesOptions = {}) {
     scheduled = false;
     due = false;
     if (!db.open) return;
+    let backlog = false;
     try {
       // A backlog (a rebuild) goes on at the next turn; new rows wait to be coalesced.
-      if (!catchUp(batchRows)) schedule(0);
+      backlog = !catchUp(batchRows);
     } catch (error) {
       reportFailure(error);
     }
+    try {
+      // A store from before the index is indexed here too, a batch per step.
+      if (indexSearch()) backlog = true;
+    } catch (error) {
+      log(`store: the body search index could not be updated (${(error as Error).message}); will retry`);
+    }
+    if (backlog) schedule(0);
   };
   const schedule = (delayMs = coalesceMs) => {
     if (scheduled || due) return;

@@ -5,6 +5,7 @@ import { duplicateEvidenceIndex } from './0003-duplicate-evidence-index';
 import { replays } from './0004-replays';
 import { deliveryCount } from './0005-delivery-count';
 import { derivedWatermark } from './0006-derived-watermark';
+import { bodySearch } from './0007-body-search';
 
 /** Schema versions in order: migrations[i] takes user_version i to i + 1. Never edit a shipped one; add a new one. */
 export const migrations: ReadonlyArray<(db: Db) => void> = [
@@ -14,4 +15,5 @@ export const migrations: ReadonlyArray<(db: Db) => void> = [
   replays,
   deliveryCount,
   derivedWatermark,
+  bodySearch,
 ];

@@ -1,6 +1,7 @@
 import type { DeliveryFilter, DeliverySummary } from '../../../../shared/delivery';
 import { call } from '../../api/client';
 import { filterKey } from '../../lib/route';
+import { mergedTotal } from './list-total';
 
 export interface DeliveryListSnapshot {
   /** Newest first. */
@@ -103,8 +104,7 @@ export class DeliveryListStore {
         const older = newestFirst(page.items.filter((item) => item.id < tailId));
         this.update({
           items: older.length > 0 ? [...current, ...older] : current,
-          total: page.total,
-          totalCapped: page.totalCapped,
+          ...mergedTotal(this.snapshot, page),
           hasMore: page.items.length === pageSize,
           loadingMore: false,
         });
@@ -143,8 +143,7 @@ export class DeliveryListStore {
           const newer = newestFirst(page.items.filter((item) => item.id > headId));
           this.update({
             items: newer.length > 0 ? [...newer, ...current] : current,
-            total: page.total,
-            totalCapped: page.totalCapped,
+            ...mergedTotal(this.snapshot, page),
           });
         },
         () => {

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { searchMatch, searchTerms } from '../../src/main/core/store/body-search';
+
+describe('the words a searched text proves every matching body holds', () => {
+  it('takes the inner words of an identifier whole, and the last one as a prefix', () => {
+    // The first word may be the end of a longer one ("xemeka"): not used.
+    expect(searchMatch('emeka.rossi36@example.com')).toBe('"rossi36" "example"');
+    expect(searchMatch('1b9406ca-ac98-4833-9134-ebef5e7f10bd')).toBe('"ebef5e7f10bd"* "ac98" "4833" "9134"');
+    expect(searchMatch('0.12709039')).toBe('"12709039"*');
+    expect(searchMatch('payout.failed')).toBe('"failed"*');
+  });
+
+  it('has nothing for a single run of letters and digits, which may sit inside any word', () => {
+    for (const text of ['failed', 'xam', 'ea694501c140161d4f311a64b0e8544c66336bd3c8f74f12e1af7b9a8a4010c8', 'Rossi']) {
+      expect(searchMatch(text)).toBeNull();
+    }
+  });
+
+  it('uses a first word when the text starts with a separator, and a whole word when one ends it', () => {
+    expect(searchMatch(' failed')).toBe('"failed"*');
+    expect(searchMatch('"failed"')).toBe('"failed"');
+    expect(searchMatch('status":"failed"')).toBe('"failed"');
+  });
+
+  it('lowers ASCII letters, as the index does', () => {
+    expect(searchMatch('X.FAILED.Y')).toBe('"failed"');
+  });
+
+  it('treats a non-ASCII neighbour as unknown: neither part of the word nor its end', () => {
+    // "é" may be a letter of the body's word, so "caf" only starts it, and "x" after it starts nothing known.
+    expect(searchTerms(' café x')).toEqual([{ word: 'caf', whole: false }]);
+    expect(searchTerms(' écho.')).toEqual([]);
+    expect(searchMatch('Zoë Müller')).toBeNull();
+  });
+
+  it('drops prefixes too short to narrow, and cuts very long words to a prefix', () => {
+    expect(searchMatch('25.00')).toBeNull();
+    expect(searchMatch('x.ab')).toBeNull();
+    expect(searchMatch('x.ab.')).toBe('"ab"');
+    // Beside a whole word, only a long prefix is worth its lookup; alone, a short one still narrows.
+    expect(searchMatch('x.example.com')).toBe('"example"');
+    expect(searchMatch('x.example.abcdef')).toBe('"example" "abcdef"*');
+    expect(searchMatch('example.com')).toBe('"com"*');
+    const long = 'a'.repeat(300);
+    expect(searchTerms(`.${long}.`)).toEqual([{ word: 'a'.repeat(256), whole: false }]);
+  });
+
+  it('keeps the longest few terms of a long text', () => {
+    const text = ` ${Array.from({ length: 20 }, (_, i) => 'w'.repeat(i + 1)).join(' ')} `;
+    const terms = searchTerms(text);
+    expect(terms).toHaveLength(8);
+    expect(terms[0]).toEqual({ word: 'w'.repeat(20), whole: true });
+    expect(new Set(terms.map((t) => t.word)).size).toBe(8);
+  });
+});
