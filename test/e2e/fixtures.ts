@@ -1,7 +1,7 @@
 import { rmSync } from 'node:fs';
 import { test as base } from '@playwright/test';
 import { spawnServe } from '../support/cli-process';
-import { tempDataDir } from '../support/core-fixture';
+import { tempDataDir } from '../support/temp-dir';
 import { post } from '../support/https-client';
 import { DeliveriesPage } from './pages/deliveries-page';
 

@@ -1,9 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import type { CoreOptions, Core } from '../../src/main/core/core-options';
 import { startCore } from '../../src/main/core/start-core';
 import type { CallName, CallInput, CallOutput } from '../../src/shared/contract';
+import { tempDataDir } from './temp-dir';
 
 export interface TestCore {
   core: Core;
@@ -14,9 +13,8 @@ export interface TestCore {
   stop(): Promise<void>;
 }
 
-export function tempDataDir(): string {
-  return mkdtempSync(join(tmpdir(), 'inspector-test-'));
-}
+// The browser tests import it from temp-dir.ts, which loads none of the core.
+export { tempDataDir } from './temp-dir';
 
 /** A real core on ephemeral ports with a real SQLite file in a fresh temp dir; no simulator unless asked. */
 export async function startTestCore(options: Partial<CoreOptions> = {}): Promise<TestCore> {
