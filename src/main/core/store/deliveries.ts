@@ -51,18 +51,30 @@ const derivedColumns = [
   'lifecycle_key, lifecycle_kind, order_uuid, recipient_key, event_status',
 ].join(', ');
 
-/** The INSERT of a delivery row, with named parameters as `insertParams` makes them. */
-export const insertDeliverySql = `
-    INSERT INTO deliveries (received_at, method, path, query, headers, body, body_sha256, body_truncated,
-      remote_address, tls, imported, response_status, response_body, response_reason, ${derivedColumns})
-    VALUES (@received_at, @method, @path, @query, @headers, @body, @body_sha256, @body_truncated,
-      @remote_address, @tls, @imported, @response_status, @response_body, @response_reason,
-      ${derivedColumns.split(', ').map((c) => '@' + c).join(', ')})`;
+type InsertParams = ReturnType<typeof insertParams>;
 
-export type InsertParams = ReturnType<typeof insertParams>;
+const insertColumns = [
+  'received_at, method, path, query, headers, body, body_sha256, body_truncated',
+  'remote_address, tls, imported, response_status, response_body, response_reason',
+  derivedColumns,
+]
+  .join(', ')
+  .split(', ') as Array<keyof InsertParams>;
 
-/** A delivery's row as plain values: all a writer needs, on this thread or another. */
-export function insertParams(record: DeliveryRecord) {
+/** The INSERT of a delivery row, its parameters in the order of `insertValues`. */
+export const insertDeliverySql = `INSERT INTO deliveries (${insertColumns.join(', ')})
+  VALUES (${insertColumns.map(() => '?').join(', ')})`;
+
+/** The body's place among `insertValues`. */
+export const insertBodyIndex = insertColumns.indexOf('body');
+
+/** A delivery's row as plain values, all a writer needs: an array, cheaper than an object to send to another thread. */
+export function insertValues(record: DeliveryRecord): unknown[] {
+  const params = insertParams(record);
+  return insertColumns.map((column) => params[column]);
+}
+
+function insertParams(record: DeliveryRecord) {
   const { raw, facts, response, analysis } = record;
   return {
     received_at: facts.receivedAt,
@@ -95,7 +107,7 @@ export function deliveryQueries(db: Db) {
 
   return {
     insert(record: DeliveryRecord): number {
-      return Number(insert.run(insertParams(record)).lastInsertRowid);
+      return Number(insert.run(...insertValues(record)).lastInsertRowid);
     },
 
     updateDerived(id: number, analysis: DeliveryAnalysis): void {

@@ -1,4 +1,4 @@
-import { deliveryQueries, insertParams } from './deliveries';
+import { deliveryQueries, insertValues } from './deliveries';
 import type { DeliveryRecord } from './delivery-record';
 import { derivedTables } from './derived-tables';
 import { commitOnThisThread, GroupCommitWriter } from './group-commit';
@@ -26,7 +26,7 @@ export function deliveryWriter(db: Db, options: DeliveryWriterOptions = {}) {
   const parsedBodies = new RecentParsedBodies();
   const writer: GroupCommitWriter<DeliveryRecord> = new GroupCommitWriter<DeliveryRecord>({
     commit: (records) =>
-      rowWriter && !rowWriter.stopped ? rowWriter.commit(records.map(insertParams)) : onThisThread(records),
+      rowWriter && !rowWriter.stopped ? rowWriter.commit(records.map(insertValues)) : onThisThread(records),
     onCommitted(batch) {
       for (const { item, id } of batch) {
         if (item.parsedBody && item.analysis.lifecycle.lifecycleKey !== null) parsedBodies.remember(id, item.parsedBody);

@@ -1,5 +1,5 @@
 import { backstopPages } from './checkpointer';
-import { insertDeliverySql, type InsertParams } from './deliveries';
+import { insertBodyIndex, insertDeliverySql } from './deliveries';
 import type { Db } from './open';
 import { startSqliteWorker } from './sqlite-worker';
 
@@ -8,8 +8,9 @@ const insert = db.prepare(workerData.sql);
 const insertAll = db.transaction((rows) =>
   rows.map((row) => {
     // A Buffer arrives as a Uint8Array.
-    row.body = Buffer.from(row.body.buffer, row.body.byteOffset, row.body.byteLength);
-    return Number(insert.run(row).lastInsertRowid);
+    const body = row[workerData.bodyIndex];
+    row[workerData.bodyIndex] = Buffer.from(body.buffer, body.byteOffset, body.byteLength);
+    return Number(insert.run(...row).lastInsertRowid);
   }),
 );
 parentPort.on('message', (message) => {
@@ -44,7 +45,7 @@ export function startRowWriter(db: Db, options: { nativeBinding?: string; log?: 
       file: db.name,
       nativeBinding: options.nativeBinding,
       pragmas: ['synchronous = FULL', 'busy_timeout = 5000', `wal_autocheckpoint = ${backstopPages}`],
-      data: { sql: insertDeliverySql },
+      data: { sql: insertDeliverySql, bodyIndex: insertBodyIndex },
     });
   } catch (error) {
     log(`store: deliveries are written on the main thread (${(error as Error).message})`);
@@ -76,7 +77,8 @@ export function startRowWriter(db: Db, options: { nativeBinding?: string; log?: 
     get stopped(): boolean {
       return dead !== null;
     },
-    commit(rows: InsertParams[]): Promise<number[]> {
+    /** Rows as `insertValues` makes them. */
+    commit(rows: unknown[][]): Promise<number[]> {
       if (dead) return Promise.reject(dead);
       if (inFlight) return Promise.reject(new Error('one batch at a time'));
       return new Promise<number[]>((resolve, reject) => {
