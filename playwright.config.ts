@@ -1,6 +1,6 @@
 import { defineConfig } from '@playwright/test';
+import { browserViewport, chromiumArgs, chromiumExecutable } from './test/support/chromium';
 
-// Debian's Chromium, never a downloaded browser; flags keep it off the (closed) network.
 export default defineConfig({
   testDir: 'test/e2e',
   timeout: 60_000,
@@ -9,20 +9,8 @@ export default defineConfig({
   reporter: [['list']],
   use: {
     browserName: 'chromium',
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
-    viewport: { width: 1440, height: 900 },
+    launchOptions: { executablePath: chromiumExecutable, args: chromiumArgs },
+    viewport: browserViewport,
     trace: 'off',
   },
 });

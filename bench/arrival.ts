@@ -28,23 +28,14 @@ import { writeResults } from './ingest';
 import { machineBusyMs, waitForQuiet } from './machine';
 import { cacheDir, positiveInt } from './scale';
 import { passes, quantile, spread, table, type Figure } from './stats';
+import { browserViewport, chromiumArgs, chromiumExecutable } from '../test/support/chromium';
 
 const goalP95Ms = 100;
 const warmUpSeconds = 2;
 /** After the last 2xx of a run, how long its rows may take to be drawn before they count as missing. */
 const drainTimeoutMs = 10_000;
-/** As playwright.config.ts: Debian's Chromium, off the (closed) network. */
-const chromiumArgs = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-const viewport = { width: 1440, height: 900 };
+// As the browser tests launch it.
+const viewport = browserViewport;
 
 interface CoreArg {
   dir: string;
@@ -368,7 +359,7 @@ export async function runArrival(): Promise<string[]> {
   const seconds = positiveInt('BENCH_ARRIVAL_SECONDS', 10);
   const runs = positiveInt('BENCH_ARRIVAL_RUNS', 3);
   if (seconds > 30) throw new Error('an arrival run lasts at most 30 s');
-  const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  const executablePath = chromiumExecutable;
   if (!existsSync(executablePath)) throw new Error(`no Chromium at ${executablePath} (set CHROMIUM_PATH); a browser is never downloaded`);
   const started = Date.now();
   const loadBefore = loadavg()[0]!;

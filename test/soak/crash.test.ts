@@ -1,13 +1,13 @@
 import { randomInt } from 'node:crypto';
-import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import Database from 'better-sqlite3';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CoreStatus } from '../../src/shared/contract';
 import { spawnServe, type ServeProcess } from '../support/cli-process';
-import { tempDataDir } from '../support/core-fixture';
+import { tempDataDir } from '../support/temp-dir';
 import { testSecret } from '../support/deliveries';
+import { cleanedUpAfterAll } from '../support/serve-cleanup';
 import { SignedLoad, quantile, sha256 } from '../support/signed-load';
 
 /**
@@ -37,16 +37,7 @@ function prng(seed: number): () => number {
   };
 }
 
-const dataDirs: string[] = [];
-const running = new Set<ServeProcess>();
-
-afterAll(async () => {
-  for (const serve of running) {
-    serve.child.kill('SIGKILL');
-    await serve.exited;
-  }
-  for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
-});
+const { dataDirs, running } = cleanedUpAfterAll();
 
 async function serve(dataDir: string): Promise<ServeProcess> {
   const started = await spawnServe([

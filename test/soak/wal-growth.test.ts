@@ -1,12 +1,13 @@
-import { existsSync, rmSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import Database from 'better-sqlite3';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CallInput, CallName, CallOutput } from '../../src/shared/contract';
-import { spawnServe, type ServeProcess } from '../support/cli-process';
-import { tempDataDir } from '../support/core-fixture';
+import { spawnServe } from '../support/cli-process';
+import { tempDataDir } from '../support/temp-dir';
 import { testSecret } from '../support/deliveries';
+import { cleanedUpAfterAll } from '../support/serve-cleanup';
 import { SignedLoad, quantile } from '../support/signed-load';
 
 /**
@@ -33,16 +34,7 @@ const connections = 32;
  */
 const walBoundBytes = 16 * 1024 * 1024;
 
-const dataDirs: string[] = [];
-const running = new Set<ServeProcess>();
-
-afterAll(async () => {
-  for (const serve of running) {
-    serve.child.kill('SIGKILL');
-    await serve.exited;
-  }
-  for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
-});
+const { dataDirs, running } = cleanedUpAfterAll();
 
 type View = 'deliveries' | 'duplicates' | 'lifecycles' | 'orders';
 const views: View[] = ['deliveries', 'duplicates', 'lifecycles', 'orders'];
