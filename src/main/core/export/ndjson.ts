@@ -2,6 +2,7 @@ import type { Lifecycle } from '../../../shared/lifecycle';
 import type { Finding } from '../../../shared/verdicts';
 import { lifecyclePosition } from '../analysis/lifecycle';
 import type { DeliveryRow } from '../store/delivery-row';
+import { derivedTables } from '../store/derived-tables';
 import { lifecycleQueries } from '../store/lifecycles';
 import type { Db } from '../store/open';
 
@@ -20,6 +21,8 @@ const cachedLifecycles = 10_000;
  * ever added (see the README); the signing secret is never part of it.
  */
 export function* ndjsonLines(db: Db): Generator<string> {
+  // duplicateOf comes from the duplicate groups: include the deliveries a crash left underived.
+  derivedTables(db).catchUpAll();
   const page = db.prepare(
     `SELECT d.id, d.received_at, d.method, d.path, d.query, d.headers, d.body, d.body_sha256, d.body_truncated,
        d.remote_address, d.tls, d.imported, d.response_status, d.response_reason, d.delivery_id, d.event,
@@ -80,6 +83,7 @@ export function* ndjsonLines(db: Db): Generator<string> {
 
 /** One object per lifecycle: key, kind, delivery ids in event-time order, current status, terminal, findings. */
 export function* lifecycleNdjsonLines(db: Db): Generator<string> {
+  derivedTables(db).catchUpAll();
   const lifecycles = lifecycleQueries(db);
   const keys = db.prepare('SELECT key FROM lifecycles WHERE key > ? ORDER BY key LIMIT ?');
   for (let afterKey = ''; ; ) {
