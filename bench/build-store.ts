@@ -1,7 +1,7 @@
 import { buildDeliveryRecord } from '../src/main/core/receiver/ingest';
 import { protocolAnswer, ResponsePolicyState } from '../src/main/core/receiver/response-policy';
-import { bodySearchIndex } from '../src/main/core/store/body-search';
-import { deliveryWriter } from '../src/main/core/store/delivery-writer';
+import { bulkWriter } from '../src/main/core/store/bulk-writer';
+import type { DeliveryRecord } from '../src/main/core/store/delivery-record';
 import { openStore } from '../src/main/core/store/open';
 import { defaultResponsePolicy } from '../src/shared/policy';
 import { benchSecret, generateDeliveries } from './generate';
@@ -15,25 +15,23 @@ export interface BuildStats {
   batches: number;
 }
 
-const batchSize = 2_000;
-
 /**
- * Stores `count` generated deliveries through the ingest path: buildDeliveryRecord (analysis, response, hash)
- * and the receiver's deliveryWriter (group commit, then the derived tables and the search index), `batchSize`
- * deliveries per commit.
+ * Stores `count` generated deliveries through the ingest path's functions: buildDeliveryRecord (analysis,
+ * response, hash) and the import's bulk writer (5,000 rows per transaction, then their duplicate groups,
+ * lifecycles and search index), which leaves the same tables as the receiver's writer (bulk-writer.test.ts).
  */
-export async function buildStore(file: string, count: number, progress: (done: number) => void): Promise<BuildStats> {
+export function buildStore(file: string, count: number, progress: (done: number) => void): BuildStats {
   const db = openStore(file);
   const policy = new ResponsePolicyState(defaultResponsePolicy);
-  const writer = deliveryWriter(db);
+  const writer = bulkWriter(db);
   const started = process.hrtime.bigint();
   let rawBytes = 0;
   let done = 0;
   let batches = 0;
-  let pending: Array<Promise<number>> = [];
-  const drain = async () => {
-    await Promise.all(pending);
-    pending = [];
+  let chunk: DeliveryRecord[] = [];
+  const store = () => {
+    writer.store(chunk);
+    chunk = [];
     batches++;
     progress(done);
   };
@@ -44,16 +42,12 @@ export async function buildStore(file: string, count: number, progress: (done: n
       return { ...answer, body: JSON.stringify(ok ? { received: true } : { error: answer.reason }) };
     });
     rawBytes += raw.body.byteLength + Buffer.byteLength(JSON.stringify(raw.headers));
-    pending.push(writer.enqueue(record));
+    chunk.push(record);
     done++;
-    if (pending.length >= batchSize) await drain();
+    if (chunk.length >= writer.chunkRows) store();
   }
-  if (pending.length > 0) await drain();
-  await writer.drain();
-  writer.derived.catchUpAll();
-  // The search index follows the commits in the background; what it has not reached yet is indexed here.
-  const search = bodySearchIndex(db);
-  while (search.indexBatch(5_000) > 0);
+  if (chunk.length > 0) store();
+  writer.finish();
   db.pragma('wal_checkpoint(TRUNCATE)');
   db.close();
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;

@@ -16,12 +16,10 @@ import { exportCommand } from '../src/main/cli/export';
 import { importCommand } from '../src/main/cli/import';
 import { ndjsonLines } from '../src/main/core/export/ndjson';
 import { importedRecord } from '../src/main/core/import/import-item';
-import { importPath } from '../src/main/core/import/import-path';
+import { importPath, type ImportTarget } from '../src/main/core/import/import-path';
 import { ndjsonSource } from '../src/main/core/import/read-ndjson';
-import { deliveryQueries } from '../src/main/core/store/deliveries';
-import type { DeliveryRecord } from '../src/main/core/store/delivery-record';
+import { bulkWriter } from '../src/main/core/store/bulk-writer';
 import { deliveryWriter } from '../src/main/core/store/delivery-writer';
-import { commitOnThisThread, GroupCommitWriter } from '../src/main/core/store/group-commit';
 import { lifecycleQueries } from '../src/main/core/store/lifecycles';
 import { openStore, type Db } from '../src/main/core/store/open';
 import { benchSecret } from './generate';
@@ -99,23 +97,35 @@ export async function transferPartsChild(arg: string): Promise<void> {
   await timed('import: read + analyze (importedRecord), nothing stored', async () => {
     for await (const outcome of (await ndjsonSource(file)).outcomes) if ('item' in outcome) importedRecord(outcome.item, benchSecret);
   });
-  const importInto = async (name: string, prepare: (db: Db) => void, withLifecycles: boolean) => {
+  const importInto = async (name: string, store: (db: Db) => { target: Pick<ImportTarget, 'storeChunk' | 'chunkRows'>; done(): Promise<void> | void }) => {
     const dir = join(scratch, name);
     mkdirSync(dir, { recursive: true });
     const db = openStore(join(dir, 'inspector.sqlite3'));
-    prepare(db);
-    const writer = withLifecycles
-      ? deliveryWriter(db)
-      : new GroupCommitWriter<DeliveryRecord>({ commit: commitOnThisThread(db, deliveryQueries(db).insert) });
-    await importPath(file, { store: (record) => writer.enqueue(record), secret: () => benchSecret });
-    await writer.drain();
-    if ('derived' in writer) writer.derived.catchUpAll();
+    const { target, done } = store(db);
+    await importPath(file, { ...target, secret: () => benchSecret });
+    await done();
     db.close();
     rmSync(dir, { recursive: true, force: true });
   };
-  await timed('import: as the CLI, but synchronous=OFF (no fsync; not durable)', () => importInto('off', (db) => db.pragma('synchronous = OFF'), true));
-  await timed('import: as the CLI, but no duplicate groups or lifecycle summaries', () => importInto('nolc', () => {}, false));
-  await timed('import: synchronous=OFF and no duplicate groups or lifecycle summaries', () => importInto('both', (db) => db.pragma('synchronous = OFF'), false));
+  await timed('import: as the CLI (bulk writer: 5,000 per transaction, derived after each)', () =>
+    importInto('bulk', (db) => {
+      const writer = bulkWriter(db);
+      return { target: { storeChunk: (records) => writer.store(records), chunkRows: writer.chunkRows }, done: () => writer.finish() };
+    }),
+  );
+  await timed('import: through the receiver’s group-commit writer instead (500 per commit, FULL)', () =>
+    importInto('receiver', (db) => {
+      const writer = deliveryWriter(db);
+      return {
+        target: { storeChunk: (records) => Promise.all(records.map((record) => writer.enqueue(record))) },
+        async done() {
+          await writer.drain();
+          writer.derived.catchUpAll();
+          writer.derived.indexSearchAll();
+        },
+      };
+    }),
+  );
   process.stdout.write(`\nBENCH_RESULT ${JSON.stringify(parts)}\n`);
 }
 

@@ -1,9 +1,10 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import type { ImportResult } from '../../shared/fixtures';
 import { importPath } from '../core/import/import-path';
 import { fileSecretStore } from '../core/signing-secret';
-import { deliveryWriter } from '../core/store/delivery-writer';
+import { bulkWriter } from '../core/store/bulk-writer';
 import { openStore } from '../core/store/open';
 import { defaultDataDir } from './default-data-dir';
 import { cliProgressEvery, progressLine } from './progress-line';
@@ -30,19 +31,21 @@ export async function importCommand(args: string[]): Promise<void> {
       : (values.secret ?? fileSecretStore(dataDir, 'signing-secret').load());
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const db = openStore(join(dataDir, 'inspector.sqlite3'));
+  const writer = bulkWriter(db);
+  let result: ImportResult;
   try {
-    const writer = deliveryWriter(db);
-    const result = await importPath(positionals[0]!, {
-      store: (record) => writer.enqueue(record),
+    result = await importPath(positionals[0]!, {
+      storeChunk: (records) => writer.store(records),
+      chunkRows: writer.chunkRows,
       secret: () => secret,
       onProgress: progressLine('import'),
       progressEvery: cliProgressEvery,
     });
-    await writer.drain();
-    writer.derived.catchUpAll();
-    for (const error of result.errors) console.error(`skipped ${error}`);
-    console.log(`imported ${result.imported}, skipped ${result.skipped}`);
   } finally {
+    // Synced before anything is reported, and the chunks stored before a failure too.
+    writer.finish();
     db.close();
   }
+  for (const error of result.errors) console.error(`skipped ${error}`);
+  console.log(`imported ${result.imported}, skipped ${result.skipped}`);
 }

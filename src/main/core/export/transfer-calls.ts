@@ -63,6 +63,11 @@ export function transferCalls(deps: TransferDeps) {
       return { command: curlCommand(delivery, target) };
     },
     'import.path': ({ path }) =>
-      importPath(path, { store: deps.store, secret: deps.secret, onProgress: progressEvents(deps, 'import') }),
+      importPath(path, {
+        // Queued in one turn: the receiver's group commit takes the chunk as one batch.
+        storeChunk: (records) => Promise.all(records.map(deps.store)),
+        secret: deps.secret,
+        onProgress: progressEvents(deps, 'import'),
+      }),
   } satisfies Pick<CallHandlers, 'export.fixtures' | 'export.har' | 'export.curl' | 'import.path'>;
 }

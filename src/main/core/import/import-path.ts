@@ -5,16 +5,17 @@ import { importedRecord } from './import-item';
 import { openImportSource } from './open-source';
 
 export interface ImportTarget {
-  /** The writer deliveries go through (the core's group-commit writer, or the CLI's own). */
-  store: (record: DeliveryRecord) => Promise<number>;
+  /** Stores a chunk of deliveries; settles once they are committed (the core's group commit, or a command's bulk writer). */
+  storeChunk: (records: DeliveryRecord[]) => Promise<unknown> | unknown;
+  /** Deliveries per chunk (default 500: enough to share a commit, few enough to let the receiver in between). */
+  chunkRows?: number;
   /** The secret in force, read for every delivery as the receiver does. */
   secret: () => string | null;
   onProgress?: ProgressListener;
   progressEvery?: number;
 }
 
-// Enough to share a few commits, few enough to let the receiver in between.
-const commitChunk = 500;
+const defaultChunkRows = 500;
 const reportedErrors = 100;
 
 /** Imports a fixtures folder, a HAR file or an NDJSON export; unreadable entries are skipped and reported. */
@@ -24,13 +25,15 @@ export async function importPath(path: string, target: ImportTarget): Promise<Im
   const errors: string[] = [];
   let imported = 0;
   let skipped = 0;
-  let pending: Array<Promise<number>> = [];
+  const chunkRows = target.chunkRows ?? defaultChunkRows;
+  let chunk: DeliveryRecord[] = [];
   const commit = async () => {
-    const writes = pending;
-    pending = [];
-    await Promise.all(writes);
-    imported += writes.length;
-    for (let i = 0; i < writes.length; i++) progress.advance();
+    const records = chunk;
+    chunk = [];
+    if (records.length === 0) return;
+    await target.storeChunk(records);
+    imported += records.length;
+    for (let i = 0; i < records.length; i++) progress.advance();
   };
   try {
     for await (const outcome of source.outcomes) {
@@ -40,13 +43,11 @@ export async function importPath(path: string, target: ImportTarget): Promise<Im
         progress.advance();
         continue;
       }
-      pending.push(target.store(importedRecord(outcome.item, target.secret())));
-      if (pending.length >= commitChunk) await commit();
+      chunk.push(importedRecord(outcome.item, target.secret()));
+      if (chunk.length >= chunkRows) await commit();
     }
     await commit();
   } finally {
-    // Writes still queued when reading failed settle before the error is reported.
-    await Promise.allSettled(pending);
     progress.finish();
   }
   if (skipped > errors.length) errors.push(`… and ${skipped - errors.length} more skipped`);

@@ -28,9 +28,7 @@ export function deliveryWriter(db: Db, options: DeliveryWriterOptions = {}) {
     commit: (records) =>
       rowWriter && !rowWriter.stopped ? rowWriter.commit(records.map(insertValues)) : onThisThread(records),
     onCommitted(batch) {
-      for (const { item, id } of batch) {
-        if (item.parsedBody && item.analysis.lifecycle.lifecycleKey !== null) parsedBodies.remember(id, item.parsedBody);
-      }
+      for (const { item, id } of batch) parsedBodies.rememberStored(id, item);
       derived.schedule();
       options.onCommitted?.(batch[batch.length - 1]!.id);
     },

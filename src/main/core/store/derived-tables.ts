@@ -5,7 +5,7 @@ import type { Db } from './open';
 import type { RecentParsedBodies } from './recent-parsed-bodies';
 
 /** Rows derived per transaction: large enough to coalesce page writes, small enough to keep the receiver answering. */
-const batchRows = 500;
+const defaultBatchRows = 500;
 /**
  * Deriving waits this long after a commit, so that one transaction covers many commits' rows: a lifecycle's
  * events and a page of an index are then written once per batch rather than once per commit.
@@ -39,10 +39,13 @@ export interface DerivedTablesOptions {
    * write lock (rather than blocking this thread on it), and runs between its batches.
    */
   writer?: { readonly busy: boolean; idle(): Promise<void> };
+  /** Rows per transaction (a bulk load, with no receiver to keep answering, takes more at once). */
+  batchRows?: number;
 }
 
 export function derivedTables(db: Db, options: DerivedTablesOptions = {}) {
   const log = options.log ?? (() => {});
+  const batchRows = options.batchRows ?? defaultBatchRows;
   const groups = duplicateGroupQueries(db);
   const lifecycles = lifecycleQueries(db, options.parsedBodies);
   const search = bodySearchIndex(db);
@@ -154,6 +157,10 @@ export function derivedTables(db: Db, options: DerivedTablesOptions = {}) {
     },
     /** Derives everything pending (a command about to read a whole store). */
     catchUpAll: () => catchUp(Number.POSITIVE_INFINITY),
+    /** Indexes every body not yet in the search index. */
+    indexSearchAll(): void {
+      while (indexSearch());
+    },
     /** Empties the derived tables and derives them again from the first delivery (after the analyzer's keys changed). */
     rebuild(): void {
       db.transaction(() => {

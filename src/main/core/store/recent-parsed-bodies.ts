@@ -1,4 +1,5 @@
 import type { ParsedBody } from '../analysis/parse-body';
+import type { DeliveryRecord } from './delivery-record';
 
 /**
  * The parsed bodies of the latest deliveries, by row id: the events of a lifecycle arrive close
@@ -12,6 +13,11 @@ export class RecentParsedBodies {
   remember(id: number, parsed: ParsedBody): void {
     this.byId.set(id, parsed);
     if (this.byId.size > this.capacity) this.byId.delete(this.byId.keys().next().value!);
+  }
+
+  /** Keeps a stored record's parsed body when a lifecycle summary will need it. */
+  rememberStored(id: number, record: Pick<DeliveryRecord, 'parsedBody' | 'analysis'>): void {
+    if (record.parsedBody && record.analysis.lifecycle.lifecycleKey !== null) this.remember(id, record.parsedBody);
   }
 
   get(id: number): ParsedBody | undefined {

@@ -1,0 +1,63 @@
+import { closeSync, existsSync, fsyncSync, openSync } from 'node:fs';
+import { deliveryQueries } from './deliveries';
+import type { DeliveryRecord } from './delivery-record';
+import { derivedTables } from './derived-tables';
+import type { Db } from './open';
+import { RecentParsedBodies } from './recent-parsed-bodies';
+
+/** Deliveries per transaction: each B-tree page a chunk touches is then written once for thousands of rows. */
+export const bulkChunkRows = 5_000;
+/** Page cache for the load (KiB): holds the indexes' pages a chunk touches. */
+const bulkCacheKib = 64 * 1024;
+
+/**
+ * Storing many deliveries from a command (an import, no receiver waiting on each row): a transaction per
+ * chunk on this thread, committed without an fsync of its own (synchronous=NORMAL), then the chunk's
+ * duplicate groups, lifecycles and search index derived in transactions as large, with the bodies
+ * analysis just parsed. `finish` makes everything durable before the command reports success; a crash
+ * before it loses at most the chunks not yet synced, never the store's consistency (WAL).
+ */
+export function bulkWriter(db: Db, chunkRows = bulkChunkRows) {
+  const synchronous = db.pragma('synchronous', { simple: true }) as number;
+  const cacheSize = db.pragma('cache_size', { simple: true }) as number;
+  db.pragma('synchronous = NORMAL');
+  db.pragma(`cache_size = -${bulkCacheKib}`);
+  const deliveries = deliveryQueries(db);
+  // A lifecycle's deliveries can sit in neighbouring chunks: keep two chunks' bodies.
+  const parsedBodies = new RecentParsedBodies(2 * chunkRows);
+  const derived = derivedTables(db, { parsedBodies, batchRows: chunkRows });
+  const insertAll = db.transaction((records: DeliveryRecord[]) =>
+    records.map((record) => {
+      const id = deliveries.insert(record);
+      parsedBodies.rememberStored(id, record);
+      return id;
+    }),
+  );
+
+  return {
+    chunkRows,
+    /** Stores a chunk in one transaction and derives what it adds; returns the rows' ids. */
+    store(records: DeliveryRecord[]): number[] {
+      const ids = insertAll(records);
+      derived.catchUpAll();
+      derived.indexSearchAll();
+      return ids;
+    },
+    /** Syncs what the chunks wrote (the WAL, and the database its checkpoints copied into) and restores the settings. */
+    finish(): void {
+      db.pragma(`synchronous = ${synchronous}`);
+      db.pragma(`cache_size = ${cacheSize}`);
+      for (const file of [db.name, `${db.name}-wal`]) {
+        if (!existsSync(file)) continue;
+        const fd = openSync(file, 'r');
+        try {
+          fsyncSync(fd);
+        } finally {
+          closeSync(fd);
+        }
+      }
+    },
+  };
+}
+
+export type BulkWriter = ReturnType<typeof bulkWriter>;
