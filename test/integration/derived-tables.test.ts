@@ -1,9 +1,11 @@
+import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { bodyText, formALifecycle, ids, signedDelivery } from '../fixtures/payloads';
 import { buildDeliveryRecord } from '../../src/main/core/receiver/ingest';
 import { deliveryQueries } from '../../src/main/core/store/deliveries';
 import { derivedTables } from '../../src/main/core/store/derived-tables';
+import { migrations } from '../../src/main/core/store/migrations';
 import { openStore, type Db } from '../../src/main/core/store/open';
 import { startTestCore, tempDataDir } from '../support/core-fixture';
 import { testSecret } from '../support/deliveries';
@@ -42,12 +44,13 @@ describe('derived tables (duplicate groups, lifecycle summaries)', () => {
     expect(lifecycleRows(db)).toEqual([
       { key: `send:${ids.externalSendId}`, current_status: 'completed', event_count: 3, delivery_count: 4 },
     ]);
-    const counts = (groupRows(db) as Array<{ count: number }>).map((g) => g.count).sort();
-    expect(counts).toEqual([1, 1, 2]);
+    // Only the key delivered twice (processing) is a group; the others were delivered once.
+    const counts = (groupRows(db) as Array<{ count: number }>).map((g) => g.count);
+    expect(counts).toEqual([2]);
 
     // A second catch-up finds nothing pending: no row is counted twice.
     derivedTables(db).catchUpAll();
-    expect((groupRows(db) as Array<{ count: number }>).map((g) => g.count).sort()).toEqual([1, 1, 2]);
+    expect((groupRows(db) as Array<{ count: number }>).map((g) => g.count)).toEqual([2]);
     db.close();
   });
 
@@ -80,5 +83,43 @@ describe('derived tables (duplicate groups, lifecycle summaries)', () => {
     } finally {
       await t.stop();
     }
+  });
+
+  it('keep their rows when a store from before compact derived tables is opened, groups only for repeated keys', () => {
+    const file = storeFile(tempDataDir());
+    const old = new Database(file);
+    old.pragma('journal_mode = WAL');
+    old.transaction(() => {
+      for (const migrate of migrations.slice(0, 7)) migrate(old);
+      old.pragma('user_version = 7');
+    })();
+    storeUnderived(old, bodies);
+    derivedTables(old).catchUpAll();
+    // Stores of that version kept a group for every key, delivered once or more.
+    old.prepare(
+      `INSERT INTO duplicate_groups (idempotency_key, count, first_id, last_id, first_received_at, last_received_at,
+         first_body_sha256, identical_bodies, first_delivery_id, delivery_id_changed, delivery_id_missing)
+       SELECT idempotency_key, 1, id, id, received_at, received_at, body_sha256, 1, delivery_id, 0, delivery_id IS NULL
+       FROM deliveries WHERE idempotency_key NOT IN (SELECT idempotency_key FROM duplicate_groups)`,
+    ).run();
+    expect(groupRows(old)).toHaveLength(3);
+    const before = { lifecycles: lifecycleRows(old), watermark: old.prepare("SELECT value FROM store_counts WHERE name = 'derived_through'").pluck().get() };
+    old.close();
+
+    const db = openStore(file);
+    expect(db.pragma('user_version', { simple: true })).toBe(migrations.length);
+    expect((groupRows(db) as Array<{ count: number }>).map((g) => g.count)).toEqual([2]);
+    expect(lifecycleRows(db)).toEqual(before.lifecycles);
+    expect(db.prepare("SELECT value FROM store_counts WHERE name = 'derived_through'").pluck().get()).toBe(before.watermark);
+    const withoutRowid = db
+      .prepare("SELECT name FROM sqlite_schema WHERE type = 'table' AND name IN ('duplicate_groups', 'lifecycles') AND sql LIKE '%WITHOUT ROWID%' ORDER BY name")
+      .pluck()
+      .all();
+    expect(withoutRowid).toEqual(['duplicate_groups', 'lifecycles']);
+    // Deliveries stored after the migration join the copied tables as before.
+    storeUnderived(db, [processing]);
+    derivedTables(db).catchUpAll();
+    expect((groupRows(db) as Array<{ count: number }>).map((g) => g.count)).toEqual([3]);
+    db.close();
   });
 });

@@ -8,8 +8,9 @@ export interface GroupMember {
 }
 
 /**
- * Duplicate groups, one row per idempotency key, kept up to date as deliveries are stored so that a
- * page of groups (and the X-Service-Delivery evidence) never needs a scan of every delivery.
+ * Duplicate groups, one row per idempotency key delivered more than once, kept up to date as
+ * deliveries are derived so that a page of groups (and the X-Service-Delivery evidence) never needs a
+ * scan of every delivery. A key's first copy adds no row: most keys are delivered once.
  */
 export function duplicateGroupQueries(db: Db) {
   const upsert = db.prepare(`
@@ -24,7 +25,22 @@ export function duplicateGroupQueries(db: Db) {
       delivery_id_changed = delivery_id_changed OR (excluded.first_delivery_id IS NOT NULL
         AND first_delivery_id IS NOT NULL AND excluded.first_delivery_id <> first_delivery_id),
       delivery_id_missing = delivery_id_missing OR excluded.first_delivery_id IS NULL`);
-  const add = (key: string, member: GroupMember) => upsert.run({ key, ...member });
+  const grouped = db.prepare('SELECT 1 FROM duplicate_groups WHERE idempotency_key = ?').pluck();
+  const firstCopy = db.prepare(
+    `SELECT id, received_at AS receivedAt, body_sha256 AS bodySha256, delivery_id AS deliveryId
+     FROM deliveries WHERE idempotency_key = ? AND id < ? ORDER BY id LIMIT 1`,
+  );
+
+  /** Adds a delivery to its key's group; members come in id order. */
+  const add = (key: string, member: GroupMember) => {
+    if (grouped.get(key) === undefined) {
+      // The key's second copy starts the group, with the first.
+      const first = firstCopy.get(key, member.id) as GroupMember | undefined;
+      if (!first) return;
+      upsert.run({ key, ...first });
+    }
+    upsert.run({ key, ...member });
+  };
   return {
     add,
     clear: () => db.exec('DELETE FROM duplicate_groups'),
