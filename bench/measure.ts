@@ -89,9 +89,11 @@ export function measure(input: MeasureInput): MeasureOutput {
     orders: scalar<number>(db, 'SELECT count(DISTINCT order_uuid) AS v FROM lifecycles'),
   };
   const random = new SeededRandom(42);
-  const maxLifecycleRowid = scalar<number>(db, 'SELECT max(rowid) AS v FROM lifecycles');
+  // Lifecycles of random deliveries (the table has no rowid to draw from).
   const sampled = Array.from({ length: 64 }, () =>
-    db.prepare('SELECT key, order_uuid AS orderUuid FROM lifecycles WHERE rowid >= ? LIMIT 1').get(random.int(1, maxLifecycleRowid)),
+    db
+      .prepare('SELECT lifecycle_key AS key, order_uuid AS orderUuid FROM deliveries WHERE id >= ? AND lifecycle_key IS NOT NULL LIMIT 1')
+      .get(random.int(1, counts.deliveries)),
   ) as Array<{ key: string; orderUuid: string | null }>;
   const keys = sampled.map((s) => s.key);
   const orders = sampled.flatMap((s) => (s.orderUuid ? [s.orderUuid] : []));

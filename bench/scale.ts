@@ -89,7 +89,7 @@ export async function runScale(): Promise<string[]> {
   console.log(
     store.reused
       ? `Reusing the cached store (${store.file}); it was built in ${build.seconds.toFixed(0)} s, ${build.rowsPerSecond.toFixed(0)} rows/s.`
-      : `Built in ${build.seconds.toFixed(1)} s: ${build.rowsPerSecond.toFixed(0)} rows/s through buildDeliveryRecord + GroupCommitWriter.`,
+      : `Built in ${build.seconds.toFixed(1)} s: ${build.rowsPerSecond.toFixed(0)} rows/s through buildDeliveryRecord and the bulk writer.`,
   );
 
   console.log('Measuring in a fresh process …');
