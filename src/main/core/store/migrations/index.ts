@@ -6,7 +6,7 @@ import { replays } from './0004-replays';
 import { deliveryCount } from './0005-delivery-count';
 import { derivedWatermark } from './0006-derived-watermark';
 import { bodySearch } from './0007-body-search';
-import { compactDerivedTables } from './0008-compact-derived-tables';
+import { repeatedDuplicateKeys } from './0008-repeated-duplicate-keys';
 
 /** Schema versions in order: migrations[i] takes user_version i to i + 1. Never edit a shipped one; add a new one. */
 export const migrations: ReadonlyArray<(db: Db) => void> = [
@@ -17,5 +17,5 @@ export const migrations: ReadonlyArray<(db: Db) => void> = [
   deliveryCount,
   derivedWatermark,
   bodySearch,
-  compactDerivedTables,
+  repeatedDuplicateKeys,
 ];
