@@ -4,7 +4,7 @@ import { searchMatch } from '../src/main/core/store/body-search';
 import { bodyContainsSql } from '../src/main/core/store/deliveries';
 import { listDeliveries } from '../src/main/core/store/delivery-views';
 import { deliveryIdEvidenceOf, listDuplicateGroups } from '../src/main/core/store/duplicate-views';
-import { getOrder, listLifecycles } from '../src/main/core/store/lifecycle-views';
+import { getOrder, lifecycleFacets, listLifecycles, listOrders } from '../src/main/core/store/lifecycle-views';
 import { lifecycleQueries } from '../src/main/core/store/lifecycles';
 import { openStore, type Db } from '../src/main/core/store/open';
 import { median, time, type Figure, type TimingOptions } from './stats';
@@ -207,6 +207,9 @@ export function measure(input: MeasureInput): MeasureOutput {
   // Order summaries.
   timed('order summary (random orders)', 50, (run) => getOrder(db, pick(orders, run)));
   timed(`order summary, largest (${largestOrder.n} lifecycles)`, 50, () => getOrder(db, largestOrder.uuid));
+  // What the Orders and Lifecycles views ask again as deliveries arrive, on the receiver's thread (no goal of their own).
+  timed('orders list, the 500 newest (orders.list, as the Orders view asks)', null, () => listOrders(db, 500));
+  timed('lifecycle filter menus (lifecycles.facets)', null, () => lifecycleFacets(db));
 
   // Plans of every miss besides free text.
   const byMetric = new Map(figures.map((f) => [f.metric, f]));

@@ -73,16 +73,21 @@ export function listLifecycles(db: Db, filter: LifecycleFilter, beforeLastDelive
 const facetOrders = 500;
 
 export function lifecycleFacets(db: Db): { statuses: string[]; findings: string[]; orders: string[] } {
-  const statuses = (
-    db.prepare('SELECT DISTINCT current_status AS v FROM lifecycles WHERE current_status IS NOT NULL ORDER BY 1').all() as Array<{
-      v: string;
-    }>
-  ).map((r) => r.v);
-  const findings = (
-    db.prepare("SELECT DISTINCT value AS v FROM lifecycles, json_each(lifecycles.finding_codes) WHERE finding_codes <> '[]' ORDER BY 1").all() as Array<{
-      v: string;
-    }>
-  ).map((r) => r.v);
+  // One index seek per distinct status, rather than a pass over every lifecycle.
+  const statuses = db
+    .prepare(
+      `WITH RECURSIVE status(v) AS (
+         SELECT min(current_status) FROM lifecycles
+         UNION ALL SELECT (SELECT min(current_status) FROM lifecycles WHERE current_status > status.v) FROM status WHERE v IS NOT NULL
+       ) SELECT v FROM status WHERE v IS NOT NULL`,
+    )
+    .pluck()
+    .all() as string[];
+  // Through lifecycles_with_findings: the condition must stay written as the index's.
+  const findings = db
+    .prepare("SELECT DISTINCT value FROM lifecycles, json_each(lifecycles.finding_codes) WHERE finding_codes <> '[]' ORDER BY 1")
+    .pluck()
+    .all() as string[];
   return { statuses, findings, orders: recentOrderUuids(db, facetOrders) };
 }
 
@@ -93,8 +98,14 @@ export function getRecipient(db: Db, recipientKey: string): RecipientView | null
   return rows.length === 0 ? null : recipientView(recipientKey, rows.map(toSummary));
 }
 
+/** Reads the lifecycles of an order (one statement, for reading many orders). */
+function lifecyclesOfOrders(db: Db): (orderUuid: string) => Array<ReturnType<typeof toSummary>> {
+  const query = db.prepare('SELECT * FROM lifecycles WHERE order_uuid = ?');
+  return (orderUuid) => (query.all(orderUuid) as SummaryRow[]).map(toSummary);
+}
+
 export function getOrder(db: Db, orderUuid: string): { summary: OrderSummary; recipients: RecipientView[] } | null {
-  const lifecycles = (db.prepare('SELECT * FROM lifecycles WHERE order_uuid = ?').all(orderUuid) as SummaryRow[]).map(toSummary);
+  const lifecycles = lifecyclesOfOrders(db)(orderUuid);
   if (lifecycles.length === 0) return null;
   const byRecipient = new Map<string, LifecycleSummary[]>();
   for (const l of lifecycles) {
@@ -109,17 +120,22 @@ export function getOrder(db: Db, orderUuid: string): { summary: OrderSummary; re
   };
 }
 
+/**
+ * The orders with the latest activity first: lifecycles newest first, each order where it first appears
+ * (its latest delivery; no two lifecycles share one), stopping at `limit` orders instead of grouping them all.
+ */
 function recentOrderUuids(db: Db, limit: number): string[] {
-  return db
-    .prepare(
-      `SELECT order_uuid FROM lifecycles WHERE order_uuid IS NOT NULL
-       GROUP BY order_uuid ORDER BY max(last_delivery_id) DESC LIMIT ?`,
-    )
-    .pluck()
-    .all(limit) as string[];
+  const orders = new Set<string>();
+  const newestFirst = db.prepare('SELECT order_uuid FROM lifecycles WHERE order_uuid IS NOT NULL ORDER BY last_delivery_id DESC').pluck();
+  for (const uuid of newestFirst.iterate() as IterableIterator<string>) {
+    if (orders.size >= limit) break;
+    orders.add(uuid);
+  }
+  return [...orders];
 }
 
-/** Orders with the most recent activity first. */
+/** Orders with the most recent activity first, summaries only. */
 export function listOrders(db: Db, limit: number): OrderSummary[] {
-  return recentOrderUuids(db, limit).map((uuid) => getOrder(db, uuid)!.summary);
+  const lifecyclesOf = lifecyclesOfOrders(db);
+  return recentOrderUuids(db, limit).map((uuid) => orderSummary(uuid, lifecyclesOf(uuid)));
 }

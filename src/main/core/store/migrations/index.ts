@@ -7,6 +7,7 @@ import { deliveryCount } from './0005-delivery-count';
 import { derivedWatermark } from './0006-derived-watermark';
 import { bodySearch } from './0007-body-search';
 import { repeatedDuplicateKeys } from './0008-repeated-duplicate-keys';
+import { lifecyclesWithFindings } from './0009-lifecycles-with-findings';
 
 /** Schema versions in order: migrations[i] takes user_version i to i + 1. Never edit a shipped one; add a new one. */
 export const migrations: ReadonlyArray<(db: Db) => void> = [
@@ -18,4 +19,5 @@ export const migrations: ReadonlyArray<(db: Db) => void> = [
   derivedWatermark,
   bodySearch,
   repeatedDuplicateKeys,
+  lifecyclesWithFindings,
 ];

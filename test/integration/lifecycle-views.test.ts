@@ -1,0 +1,53 @@
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { benchSecret, generateDeliveries } from '../../bench/generate';
+import { buildDeliveryRecord } from '../../src/main/core/receiver/ingest';
+import { bulkWriter } from '../../src/main/core/store/bulk-writer';
+import { getOrder, lifecycleFacets, listOrders } from '../../src/main/core/store/lifecycle-views';
+import { openStore } from '../../src/main/core/store/open';
+import { tempDataDir } from '../support/temp-dir';
+
+describe('order list and lifecycle filter menus over realistic traffic', () => {
+  const db = openStore(join(tempDataDir(), 'inspector.sqlite3'));
+  const loader = bulkWriter(db, 500);
+  const traffic = [...generateDeliveries(4_000, 5)].map(({ raw, facts }) =>
+    buildDeliveryRecord(raw, facts, benchSecret, () => ({ status: 200, body: '{}', reason: 'test' })),
+  );
+  for (let i = 0; i < traffic.length; i += 500) loader.store(traffic.slice(i, i + 500));
+  loader.finish();
+
+  it('lists the orders with the latest activity first, as grouping every lifecycle does', () => {
+    const grouped = (limit: number) =>
+      db
+        .prepare(
+          `SELECT order_uuid FROM lifecycles WHERE order_uuid IS NOT NULL
+           GROUP BY order_uuid ORDER BY max(last_delivery_id) DESC LIMIT ?`,
+        )
+        .pluck()
+        .all(limit);
+    const allOrders = grouped(10_000).length;
+    expect(allOrders).toBeGreaterThan(30);
+    for (const limit of [1, 7, 30, allOrders + 5]) {
+      const listed = listOrders(db, limit);
+      expect(listed.map((o) => o.orderUuid)).toEqual(grouped(limit));
+      expect(listed).toEqual(listed.map((o) => getOrder(db, o.orderUuid)!.summary));
+    }
+    expect(lifecycleFacets(db).orders).toEqual(grouped(500));
+  });
+
+  it('offers every status and finding code in use, as a pass over every lifecycle finds them', () => {
+    const facets = lifecycleFacets(db);
+    const statuses = db
+      .prepare('SELECT DISTINCT current_status FROM lifecycles NOT INDEXED WHERE current_status IS NOT NULL ORDER BY 1')
+      .pluck()
+      .all();
+    const findings = db
+      .prepare("SELECT DISTINCT value FROM lifecycles NOT INDEXED, json_each(lifecycles.finding_codes) WHERE finding_codes <> '[]' ORDER BY 1")
+      .pluck()
+      .all();
+    expect(statuses.length).toBeGreaterThan(3);
+    expect(findings.length).toBeGreaterThan(0);
+    expect(facets.statuses).toEqual(statuses);
+    expect(facets.findings).toEqual(findings);
+  });
+});
