@@ -2,22 +2,16 @@ import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { benchSecret, generateDeliveries } from '../../bench/generate';
+import { benchSecret } from '../../bench/generate';
 import { ndjsonLines } from '../../src/main/core/export/ndjson';
-import { buildDeliveryRecord } from '../../src/main/core/receiver/ingest';
 import { bulkChunkRows, bulkWriter } from '../../src/main/core/store/bulk-writer';
-import type { DeliveryRecord } from '../../src/main/core/store/delivery-record';
 import { deliveryWriter } from '../../src/main/core/store/delivery-writer';
 import { openStore, type Db } from '../../src/main/core/store/open';
 import { builtCli } from '../support/cli-process';
+import { analyzedTraffic, storeInBulk } from '../support/realistic-traffic';
 import { tempDataDir } from '../support/temp-dir';
 
-/** The benchmark's realistic traffic (orders of many recipients, duplicates, reordering, faults), analyzed. */
-function records(count: number): DeliveryRecord[] {
-  return [...generateDeliveries(count, 11)].map(({ raw, facts }) =>
-    buildDeliveryRecord(raw, facts, benchSecret, () => ({ status: 200, body: '{}', reason: 'test' })),
-  );
-}
+const records = (count: number) => analyzedTraffic(count, 11);
 
 const tables = (db: Db) => ({
   deliveries: db.prepare('SELECT * FROM deliveries ORDER BY id').all(),
@@ -41,9 +35,7 @@ describe('bulk writer (a command importing many deliveries)', () => {
 
     const bulk = openIn(tempDataDir());
     // Small chunks: lifecycles span several, and their bodies are often no longer in memory.
-    const loader = bulkWriter(bulk, 40);
-    for (let i = 0; i < traffic.length; i += loader.chunkRows) loader.store(traffic.slice(i, i + loader.chunkRows));
-    loader.finish();
+    storeInBulk(bulk, traffic, 40);
 
     const expected = tables(live);
     expect(expected.groups.length).toBeGreaterThan(20);
@@ -76,10 +68,8 @@ describe('bulk writer (a command importing many deliveries)', () => {
     // An export of 3 chunks' worth of deliveries, to import with the built CLI.
     const sourceDir = tempDataDir();
     const source = openIn(sourceDir);
-    const loader = bulkWriter(source);
     const many = records(3 * bulkChunkRows);
-    for (let i = 0; i < many.length; i += bulkChunkRows) loader.store(many.slice(i, i + bulkChunkRows));
-    loader.finish();
+    storeInBulk(source, many);
     const file = join(sourceDir, 'all.ndjson');
     writeFileSync(file, [...ndjsonLines(source)].join(''));
     source.close();

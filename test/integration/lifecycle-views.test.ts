@@ -1,20 +1,13 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { benchSecret, generateDeliveries } from '../../bench/generate';
-import { buildDeliveryRecord } from '../../src/main/core/receiver/ingest';
-import { bulkWriter } from '../../src/main/core/store/bulk-writer';
 import { getOrder, lifecycleFacets, listOrders } from '../../src/main/core/store/lifecycle-views';
 import { openStore } from '../../src/main/core/store/open';
+import { analyzedTraffic, storeInBulk } from '../support/realistic-traffic';
 import { tempDataDir } from '../support/temp-dir';
 
 describe('order list and lifecycle filter menus over realistic traffic', () => {
   const db = openStore(join(tempDataDir(), 'inspector.sqlite3'));
-  const loader = bulkWriter(db, 500);
-  const traffic = [...generateDeliveries(4_000, 5)].map(({ raw, facts }) =>
-    buildDeliveryRecord(raw, facts, benchSecret, () => ({ status: 200, body: '{}', reason: 'test' })),
-  );
-  for (let i = 0; i < traffic.length; i += 500) loader.store(traffic.slice(i, i + 500));
-  loader.finish();
+  storeInBulk(db, analyzedTraffic(4_000, 5), 500);
 
   it('lists the orders with the latest activity first, as grouping every lifecycle does', () => {
     const grouped = (limit: number) =>
