@@ -23,8 +23,8 @@ export function bulkWriter(db: Db, chunkRows = bulkChunkRows) {
   db.pragma('synchronous = NORMAL');
   db.pragma(`cache_size = -${bulkCacheKib}`);
   const deliveries = deliveryQueries(db);
-  // A lifecycle's deliveries can sit in neighbouring chunks: keep two chunks' bodies.
-  const parsedBodies = new RecentParsedBodies(2 * chunkRows);
+  // The chunk's own bodies: members from earlier chunks are parsed again (as fast, measured, for less memory).
+  const parsedBodies = new RecentParsedBodies(chunkRows);
   const derived = derivedTables(db, { parsedBodies, batchRows: chunkRows });
   const insertAll = db.transaction((records: DeliveryRecord[]) =>
     records.map((record) => {
