@@ -26,19 +26,15 @@ export function bulkWriter(db: Db, chunkRows = bulkChunkRows) {
   // The chunk's own bodies: members from earlier chunks are parsed again (as fast, measured, for less memory).
   const parsedBodies = new RecentParsedBodies(chunkRows);
   const derived = derivedTables(db, { parsedBodies, batchRows: chunkRows });
-  const insertAll = db.transaction((records: DeliveryRecord[]) =>
-    records.map((record) => {
-      const id = deliveries.insert(record);
-      parsedBodies.rememberStored(id, record);
-      return id;
-    }),
-  );
+  const insertAll = db.transaction((records: DeliveryRecord[]) => records.map((record) => deliveries.insert(record)));
 
   return {
     chunkRows,
     /** Stores a chunk in one transaction and derives what it adds; returns the rows' ids. */
     store(records: DeliveryRecord[]): number[] {
       const ids = insertAll(records);
+      // Only once committed: a rolled-back chunk's ids are given to the next rows.
+      records.forEach((record, i) => parsedBodies.rememberStored(ids[i]!, record));
       derived.catchUpAll();
       derived.indexSearchAll();
       return ids;
