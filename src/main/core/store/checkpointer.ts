@@ -44,7 +44,6 @@ export function startCheckpointer(db: Db, options: { nativeBinding?: string; log
     worker = startSqliteWorker(checkpointLoop, {
       file: db.name,
       nativeBinding: options.nativeBinding,
-      pragmas: [],
       data: { intervalMs },
     });
   } catch (error) {

@@ -1,6 +1,6 @@
 import { backstopPages } from './checkpointer';
 import { insertBodyIndex, insertDeliverySql } from './deliveries';
-import { statementJournalInMemory, type Db } from './open';
+import type { Db } from './open';
 import { startSqliteWorker } from './sqlite-worker';
 
 const insertLoop = `
@@ -44,7 +44,7 @@ export function startRowWriter(db: Db, options: { nativeBinding?: string; log?: 
     worker = startSqliteWorker(insertLoop, {
       file: db.name,
       nativeBinding: options.nativeBinding,
-      pragmas: ['synchronous = FULL', 'busy_timeout = 5000', statementJournalInMemory, `wal_autocheckpoint = ${backstopPages}`],
+      pragmas: [`wal_autocheckpoint = ${backstopPages}`],
       data: { sql: insertDeliverySql, bodyIndex: insertBodyIndex },
     });
   } catch (error) {

@@ -1,12 +1,13 @@
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
+import { connectionPragmas } from './open';
 
 /** better-sqlite3's entry, resolved from here (a CommonJS bundle has `require`; ES modules have import.meta). */
 function driverPath(): string {
   return typeof require === 'function' ? require.resolve('better-sqlite3') : createRequire(import.meta.url).resolve('better-sqlite3');
 }
 
-// Opens the store in the worker the way openStore does for the pragmas that are per connection.
+// Opens the store in the worker with openStore's per-connection pragmas, then the worker's own.
 const openInWorker = `
 const { parentPort, workerData } = require('node:worker_threads');
 const Database = require(workerData.driver);
@@ -21,8 +22,8 @@ export interface SqliteWorkerOptions {
   /** The store file, already created and migrated by openStore. */
   file: string;
   nativeBinding?: string;
-  /** Per-connection pragmas, e.g. 'synchronous = FULL'. */
-  pragmas: string[];
+  /** The worker's own per-connection pragmas, after the store's (`connectionPragmas`). */
+  pragmas?: string[];
   /** More data for the body. */
   data?: Record<string, unknown>;
 }
@@ -39,7 +40,7 @@ export function startSqliteWorker(body: string, options: SqliteWorkerOptions): W
       driver: driverPath(),
       file: options.file,
       nativeBinding: options.nativeBinding,
-      pragmas: options.pragmas,
+      pragmas: [...connectionPragmas, ...(options.pragmas ?? [])],
       ...options.data,
     },
   });
