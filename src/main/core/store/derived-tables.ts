@@ -76,31 +76,31 @@ export function derivedTables(db: Db, options: DerivedTablesOptions = {}) {
     return rows.length;
   });
 
-  /** Runs a batch's transaction without its own fsync. */
-  const relaxed = <T>(batch: () => T): T => {
+  /** Runs the transactions of `work` without their own fsync (set once around them all). */
+  const relaxed = <T>(work: () => T): T => {
     const synchronous = db.pragma('synchronous', { simple: true }) as number;
     // 1 is NORMAL; never raise a lower setting (a bulk load may run with OFF).
-    if (db.inTransaction || synchronous <= 1) return batch();
+    if (db.inTransaction || synchronous <= 1) return work();
     db.pragma('synchronous = NORMAL');
     try {
-      return batch();
+      return work();
     } finally {
       db.pragma(`synchronous = ${synchronous}`);
     }
   };
-  /** Derives up to `limit` pending rows; returns how many. */
-  const derive = (limit: number): number => relaxed(() => deriveBatch(limit));
   /** Indexes a batch of bodies for search; returns whether more are pending. */
-  const indexSearch = (): boolean => relaxed(() => search.indexBatch(batchRows)) > 0 && !search.isCurrent();
+  const indexSearch = (): boolean => search.indexBatch(batchRows) > 0 && !search.isCurrent();
 
-  const catchUp = (maxRows: number): boolean => {
+  /** Derives up to `maxRows` pending rows, a batch per transaction; returns whether none is left. */
+  const deriveUpTo = (maxRows: number): boolean => {
     for (let done = 0; done < maxRows; ) {
-      const derived = derive(Math.min(batchRows, maxRows - done));
+      const derived = deriveBatch(Math.min(batchRows, maxRows - done));
       if (derived === 0) return true;
       done += derived;
     }
     return (watermark.get() as number) >= (latestId.get() as number);
   };
+  const catchUp = (maxRows: number): boolean => relaxed(() => deriveUpTo(maxRows));
 
   // A failure (a full disk) leaves the watermark where it was: the next commit schedules another try.
   const reportFailure = (error: unknown) =>
@@ -112,19 +112,22 @@ export function derivedTables(db: Db, options: DerivedTablesOptions = {}) {
     scheduled = false;
     due = false;
     if (!db.open) return;
-    let backlog = false;
-    try {
-      // A backlog (a rebuild) goes on at the next turn; new rows wait to be coalesced.
-      backlog = !catchUp(batchRows);
-    } catch (error) {
-      reportFailure(error);
-    }
-    try {
-      // A store from before the index is indexed here too, a batch per step.
-      if (indexSearch()) backlog = true;
-    } catch (error) {
-      log(`store: the body search index could not be updated (${(error as Error).message}); will retry`);
-    }
+    const backlog = relaxed(() => {
+      let pending = false;
+      try {
+        // A backlog (a rebuild) goes on at the next turn; new rows wait to be coalesced.
+        pending = !deriveUpTo(batchRows);
+      } catch (error) {
+        reportFailure(error);
+      }
+      try {
+        // A store from before the index is indexed here too, a batch per step.
+        if (indexSearch()) pending = true;
+      } catch (error) {
+        log(`store: the body search index could not be updated (${(error as Error).message}); will retry`);
+      }
+      return pending;
+    });
     if (backlog) schedule(0);
   };
   const schedule = (delayMs = coalesceMs) => {
@@ -159,7 +162,9 @@ export function derivedTables(db: Db, options: DerivedTablesOptions = {}) {
     catchUpAll: () => catchUp(Number.POSITIVE_INFINITY),
     /** Indexes every body not yet in the search index. */
     indexSearchAll(): void {
-      while (indexSearch());
+      relaxed(() => {
+        while (indexSearch());
+      });
     },
     /** Empties the derived tables and derives them again from the first delivery (after the analyzer's keys changed). */
     rebuild(): void {
