@@ -218,14 +218,10 @@ interface Trace {
   drawn: number;
 }
 
-interface RunResult {
-  requests: number;
-  answered2xx: number;
-  non2xx: number;
-  errors: number;
-  drawn: number;
-  missing: number[];
-  traces: Trace[];
+/** One run's span on this process's clock and the CPU spent meanwhile. */
+interface RunUsage {
+  from: number;
+  to: number;
   seconds: number;
   coreCpuMs: number;
   chromiumCpuMs: number;
@@ -234,23 +230,20 @@ interface RunResult {
   othersCpuMs: number;
   /** The page's main thread over the run (Chromium's Performance metrics), ms. */
   mainThread: MainThread;
-  longTasks: number;
-  longTaskMs: number;
   /** The list's scrollTop after the run (0: new rows were at the top, in view). */
   scrollTop: number;
 }
 
-/** One run's span on this process's clock and the CPU spent meanwhile. */
-interface RunUsage {
-  from: number;
-  to: number;
-  seconds: number;
-  coreCpuMs: number;
-  chromiumCpuMs: number;
-  chromiumByKind: Record<string, number> | null;
-  othersCpuMs: number;
-  mainThread: MainThread;
-  scrollTop: number;
+interface RunResult extends Omit<RunUsage, 'from' | 'to'> {
+  requests: number;
+  answered2xx: number;
+  non2xx: number;
+  errors: number;
+  drawn: number;
+  missing: number[];
+  traces: Trace[];
+  longTasks: number;
+  longTaskMs: number;
 }
 
 /** Time the page's main thread spent, ms (CDP Performance.getMetrics: TaskDuration, ScriptDuration, …). */
@@ -453,10 +446,11 @@ export async function runArrival(): Promise<string[]> {
     };
 
     const results: RunResult[] = runSent.map((sent, i) => {
-      const u = usage[i]!;
+      const { from, to, ...measured } = usage[i]!;
       const joined = traces(sent, data, by, toNode);
-      const longTasks = data.longTasks.filter(([at]) => toNode(at) >= u.from && toNode(at) <= u.to);
+      const longTasks = data.longTasks.filter(([at]) => toNode(at) >= from && toNode(at) <= to);
       return {
+        ...measured,
         requests: sent.length,
         answered2xx: sent.filter((s) => s.status >= 200 && s.status < 300).length,
         non2xx: sent.filter((s) => s.status !== 0 && (s.status < 200 || s.status >= 300)).length,
@@ -464,15 +458,8 @@ export async function runArrival(): Promise<string[]> {
         drawn: joined.traces.length,
         missing: joined.missing,
         traces: joined.traces,
-        seconds: u.seconds,
-        coreCpuMs: u.coreCpuMs,
-        chromiumCpuMs: u.chromiumCpuMs,
-        chromiumByKind: u.chromiumByKind,
-        mainThread: u.mainThread,
-        othersCpuMs: u.othersCpuMs,
         longTasks: longTasks.length,
         longTaskMs: longTasks.reduce((n, [, d]) => n + d, 0),
-        scrollTop: u.scrollTop,
       };
     });
 
