@@ -20,6 +20,13 @@ function childrenOf(node: JsonNode): JsonNode[] {
   return node.kind === 'array' ? node.items : [];
 }
 
+/** A container's first `count` children, each with its label: the key of an object's entry, an array item's index. */
+function shownChildrenOf(node: Container, count: number): Array<{ child: JsonNode; label: ReactNode }> {
+  return node.kind === 'object'
+    ? node.entries.slice(0, count).map((entry) => ({ child: entry.value, label: <ObjectKey name={entry.key} duplicate={entry.duplicate} /> }))
+    : node.items.slice(0, count).map((item, index) => ({ child: item, label: <span className="json-index">{index}: </span> }));
+}
+
 /** The containers that start open: the root, then small ones near the top while they fit in `initialLines`. */
 function initiallyOpen(root: JsonNode): ReadonlySet<JsonNode> {
   const open = new Set<JsonNode>();
@@ -120,27 +127,9 @@ function JsonContainer({ node, label, depth, last, openAtFirst }: JsonValueProps
       {open && (
         <>
           <div className="json-children" role="group">
-            {node.kind === 'object'
-              ? node.entries.slice(0, shownChildren).map((entry, index) => (
-                  <JsonValue
-                    key={index}
-                    node={entry.value}
-                    depth={depth + 1}
-                    last={index === size - 1}
-                    label={<ObjectKey name={entry.key} duplicate={entry.duplicate} />}
-                    openAtFirst={openAtFirst}
-                  />
-                ))
-              : node.items.slice(0, shownChildren).map((item, index) => (
-                  <JsonValue
-                    key={index}
-                    node={item}
-                    depth={depth + 1}
-                    last={index === size - 1}
-                    label={<span className="json-index">{index}: </span>}
-                    openAtFirst={openAtFirst}
-                  />
-                ))}
+            {shownChildrenOf(node, shownChildren).map(({ child, label }, index) => (
+              <JsonValue key={index} node={child} depth={depth + 1} last={index === size - 1} label={label} openAtFirst={openAtFirst} />
+            ))}
             {hiddenChildren > 0 && (
               <div className="json-line">
                 <button type="button" className="link-button" onClick={() => setShownChildren((shown) => shown + childrenShownAtOnce)}>
