@@ -161,13 +161,8 @@ describe('import: HAR and NDJSON exports back into a data dir', () => {
       await target.stop();
     }
 
+    // The CLI reports each stored chunk of 5,000 (bulk-writer.test.ts sees one), then the end: here, one chunk.
     const { stderr } = await cli('import', file, '--data-dir', tempDataDir(), '--secret', testSecret);
-    expect(stderr.trim().split('\n')).toEqual([
-      'import: 500 of 2000',
-      'import: 1000 of 2000',
-      'import: 1500 of 2000',
-      'import: 2000 of 2000',
-      'import: 2000 of 2000, finished',
-    ]);
+    expect(stderr.trim().split('\n')).toEqual(['import: 2000 of 2000, finished']);
   });
 });

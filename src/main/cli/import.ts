@@ -7,7 +7,7 @@ import { fileSecretStore } from '../core/signing-secret';
 import { bulkWriter } from '../core/store/bulk-writer';
 import { openStore } from '../core/store/open';
 import { defaultDataDir } from './default-data-dir';
-import { cliProgressEvery, progressLine } from './progress-line';
+import { progressLine } from './progress-line';
 
 export const importUsage = 'webhook-inspector import PATH [--data-dir DIR] [--secret S | --secret-file F]';
 
@@ -39,7 +39,8 @@ export async function importCommand(args: string[]): Promise<void> {
       chunkRows: writer.chunkRows,
       secret: () => secret,
       onProgress: progressLine('import'),
-      progressEvery: cliProgressEvery,
+      // A line per chunk: they are stored a chunk at a time, so finer lines would come in bursts.
+      progressEvery: writer.chunkRows,
     });
   } finally {
     // Synced before anything is reported, and the chunks stored before a failure too.
