@@ -1,6 +1,7 @@
 import type { DeliveryFilter, DeliverySummary } from '../../../../shared/delivery';
 import { call } from '../../api/client';
 import { filterKey } from '../../lib/route';
+import { withArrivals } from './list-arrivals';
 import { mergedTotal } from './list-total';
 
 export interface DeliveryListSnapshot {
@@ -35,7 +36,8 @@ const initialSnapshot: DeliveryListSnapshot = {
 
 /**
  * The deliveries list for one filter: the first page, pages further down (`beforeId`)
- * as the user scrolls, and what arrived since (`afterId`) on every change event.
+ * as the user scrolls, and what arrived since (`afterId`) on every change event, on top
+ * of a list that stops growing past a bound (list-arrivals.ts).
  * Every response is tagged with the generation it was asked for, so an answer to an
  * older filter never lands in the list. At most one catch-up is in flight; events that
  * come meanwhile fold into one more.
@@ -140,11 +142,8 @@ export class DeliveryListStore {
           }
           const current = this.snapshot.items;
           const headId = current[0]?.id ?? 0;
-          const newer = newestFirst(page.items.filter((item) => item.id > headId));
-          this.update({
-            items: newer.length > 0 ? [...newer, ...current] : current,
-            ...mergedTotal(this.snapshot, page),
-          });
+          const { items, trimmed } = withArrivals(current, newestFirst(page.items.filter((item) => item.id > headId)));
+          this.update({ items, ...(trimmed ? { hasMore: true } : {}), ...mergedTotal(this.snapshot, page) });
         },
         () => {
           // A missed catch-up is retried by the next event or the reconnect.
