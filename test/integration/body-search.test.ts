@@ -133,6 +133,38 @@ describe('free-text search over bodies', () => {
     expect(answeredByIndex).toBeGreaterThan(50);
   });
 
+  it('finds the same in bodies that parse as JSON objects, tested with LIKE, LIKE’s own characters included', () => {
+    // Such bodies are valid UTF-8 without NUL, where the text test runs as LIKE: % _ and \ must stay literal.
+    const jsonPiece = fc.oneof(textPiece, fc.constantFrom('%', '_', '\\', '%_', '\\%', 'a_b', '50%'));
+    let withJson = 0;
+    fc.assert(
+      fc.property(
+        fc.array(fc.array(jsonPiece, { minLength: 1, maxLength: 12 }), { minLength: 1, maxLength: 16 }),
+        fc.array(fc.array(jsonPiece, { minLength: 1, maxLength: 4 }), { minLength: 1, maxLength: 6 }),
+        fc.array(fc.boolean(), { minLength: 1, maxLength: 5 }),
+        (notes, extraTexts, flips) => {
+          const db = openStore(':memory:');
+          try {
+            const bodies = notes.map((pieces) => utf8(JSON.stringify({ event: 'note', note: pieces.join('') })));
+            store(db, bodies);
+            withJson += (db.prepare("SELECT count(*) FROM deliveries WHERE form <> 'unparseable'").pluck().get() as number) > 0 ? 1 : 0;
+            const texts = [
+              ...bodies.map((body, i) => flipCase(body.toString('utf8').slice(i % 7, (i % 7) + 3 + (i % 11)), flips)),
+              ...extraTexts.map((pieces) => pieces.join('')),
+            ];
+            for (const text of texts.filter((t) => t !== '')) {
+              expect(listDeliveries(db, { filter: { text }, limit: 500 }).items.map((item) => item.id)).toEqual(scanned(db, text));
+            }
+          } finally {
+            db.close();
+          }
+        },
+      ),
+      { numRuns: 300 },
+    );
+    expect(withJson).toBe(300);
+  });
+
   it('agrees with the index on which ASCII characters end a word', () => {
     const db = openStore(':memory:');
     const codes = Array.from({ length: 128 }, (_, code) => code);

@@ -1,4 +1,4 @@
-import { bodyContainsSql } from './deliveries';
+import { bodyContainsParams, bodyContainsSql } from './deliveries';
 import type { Db } from './open';
 
 /**
@@ -153,6 +153,7 @@ export interface TextSearchResult<Row> {
 export function searchDeliveries<Row>(db: Db, search: TextSearch): TextSearchResult<Row> {
   const { text, where, params, columns, beforeId, afterId, limit, countCap } = search;
   const match = searchMatch(text);
+  const contains = bodyContainsParams(text);
   // Without a query for the index, every row is scanned, indexed or not.
   const indexedThrough =
     match === null
@@ -179,7 +180,7 @@ export function searchDeliveries<Row>(db: Db, search: TextSearch): TextSearchRes
       `SELECT ${columns} FROM deliveries WHERE ${where} AND id > ?${scanned.sql} AND ${bodyContainsSql}
        ORDER BY id DESC LIMIT ?`,
     )
-    .all(...params, indexedThrough, ...scanned.values, text, limit) as Row[];
+    .all(...params, indexedThrough, ...scanned.values, ...contains, limit) as Row[];
   // The index's candidates, newest first; FTS5 walks its rowids in order, so LIMIT stops it early.
   const fromIndex = `FROM delivery_search CROSS JOIN deliveries ON deliveries.id = delivery_search.rowid
     WHERE delivery_search MATCH ? AND delivery_search.rowid <= ?`;
@@ -191,7 +192,7 @@ export function searchDeliveries<Row>(db: Db, search: TextSearch): TextSearchRes
           `SELECT ${columns} ${fromIndex}${indexed.sql} AND ${where} AND ${bodyContainsSql}
            ORDER BY delivery_search.rowid DESC LIMIT ?`,
         )
-        .all(match, indexedThrough, ...indexed.values, ...params, text, limit - rows.length) as Row[]),
+        .all(match, indexedThrough, ...indexed.values, ...params, ...contains, limit - rows.length) as Row[]),
     );
   }
 
@@ -203,7 +204,7 @@ export function searchDeliveries<Row>(db: Db, search: TextSearch): TextSearchRes
   const tally = (sql: string, values: unknown[], cap: number) => {
     let seen = 0;
     let matched = 0;
-    const hits = db.prepare(`SELECT ${bodyContainsSql} FROM (${sql})`).pluck().iterate(text, ...values) as Iterable<number>;
+    const hits = db.prepare(`SELECT ${bodyContainsSql} FROM (${sql})`).pluck().iterate(...contains, ...values) as Iterable<number>;
     for (const hit of hits) {
       seen++;
       matched += hit;
@@ -212,7 +213,7 @@ export function searchDeliveries<Row>(db: Db, search: TextSearch): TextSearchRes
     return { seen, matched };
   };
   const recent = tally(
-    `SELECT body FROM deliveries WHERE ${where} AND id > ? ORDER BY id DESC LIMIT ?`,
+    `SELECT body, form FROM deliveries WHERE ${where} AND id > ? ORDER BY id DESC LIMIT ?`,
     [...params, indexedThrough, countBudgetRows],
     countCap,
   );
@@ -221,7 +222,7 @@ export function searchDeliveries<Row>(db: Db, search: TextSearch): TextSearchRes
   const budget = countBudgetRows - recent.seen;
   if (match !== null && budget > 0 && matched <= countCap) {
     const older = tally(
-      `SELECT deliveries.body AS body ${fromIndex} AND ${where} ORDER BY delivery_search.rowid DESC LIMIT ?`,
+      `SELECT deliveries.body AS body, deliveries.form AS form ${fromIndex} AND ${where} ORDER BY delivery_search.rowid DESC LIMIT ?`,
       [match, indexedThrough, ...params, budget],
       countCap - matched,
     );

@@ -123,24 +123,35 @@ export function deliveryQueries(db: Db) {
 
 /**
  * What a text filter means: the body, as text, contains the text, ASCII letters compared
- * case-insensitively (SQLite's lower() folds only A-Z). Its one parameter is the text.
- * `body-search.ts` narrows the rows it is tried on; the test itself never changes.
+ * case-insensitively (SQLite's lower() folds only A-Z). Its parameters are `bodyContainsParams(text)`.
+ * A body that parsed as a JSON object (any form but 'unparseable') is valid UTF-8 without NUL bytes, and
+ * there LIKE means the same as instr(lower(…)) in half the time (no lowered copy of each body); the others,
+ * where LIKE would stop at a NUL, keep instr. `body-search.ts` narrows the rows it is tried on; the test
+ * itself never changes.
  */
-export const bodyContainsSql = 'instr(lower(CAST(body AS TEXT)), lower(?)) > 0';
+export const bodyContainsSql = `(CASE WHEN form <> 'unparseable' THEN CAST(body AS TEXT) LIKE ? ESCAPE '\\'
+  ELSE instr(lower(CAST(body AS TEXT)), lower(?)) > 0 END)`;
+
+/** The parameters of `bodyContainsSql`: the text as a LIKE pattern (its %, _ and \ taken literally), and as it is. */
+export function bodyContainsParams(text: string): [string, string] {
+  // A NUL would end the pattern early; no JSON body holds a control character, so none can match: \x01 says so.
+  if (text.includes('\0')) return ['\x01', text];
+  return [`%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`, text];
+}
 
 /**
  * WHERE clause and parameters of a deliveries filter; values are always bound. With `text`, the clause
  * scans every body: listDeliveries leaves the text to `body-search.ts` and passes the rest here.
  */
 export function filterClause(filter: DeliveryFilter): { where: string; params: unknown[] } {
-  const conditions: Array<[string, unknown]> = [];
-  if (filter.event) conditions.push(['event = ?', filter.event]);
-  if (filter.form) conditions.push(['form = ?', filter.form]);
-  if (filter.signature) conditions.push(['signature = ?', filter.signature]);
-  if (filter.path) conditions.push(['path = ?', filter.path]);
-  if (filter.text) conditions.push([bodyContainsSql, filter.text]);
+  const conditions: Array<[string, unknown[]]> = [];
+  if (filter.event) conditions.push(['event = ?', [filter.event]]);
+  if (filter.form) conditions.push(['form = ?', [filter.form]]);
+  if (filter.signature) conditions.push(['signature = ?', [filter.signature]]);
+  if (filter.path) conditions.push(['path = ?', [filter.path]]);
+  if (filter.text) conditions.push([bodyContainsSql, bodyContainsParams(filter.text)]);
   return {
     where: conditions.length ? conditions.map(([sql]) => sql).join(' AND ') : '1',
-    params: conditions.map(([, value]) => value),
+    params: conditions.flatMap(([, values]) => values),
   };
 }
