@@ -1,7 +1,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { SeededRandom } from '../src/main/core/simulator/seeded-random';
 import { searchMatch } from '../src/main/core/store/body-search';
-import { bodyContainsSql } from '../src/main/core/store/deliveries';
+import { bodyContainsParams, bodyContainsSql } from '../src/main/core/store/deliveries';
 import { listDeliveries } from '../src/main/core/store/delivery-views';
 import { deliveryIdEvidenceOf, listDuplicateGroups } from '../src/main/core/store/duplicate-views';
 import { getOrder, lifecycleFacets, listLifecycles, listOrders } from '../src/main/core/store/lifecycle-views';
@@ -171,7 +171,7 @@ export function measure(input: MeasureInput): MeasureOutput {
           ? `SELECT id FROM deliveries WHERE ${bodyContainsSql} ORDER BY id DESC LIMIT ?`
           : `SELECT deliveries.id FROM delivery_search CROSS JOIN deliveries ON deliveries.id = delivery_search.rowid
              WHERE delivery_search MATCH ? AND ${bodyContainsSql} ORDER BY delivery_search.rowid DESC LIMIT ?`;
-      plans.push({ metric: figure.metric, sql, plan: plan(db, sql, match === null ? [example, page] : [match, example, page]) });
+      plans.push({ metric: figure.metric, sql, plan: plan(db, sql, match === null ? [...bodyContainsParams(example), page] : [match, ...bodyContainsParams(example), page]) });
     }
   }
 
