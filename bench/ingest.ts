@@ -107,8 +107,9 @@ export async function runIngest(): Promise<string[]> {
 
   const children: Array<Child<unknown>> = [];
   try {
-    // Enough distinct requests for every inspector run and its warm-up; a run goes on where the last stopped.
-    const poolSize = positiveInt('BENCH_INGEST_POOL', 100_000);
+    // Distinct requests for the inspector's warm-up, full-load and paced runs (≈ 150,000 at 3 runs), so none is
+    // repeated; a run goes on where the last stopped.
+    const poolSize = positiveInt('BENCH_INGEST_POOL', 200_000);
     const [load, ...receivers] = await Promise.all([
       Child.start<LoadReady>('load generator', '--ingest-load', { poolSize }),
       ...kinds.map((kind) => {
