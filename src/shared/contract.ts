@@ -40,6 +40,10 @@ export const SecretStorage = z.enum([
 ]);
 export type SecretStorage = z.infer<typeof SecretStorage>;
 
+/** Deliveries the receiver could not store (answered 503): since the first, the last reason, how many. */
+export const StoreFailure = z.object({ since: z.string(), message: z.string(), refused: z.number().int() });
+export type StoreFailure = z.infer<typeof StoreFailure>;
+
 export const CoreStatus = z.object({
   version: z.string(),
   receivers: z.object({ https: z.string().nullable(), http: z.string().nullable() }),
@@ -56,6 +60,8 @@ export const CoreStatus = z.object({
   }),
   deliveryCount: z.number().int(),
   bodyLimitBytes: z.number().int(),
+  /** Null while deliveries are stored; set from a refused one until the next one stored. */
+  storeFailure: StoreFailure.nullable(),
 });
 export type CoreStatus = z.infer<typeof CoreStatus>;
 

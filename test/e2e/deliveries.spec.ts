@@ -1,3 +1,5 @@
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { giftCardBody, serviceHeaders, testSecret } from '../support/deliveries';
 import { expect, test } from './fixtures';
 
@@ -85,4 +87,27 @@ test('the keyboard moves through the list and the selection is kept in the URL',
   await expect(page.getByTestId('detail-raw-body')).toContainText('two@example.com');
   await page.keyboard.press('/');
   await expect(page.getByTestId('filter-text')).toBeFocused();
+});
+
+test('says in the top bar that deliveries are refused while the store cannot write, and no more once it can', async ({
+  inspector,
+  deliveriesPage,
+  page,
+}) => {
+  // The store refuses every insert, as a full disk does (disk-faults.test.ts has the real ones).
+  const saboteur = new Database(join(inspector.dataDir, 'inspector.sqlite3'));
+  saboteur.exec("CREATE TRIGGER storage_fault BEFORE INSERT ON deliveries BEGIN SELECT RAISE(FAIL, 'database or disk is full'); END");
+  const body = giftCardBody({ recipient_email: 'refused@example.com' });
+  try {
+    expect(await inspector.deliver('/webhooks', body, serviceHeaders(body))).toBe(503);
+    expect(await inspector.deliver('/webhooks', body, serviceHeaders(body))).toBe(503);
+    await expect(page.getByTestId('store-failure')).toHaveText('Not storing: database or disk is full (2 deliveries answered 503)');
+  } finally {
+    saboteur.exec('DROP TRIGGER storage_fault');
+    saboteur.close();
+  }
+  // The service's retry is stored: the warning goes, the delivery shows.
+  expect(await inspector.deliver('/webhooks', body, serviceHeaders(body))).toBe(200);
+  await expect(page.getByTestId('store-failure')).toHaveCount(0);
+  await expect(deliveriesPage.rows.filter({ hasText: 'refused@example.com' })).toHaveCount(1);
 });

@@ -8,6 +8,8 @@ import { DeliveriesPage } from './pages/deliveries-page';
 export interface Inspector {
   uiUrl: string;
   receiverUrl: string;
+  /** The served app's data dir (its store is inspector.sqlite3). */
+  dataDir: string;
   /** POSTs exact bytes to the receiver over HTTPS, as the service would. */
   deliver(path: string, body: Buffer, headers: Record<string, string>): Promise<number>;
 }
@@ -33,6 +35,7 @@ export const test = base.extend<{
     await use({
       uiUrl: serve.lines.UI!,
       receiverUrl,
+      dataDir,
       async deliver(path, body, headers) {
         const answer = await post(`${receiverUrl}${path}`, body, headers);
         return answer.status;

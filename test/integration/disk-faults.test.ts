@@ -179,10 +179,12 @@ describe('storage faults under a running core', () => {
     const refusals = log.filter((line) => line.startsWith('receiver: could not store a delivery'));
     expect(refusals).toHaveLength(during.length);
     for (const line of refusals) expect(line).toMatch(fault.cause);
-    // The UI still reads: it lists what was stored, and nothing else.
+    // The UI still reads: it lists what was stored, and nothing else; its status says deliveries are refused, and why.
     const whileBroken = await core.call('deliveries.list', { filter: {} });
     expect(whileBroken.total).toBe(before.length);
-    expect((await core.call('status.get', {})).deliveryCount).toBe(before.length);
+    const brokenStatus = await core.call('status.get', {});
+    expect(brokenStatus.deliveryCount).toBe(before.length);
+    expect(brokenStatus.storeFailure).toMatchObject({ message: expect.stringMatching(fault.cause), refused: during.length });
 
     fault.repair();
     // The service's retries are taken by the same process, byte for byte.
@@ -195,6 +197,8 @@ describe('storage faults under a running core', () => {
     }
     // The refused attempts left no row behind: exactly the acknowledged deliveries are stored.
     expect((await core.call('deliveries.list', { filter: {} })).total).toBe(before.length + during.length);
+    // Storing again: the status no longer says otherwise.
+    expect((await core.call('status.get', {})).storeFailure).toBeNull();
 
     // The derived views catch up: delivery 1 and its retry are one duplicate group; six recipients, six lifecycles.
     const duplicates = await until(

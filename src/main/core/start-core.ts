@@ -25,6 +25,7 @@ import { countDeliveries } from './store/delivery-views';
 import { openStore } from './store/open';
 import { reanalyzeAll } from './store/reanalyze';
 import { settingsQueries } from './store/settings';
+import { StoreHealth } from './store-health';
 
 export const version = '0.1.0';
 export const defaultHttpsPort = 8443;
@@ -66,6 +67,7 @@ async function assemble(options: CoreOptions, db: ReturnType<typeof openStore>, 
   });
   // Rows a crash left underived (or a rebuild left pending) are derived in the background.
   writer.derived.schedule();
+  const storeHealth = new StoreHealth();
   const bodyLimitBytes = options.bodyLimitBytes ?? defaultBodyLimit;
   const replays = createReplays({
     db,
@@ -77,7 +79,7 @@ async function assemble(options: CoreOptions, db: ReturnType<typeof openStore>, 
   });
   const receivers = new Receivers(
     {
-      store: (record) => writer.enqueue(record),
+      store: (record) => storeHealth.watch(writer.enqueue(record)),
       forward: (raw) => replays.forward(raw),
       secret: () => secret.current,
       policy,
@@ -136,6 +138,7 @@ async function assemble(options: CoreOptions, db: ReturnType<typeof openStore>, 
     service: service.status(),
     deliveryCount: countDeliveries(db),
     bodyLimitBytes,
+    storeFailure: storeHealth.current,
   });
 
   let reverifying: Promise<number> = Promise.resolve(0);
@@ -163,6 +166,7 @@ async function assemble(options: CoreOptions, db: ReturnType<typeof openStore>, 
   };
 
   const publishStatus = () => events.publish('status.changed', status());
+  storeHealth.onChange(publishStatus);
   const transfers = transferCalls({
     db,
     dataDir: options.dataDir,

@@ -1,5 +1,5 @@
-import type { CoreStatus } from '../../../shared/contract';
-import { shortenFingerprint } from '../lib/format';
+import type { CoreStatus, StoreFailure } from '../../../shared/contract';
+import { formatCount, formatFullTime, shortenFingerprint } from '../lib/format';
 import { describePolicy, describeSecret } from '../lib/words';
 import { ForwardIndicator } from '../features/forward/ForwardIndicator';
 import { CopyButton } from './CopyButton';
@@ -35,6 +35,7 @@ function StatusFacts({ status }: { status: CoreStatus }) {
         </span>
       ))}
       {receivers.length === 0 && <span className="top-fact warn">No receiver is listening</span>}
+      {status.storeFailure && <StoreFailureFact failure={status.storeFailure} />}
       <span className="top-fact">
         <span className="fact-label">Cert SHA-256</span>
         <code className="fact-value" data-testid="cert-fingerprint" title={status.certificateFingerprint}>
@@ -62,5 +63,20 @@ function StatusFacts({ status }: { status: CoreStatus }) {
       </span>
       <ForwardIndicator />
     </>
+  );
+}
+
+/** Deliveries refused because the store cannot write (a full or read-only disk): said here, not only in the log. */
+function StoreFailureFact({ failure }: { failure: StoreFailure }) {
+  const refused = `${formatCount(failure.refused)} ${failure.refused === 1 ? 'delivery' : 'deliveries'}`;
+  return (
+    <span
+      className="top-fact error-text"
+      role="alert"
+      data-testid="store-failure"
+      title={`Since ${formatFullTime(failure.since)}: ${failure.message}. Senders were answered 503, so the service retries them.`}
+    >
+      Not storing: {failure.message} ({refused} answered 503)
+    </span>
   );
 }

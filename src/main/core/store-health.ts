@@ -1,0 +1,45 @@
+import type { StoreFailure } from '../../shared/contract';
+
+/**
+ * Whether deliveries are being stored: from a refused one (its senders answered 503) until the next one stored.
+ * The UI shows it, so that a full or read-only disk is not left to the log.
+ */
+export class StoreHealth {
+  private failure: StoreFailure | null = null;
+  private changed: () => void = () => {};
+
+  /** Told of each change (the core's status, once it can be told). */
+  onChange(listener: () => void): void {
+    this.changed = listener;
+  }
+
+  get current(): StoreFailure | null {
+    return this.failure;
+  }
+
+  failed(error: unknown): void {
+    const message = error instanceof Error ? error.message : String(error);
+    this.failure = { since: this.failure?.since ?? new Date().toISOString(), message, refused: (this.failure?.refused ?? 0) + 1 };
+    this.changed();
+  }
+
+  stored(): void {
+    if (this.failure === null) return;
+    this.failure = null;
+    this.changed();
+  }
+
+  /** Wraps a store call: its outcome says whether the store is healthy. */
+  watch<T>(storing: Promise<T>): Promise<T> {
+    return storing.then(
+      (value) => {
+        this.stored();
+        return value;
+      },
+      (error: unknown) => {
+        this.failed(error);
+        throw error;
+      },
+    );
+  }
+}
