@@ -73,6 +73,29 @@ describe('the replay and verify commands', () => {
     expect(JSON.stringify(rows)).not.toContain(handlerSecret);
   });
 
+  it('sends a deliberately wrong signature and new X-Service-Delivery / X-Service-Timestamp when asked', async () => {
+    const handler = await target(() => ({ status: 401, body: 'bad signature' }));
+    const kept = await cli('replay', '--data-dir', dataDir, '--id', '1', '--to', handler.url);
+    const changed = await cli(
+      'replay', '--data-dir', dataDir, '--id', '1', '--to', handler.url, '--wrong-signature', '--new-delivery-id', '--new-timestamp',
+    );
+    expect(kept.code).toBe(1);
+    expect(changed.code).toBe(1);
+    expect(changed.stdout).toMatch(/^Status: 401$/m);
+    const [original, altered] = await handler.received(2);
+    expect(altered!.body.equals(body)).toBe(true);
+    expect(verifySignature(original!.body, handler.header(original!, 'X-Service-Signature'), testSecret).verdict).toBe('valid');
+    expect(verifySignature(altered!.body, handler.header(altered!, 'X-Service-Signature'), testSecret).verdict).toBe('invalid');
+    for (const name of ['X-Service-Delivery', 'X-Service-Timestamp']) {
+      expect(handler.header(altered!, name)).toBeTruthy();
+      expect(handler.header(altered!, name)).not.toBe(handler.header(original!, name));
+    }
+
+    const both = await cli('replay', '--data-dir', dataDir, '--id', '1', '--to', handler.url, '--resign', handlerSecret, '--wrong-signature');
+    expect(both.code).toBe(1);
+    expect(both.stderr).toContain('give --resign or --wrong-signature, not both');
+  });
+
   it('exits non-zero on a non-2xx answer, an unreachable target or an unknown delivery', async () => {
     const failing = await target(() => ({ status: 503, body: 'down for maintenance' }));
     const non2xx = await cli('replay', '--data-dir', dataDir, '--id', '1', '--to', failing.url);

@@ -6,7 +6,8 @@ import { defaultSenderLimits } from '../core/replay/send-replay';
 import { defaultDataDir } from './default-data-dir';
 import { openExistingStore } from './store-output';
 
-export const replayUsage = 'webhook-inspector replay [--data-dir DIR] --id N --to URL [--resign SECRET] [--insecure]';
+export const replayUsage =
+  'webhook-inspector replay [--data-dir DIR] --id N --to URL [--resign SECRET | --wrong-signature] [--new-delivery-id] [--new-timestamp] [--insecure]';
 
 const shownBodyChars = 200;
 
@@ -37,6 +38,9 @@ export async function replayCommand(args: string[]): Promise<void> {
       id: { type: 'string' },
       to: { type: 'string' },
       resign: { type: 'string' },
+      'wrong-signature': { type: 'boolean' },
+      'new-delivery-id': { type: 'boolean' },
+      'new-timestamp': { type: 'boolean' },
       insecure: { type: 'boolean' },
     },
     strict: true,
@@ -47,15 +51,20 @@ export async function replayCommand(args: string[]): Promise<void> {
     throw new Error(`--to must be an http:// or https:// URL (got ${values.to ?? 'nothing'})`);
   }
   if (values.resign === '') throw new Error('--resign needs a secret');
+  if (values.resign !== undefined && values['wrong-signature']) throw new Error('give --resign or --wrong-signature, not both');
   const db = openExistingStore(values['data-dir'] ?? defaultDataDir());
   const outbound = new OutboundReplays(db, defaultSenderLimits, () => {});
   try {
     const record = await new Replayer(db, outbound).send({
       deliveryId: id,
       url: values.to,
-      signing: values.resign === undefined ? { mode: 'keep' } : { mode: 'resign', secret: values.resign },
-      deliveryHeader: 'keep',
-      timestampHeader: 'keep',
+      signing: values['wrong-signature']
+        ? { mode: 'wrong' }
+        : values.resign === undefined
+          ? { mode: 'keep' }
+          : { mode: 'resign', secret: values.resign },
+      deliveryHeader: values['new-delivery-id'] ? 'regenerate' : 'keep',
+      timestampHeader: values['new-timestamp'] ? 'regenerate' : 'keep',
       allowSelfSigned: values.insecure ?? false,
     });
     for (const line of report(record)) console.log(line);
