@@ -1,5 +1,8 @@
 import type { StoreFailure } from '../../shared/contract';
 
+/** While failures go on, the count shown is updated at most this often (a flood of refusals is one status a beat). */
+const recountMs = 250;
+
 /**
  * Whether deliveries are being stored: from a refused one (its senders answered 503) until the next one stored.
  * The UI shows it, so that a full or read-only disk is not left to the log.
@@ -7,8 +10,9 @@ import type { StoreFailure } from '../../shared/contract';
 export class StoreHealth {
   private failure: StoreFailure | null = null;
   private changed: () => void = () => {};
+  private recountDue = false;
 
-  /** Told of each change (the core's status, once it can be told). */
+  /** Told of each change (the core's status, once it can be told): at once when failing starts or stops. */
   onChange(listener: () => void): void {
     this.changed = listener;
   }
@@ -19,8 +23,10 @@ export class StoreHealth {
 
   failed(error: unknown): void {
     const message = error instanceof Error ? error.message : String(error);
+    const first = this.failure === null;
     this.failure = { since: this.failure?.since ?? new Date().toISOString(), message, refused: (this.failure?.refused ?? 0) + 1 };
-    this.changed();
+    if (first) this.changed();
+    else this.recountSoon();
   }
 
   stored(): void {
@@ -41,5 +47,14 @@ export class StoreHealth {
         throw error;
       },
     );
+  }
+
+  private recountSoon(): void {
+    if (this.recountDue) return;
+    this.recountDue = true;
+    setTimeout(() => {
+      this.recountDue = false;
+      this.changed();
+    }, recountMs).unref();
   }
 }
