@@ -31,4 +31,16 @@ describe('whether deliveries are being stored, as the status tells the UI', () =
     await health.watch(Promise.resolve(8));
     expect(told).toHaveBeenCalledTimes(3);
   });
+
+  it('tells nothing once stopped, not even a count already due', async () => {
+    const health = new StoreHealth();
+    const told = vi.fn();
+    health.onChange(told);
+    for (let i = 0; i < 3; i++) await health.watch(Promise.reject(new Error('disk I/O error'))).catch(() => {});
+    expect(told).toHaveBeenCalledTimes(1);
+    health.stop();
+    vi.advanceTimersByTime(1_000);
+    await health.watch(Promise.resolve(1));
+    expect(told).toHaveBeenCalledTimes(1);
+  });
 });

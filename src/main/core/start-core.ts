@@ -211,6 +211,7 @@ async function assemble(options: CoreOptions, db: ReturnType<typeof openStore>, 
       await service.stop();
       await receivers.stop();
       await writer.close();
+      storeHealth.stop();
       events.close();
       await closeServer(control.server);
       await replays.close();

@@ -10,7 +10,7 @@ const recountMs = 250;
 export class StoreHealth {
   private failure: StoreFailure | null = null;
   private changed: () => void = () => {};
-  private recountDue = false;
+  private recount: NodeJS.Timeout | null = null;
 
   /** Told of each change (the core's status, once it can be told): at once when failing starts or stops. */
   onChange(listener: () => void): void {
@@ -49,12 +49,19 @@ export class StoreHealth {
     );
   }
 
+  /** No more telling (the core is closing: the status can no longer be read). */
+  stop(): void {
+    if (this.recount) clearTimeout(this.recount);
+    this.recount = null;
+    this.changed = () => {};
+  }
+
   private recountSoon(): void {
-    if (this.recountDue) return;
-    this.recountDue = true;
-    setTimeout(() => {
-      this.recountDue = false;
+    if (this.recount) return;
+    this.recount = setTimeout(() => {
+      this.recount = null;
       this.changed();
-    }, recountMs).unref();
+    }, recountMs);
+    this.recount.unref();
   }
 }
