@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { classify } from '../../src/main/core/analysis/classify';
+import fc from 'fast-check';
+import { classify, jsonObjectForms } from '../../src/main/core/analysis/classify';
+import { payloadForms } from '../../src/shared/verdicts';
 import { parseBody } from '../../src/main/core/analysis/parse-body';
 import {
   bodyText,
@@ -59,5 +61,28 @@ describe('classify', () => {
     expect(classifyBody({})).toBe('unknown');
     expect(classifyBody({ event: 'payout.processing', payout_type: 'bank_transfer' })).toBe('unknown');
     expect(classifyBody({ event: 'payout.processing', payout_type: 'CRYPTO', data: {} })).toBe('unknown');
+  });
+
+  it('gives a JSON-object form only to valid UTF-8 without control bytes, and every form but unparseable is one', () => {
+    expect([...jsonObjectForms, 'unparseable'].sort()).toEqual([...payloadForms].sort());
+    const controlByte = (bytes: Uint8Array) => bytes.some((b) => b < 0x20 && b !== 0x09 && b !== 0x0a && b !== 0x0d);
+    const bodies = fc.oneof(
+      fc.uint8Array({ maxLength: 64 }),
+      fc.jsonValue().map((value) => new TextEncoder().encode(JSON.stringify(value))),
+      fc.tuple(fc.dictionary(fc.string(), fc.jsonValue()), fc.uint8Array({ maxLength: 4 }), fc.nat({ max: 40 })).map(([object, bytes, at]) => {
+        const text = new TextEncoder().encode(JSON.stringify(object));
+        const cut = Math.min(at, text.length);
+        return Uint8Array.from([...text.subarray(0, cut), ...bytes, ...text.subarray(cut)]);
+      }),
+    );
+    fc.assert(
+      fc.property(bodies, (bytes) => {
+        const form = classify(parseBody(bytes));
+        if (form === 'unparseable') return;
+        expect(new TextDecoder('utf-8', { fatal: true }).decode(bytes)).toBeTypeOf('string');
+        expect(controlByte(bytes)).toBe(false);
+      }),
+      { numRuns: 2_000 },
+    );
   });
 });

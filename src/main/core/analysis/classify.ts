@@ -7,6 +7,12 @@ function sameKeys(keys: string[], wanted: readonly string[]): boolean {
   return keys.length === wanted.length && wanted.every((key) => keys.includes(key));
 }
 
+/**
+ * The forms given only to a body that parsed as a JSON object, so valid UTF-8 without NUL or other control bytes
+ * (the text search relies on it, store/deliveries.ts); every other body is 'unparseable'.
+ */
+export const jsonObjectForms = ['gift_cards', 'crypto_form_a', 'crypto_form_b', 'unknown'] as const satisfies readonly PayloadForm[];
+
 /** The body's form by shape (DESIGN.md 3: which form the service sends when is not specified). */
 export function classify(parsed: ParsedBody): PayloadForm {
   if (parsed.kind !== 'object') return 'unparseable';

@@ -1,4 +1,5 @@
 import type { DeliveryFilter } from '../../../shared/delivery';
+import { jsonObjectForms } from '../analysis/classify';
 import type { DeliveryAnalysis, RawDelivery } from '../analysis/types';
 import type { DeliveryRecord } from './delivery-record';
 import type { DeliveryRow } from './delivery-row';
@@ -124,13 +125,12 @@ export function deliveryQueries(db: Db) {
 /**
  * What a text filter means: the body, as text, contains the text, ASCII letters compared
  * case-insensitively (SQLite's lower() folds only A-Z). Its parameters are `bodyContainsParams(text)`.
- * A body that parsed as a JSON object (any form but 'unparseable') is valid UTF-8 without NUL bytes, and
- * there LIKE means the same as instr(lower(…)) in half the time (no lowered copy of each body); the others,
- * where LIKE would stop at a NUL, keep instr. `body-search.ts` narrows the rows it is tried on; the test
- * itself never changes.
+ * A body of a JSON-object form (`jsonObjectForms`) is valid UTF-8 without NUL bytes, and there LIKE means
+ * the same as instr(lower(…)) in half the time (no lowered copy of each body); the others, where LIKE would
+ * stop at a NUL, keep instr. `body-search.ts` narrows the rows it is tried on; the test itself never changes.
  */
-export const bodyContainsSql = `(CASE WHEN form <> 'unparseable' THEN CAST(body AS TEXT) LIKE ? ESCAPE '\\'
-  ELSE instr(lower(CAST(body AS TEXT)), lower(?)) > 0 END)`;
+export const bodyContainsSql = `(CASE WHEN form IN (${jsonObjectForms.map((form) => `'${form}'`).join(', ')})
+  THEN CAST(body AS TEXT) LIKE ? ESCAPE '\\' ELSE instr(lower(CAST(body AS TEXT)), lower(?)) > 0 END)`;
 
 /** The parameters of `bodyContainsSql`: the text as a LIKE pattern (its %, _ and \ taken literally), and as it is. */
 export function bodyContainsParams(text: string): [string, string] {
