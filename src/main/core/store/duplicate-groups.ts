@@ -33,12 +33,11 @@ export function duplicateGroupQueries(db: Db) {
 
   /** Adds a delivery to its key's group; members come in id order. */
   const add = (key: string, member: GroupMember) => {
-    if (grouped.get(key) === undefined) {
-      // The key's second copy starts the group, with the first.
-      const first = firstCopy.get(key, member.id) as GroupMember | undefined;
-      if (!first) return;
-      upsert.run({ key, ...first });
-    }
+    // Most deliveries are their key's first copy: one seek tells, and there is no group to touch.
+    const first = firstCopy.get(key, member.id) as GroupMember | undefined;
+    if (!first) return;
+    // The key's second copy starts the group, with the first.
+    if (grouped.get(key) === undefined) upsert.run({ key, ...first });
     upsert.run({ key, ...member });
   };
   return {
