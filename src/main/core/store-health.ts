@@ -21,7 +21,7 @@ export class StoreHealth {
     return this.failure;
   }
 
-  failed(error: unknown): void {
+  private failed(error: unknown): void {
     const message = error instanceof Error ? error.message : String(error);
     const first = this.failure === null;
     this.failure = { since: this.failure?.since ?? new Date().toISOString(), message, refused: (this.failure?.refused ?? 0) + 1 };
@@ -29,7 +29,7 @@ export class StoreHealth {
     else this.recountSoon();
   }
 
-  stored(): void {
+  private stored(): void {
     if (this.failure === null) return;
     this.failure = null;
     this.changed();
