@@ -1,14 +1,10 @@
-import { parse } from 'lossless-json';
 import { isJsonObject, jsonTypeName, type JsonObject } from './json-access';
+import { parseJsonExact, type DuplicateKey } from './parse-json-exact';
 
 /** Far beyond any spec body; deeper input is refused before the (recursive) parser can exhaust the stack. */
 export const maxJsonDepth = 256;
 
-export interface DuplicateKey {
-  key: string;
-  /** Character offset in the decoded text. */
-  position: number;
-}
+export type { DuplicateKey };
 
 /**
  * A body decoded as strict UTF-8 and parsed losslessly: numbers are lossless-json LosslessNumbers
@@ -56,16 +52,10 @@ export function parseBody(bytes: Uint8Array): ParsedBody {
   if (text.startsWith('\uFEFF')) {
     return { kind: 'invalid_json', text, reason: 'The body starts with a UTF-8 byte-order mark, which JSON does not allow.' };
   }
-  const duplicateKeys: DuplicateKey[] = [];
   let value: unknown;
+  let duplicateKeys: DuplicateKey[];
   try {
-    value = parse(text, null, {
-      // Keep the last value, as JSON.parse does, but record that the key was repeated.
-      onDuplicateKey: ({ key, position, newValue }) => {
-        duplicateKeys.push({ key, position });
-        return newValue;
-      },
-    });
+    ({ value, duplicateKeys } = parseJsonExact(text));
   } catch (error) {
     return { kind: 'invalid_json', text, reason: error instanceof Error ? error.message : String(error) };
   }
