@@ -28,7 +28,7 @@ describe('bad input gets a clear answer and is recorded where it can be', () => 
     expect(detail.response.status).toBe(405);
   });
 
-  it('answers 413 to a body announced over the limit without reading it', async () => {
+  it('answers 413 to a body announced over the limit, keeping none of it', async () => {
     const answer = await post(t.receiverUrl, Buffer.alloc(limit + 1, 0x20));
     expect(answer.status).toBe(413);
     expect((await stored(answer)).response.status).toBe(413);
@@ -46,6 +46,14 @@ describe('bad input gets a clear answer and is recorded where it can be', () => 
     const detail = await t.call('deliveries.get', { id: list.items[0]!.id });
     expect(detail.bodyTruncated).toBe(true);
     expect(Buffer.from(detail.bodyBase64, 'base64').length).toBe(limit);
+  });
+
+  it('lets a client still writing an over-limit body read its 413 instead of a reset connection', async () => {
+    const outcomes = [];
+    for (const chunked of [false, true, false, true, false, true]) outcomes.push(await streamOversized(t.receiverUrl, 4 * 1024 * 1024, chunked));
+    expect(outcomes).toEqual(outcomes.map(() => ({ status: 413, error: null })));
+    const list = await t.call('deliveries.list', { filter: { path: '/streamed' } });
+    expect(list.items.map((item) => item.responseStatus)).toEqual(outcomes.map(() => 413));
   });
 
   it('answers 400 when the body ends before its Content-Length', async () => {
@@ -110,3 +118,29 @@ describe('bad input gets a clear answer and is recorded where it can be', () => 
     expect((await post(t.receiverUrl, body, serviceHeaders(body))).status).toBe(200);
   });
 });
+
+/**
+ * A client that writes its whole request before it reads the answer (as many blocking HTTP clients do):
+ * the status it reads, or the error its writing ended with; a connection closed while it writes loses the answer.
+ */
+async function streamOversized(url: string, size: number, chunked: boolean): Promise<{ status: number | null; error: string | null }> {
+  const socket = await rawTls(url);
+  socket.pause();
+  let error: string | null = null;
+  socket.on('error', (e) => (error ??= e.message));
+  let closed = false;
+  const closing = new Promise<void>((resolve) => socket.once('close', () => resolve(void (closed = true))));
+  const write = async (data: string | Buffer) => {
+    if (!socket.write(data)) await Promise.race([new Promise((resolve) => socket.once('drain', resolve)), closing]);
+  };
+  await write(`POST /streamed HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n${chunked ? 'Transfer-Encoding: chunked' : `Content-Length: ${size}`}\r\n\r\n`);
+  const chunk = Buffer.alloc(64 * 1024, 0x20);
+  for (let written = 0; written < size && !closed; written += chunk.length) {
+    await write(chunked ? Buffer.concat([Buffer.from(`${chunk.length.toString(16)}\r\n`), chunk, Buffer.from('\r\n')]) : chunk);
+  }
+  if (chunked && !closed) await write('0\r\n\r\n');
+  const reply = readUntilClose(socket);
+  socket.resume();
+  const text = closed ? '' : await reply;
+  return { status: statusOf(text), error };
+}

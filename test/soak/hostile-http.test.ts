@@ -313,7 +313,7 @@ describe('the receiver under hostile traffic (in-process core, short timeouts)',
     counts['handshakes: dropped'] = outcomes.length;
   });
 
-  it('refuses oversized headers and bodies and mismatched lengths with a clear status, without reading past the limit', async () => {
+  it('refuses oversized headers and bodies and mismatched lengths with a clear status, keeping nothing past the limit', async () => {
     const head = (path: string, extra: string) =>
       `POST /oversized/${path} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n${extra}\r\n`;
     const script = (...steps: ConnectionScript['steps']): ConnectionScript => ({ transport: 'tls', steps, limitMs: timeouts.requestMs + lateness });
@@ -347,14 +347,11 @@ describe('the receiver under hostile traffic (in-process core, short timeouts)',
     for (const name of ['streamedLength', 'streamedChunks'] as const) {
       for (const o of r[name]) {
         expect(o.closed, what(name, o)).toBe(true);
-        // The receiver stopped reading at the limit: of the 64 MiB offered, only what socket buffers hold was taken.
-        expect(o.pushed, what(name, o)).toBeLessThan(16 * MiB);
-        // The 413 arrives, unless the receiver's close reset the connection while the sender was still
-        // writing (it closes at once, without reading on for a while first), and the sender's failed
-        // write discarded the answer; never another answer.
-        if (o.text === '') expect(o.error, what(name, o)).toMatch(/ECONNRESET|EPIPE/);
-        else expect(responseStatuses(o.text), what(name, o)).toEqual([413]);
-        if (o.text !== '') streamedAnswered++;
+        // The 413 arrives while the sender is still writing: the receiver keeps only the bytes up to the limit
+        // (the rows below; the memory check of underAttack), reads on and discards the rest until the body
+        // ends or the request timeout passes, and only then closes, so no reset takes the answer away.
+        expect(responseStatuses(o.text), what(name, o)).toEqual([413]);
+        streamedAnswered++;
       }
     }
     // Every over-limit request is recorded and flagged, answered or not: with the bytes up to the limit
@@ -373,7 +370,7 @@ describe('the receiver under hostile traffic (in-process core, short timeouts)',
       expect(o.closed, what('long', o)).toBe(true);
     }
     counts['oversized: connections'] = plan.length;
-    counts['oversized: streamed bodies answered 413 (rest reset)'] = `${streamedAnswered}/${r.streamedLength.length + r.streamedChunks.length}`;
+    counts['oversized: streamed bodies answered 413'] = `${streamedAnswered}/${r.streamedLength.length + r.streamedChunks.length}`;
   });
 
   it(`answers random requests and bytes with well-formed responses or a close (fast-check, seed ${fuzzSeed})`, async () => {
@@ -476,11 +473,8 @@ describe('the served CLI under a slowloris, garbage and huge bodies, with its de
         const what = `garbage case ${i} (FUZZ_SEED=${fuzzSeed}): ${show(request.bytes)} answered ${JSON.stringify(outcome.text)}`;
         expect(responseStatuses(outcome.text, request.bytes.subarray(0, 5).toString('latin1') === 'HEAD '), what).not.toBeNull();
       });
-      for (const o of streamed) {
-        if (o.text === '') expect(o.error, JSON.stringify(o)).toMatch(/ECONNRESET|EPIPE/);
-        else expect(responseStatuses(o.text)).toEqual([413]);
-        expect(o.pushed).toBeLessThan(16 * MiB);
-      }
+      // Each sender streams its 64 MiB to the end (read and discarded past the limit) and gets its 413.
+      for (const o of streamed) expect(responseStatuses(o.text), JSON.stringify(o)).toEqual([413]);
       const body = Buffer.from('{"event":"payout.processing"}');
       expect((await post(`${url}/after`, body, { 'Content-Type': 'application/json' })).status).toBe(200);
       console.log(

@@ -3,7 +3,7 @@ import type { IncomingMessage } from 'node:http';
 export type BodyOutcome =
   /** The whole body arrived. */
   | 'complete'
-  /** It went past the limit: the bytes up to the limit are kept, the rest is never read. */
+  /** It went past the limit: the bytes up to the limit are kept, the rest is read and thrown away (see server.ts). */
   | 'too_large'
   /** The sender stopped before the announced Content-Length (or reset the connection). */
   | 'incomplete'
@@ -26,7 +26,9 @@ export function captureBody(req: IncomingMessage, limitBytes: number, timeoutMs:
       settled = true;
       clearTimeout(timer);
       req.off('data', onData);
-      if (outcome !== 'complete') req.pause();
+      // Past the limit the sender may still be writing: its bytes are discarded rather than left unread.
+      if (outcome === 'too_large') req.resume();
+      else if (outcome !== 'complete') req.pause();
       resolve({ body: Buffer.concat(chunks, Math.min(size, limitBytes)), outcome });
     };
     const onData = (chunk: Buffer) => {

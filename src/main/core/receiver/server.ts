@@ -38,10 +38,43 @@ function json(body: unknown): string {
   return JSON.stringify(body);
 }
 
+function writeHead(res: ServerResponse, status: number, body: string, extraHeaders: Record<string, string>): void {
+  res.writeHead(status, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body), ...extraHeaders });
+}
+
 function send(res: ServerResponse, status: number, body: string, extraHeaders: Record<string, string> = {}): void {
   if (res.headersSent || res.destroyed) return;
-  res.writeHead(status, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body), ...extraHeaders });
+  writeHead(res, status, body, extraHeaders);
   res.end(body);
+}
+
+/**
+ * Answers a sender that may still be writing its over-limit body: the whole answer is written at once,
+ * but the connection is closed only once the body has ended or `lingerMs` has passed, its bytes
+ * discarded meanwhile. Closing at once would reset a connection with unread bytes, and a sender whose
+ * write fails that way usually drops the answer it had not read yet.
+ */
+function sendThenLinger(
+  req: IncomingMessage,
+  res: ServerResponse,
+  status: number,
+  body: string,
+  headers: Record<string, string>,
+  lingerMs: number,
+): void {
+  if (res.headersSent || res.destroyed) return;
+  writeHead(res, status, body, headers);
+  res.write(body);
+  const close = () => {
+    clearTimeout(timer);
+    res.end();
+  };
+  const timer = setTimeout(close, lingerMs).unref();
+  if (req.readableEnded) close();
+  else {
+    req.once('end', close);
+    req.once('close', close);
+  }
 }
 
 /** Handles one request: capture raw, analyze, store durably, then answer. */
@@ -86,7 +119,8 @@ function handleRequest(deps: ReceiverDeps, tls: boolean) {
       if (status === 405) headers.Allow = 'POST';
       if (status >= 300 && status < 400) headers.Location = '/';
       if (closeAfter) headers.Connection = 'close';
-      send(res, status, record.response.body, headers);
+      if (outcome === 'too_large') sendThenLinger(req, res, status, record.response.body, headers, deps.timeouts.requestMs);
+      else send(res, status, record.response.body, headers);
     };
     const delay = deps.policy.policy.delayMs;
     if (delay > 0) setTimeout(answer, delay).unref();
