@@ -63,6 +63,18 @@ describe('bad input gets a clear answer and is recorded where it can be', () => 
     expect(statusOf(await reply)).toBe(400);
   });
 
+  it('answers a sender that half-closes right after a complete request, and records the answer it got', async () => {
+    const socket = await rawTls(t.receiverUrl);
+    const reply = readUntilClose(socket);
+    const body = giftCardBody();
+    const head = Object.entries(serviceHeaders(body)).map(([name, value]) => `${name}: ${value}\r\n`).join('');
+    socket.end(`POST /half-closed HTTP/1.1\r\nHost: x\r\nContent-Length: ${body.length}\r\n${head}\r\n${body}`);
+    const text = await reply;
+    expect(statusOf(text)).toBe(200);
+    const id = Number(/x-inspector-delivery-id: (\d+)/i.exec(text)?.[1]);
+    expect((await t.call('deliveries.get', { id })).response.status).toBe(200);
+  });
+
   it('answers 400 when more bytes follow than the Content-Length announced', async () => {
     const socket = await rawTls(t.receiverUrl);
     const reply = readUntilClose(socket);

@@ -149,6 +149,8 @@ function configure(server: Server, deps: ReceiverDeps, tls: boolean): Server {
   server.headersTimeout = deps.timeouts.headersMs;
   server.requestTimeout = deps.timeouts.requestMs + 1000;
   server.keepAliveTimeout = deps.timeouts.keepAliveMs;
+  // A sender may half-close right after its request: answer it, then close (Node would end the socket at once).
+  (server as Server & { httpAllowHalfOpen: boolean }).httpAllowHalfOpen = true;
   const handler = handleRequest(deps, tls);
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     handler(req, res).catch((error: Error) => {
@@ -165,6 +167,7 @@ export function createHttpsReceiver(deps: ReceiverDeps, certificate: ReceiverCer
     cert: certificate.cert,
     key: certificate.key,
     handshakeTimeout: Math.min(deps.timeouts.handshakeMs, 10_000),
+    allowHalfOpen: true,
     connectionsCheckingInterval: checkingInterval(deps.timeouts),
   });
   server.on('tlsClientError', (_error, socket) => socket.destroy());
