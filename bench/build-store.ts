@@ -1,5 +1,5 @@
 import { buildDeliveryRecord } from '../src/main/core/receiver/ingest';
-import { protocolAnswer, ResponsePolicyState } from '../src/main/core/receiver/response-policy';
+import { protocolAnswer, responseFor, ResponsePolicyState } from '../src/main/core/receiver/response-policy';
 import { bulkWriter } from '../src/main/core/store/bulk-writer';
 import type { DeliveryRecord } from '../src/main/core/store/delivery-record';
 import { openStore } from '../src/main/core/store/open';
@@ -36,11 +36,10 @@ export function buildStore(file: string, count: number, progress: (done: number)
     progress(done);
   };
   for (const { raw, facts } of generateDeliveries(count)) {
-    const record = buildDeliveryRecord(raw, facts, benchSecret, (analysis) => {
-      const answer = protocolAnswer(raw.method, 'complete') ?? policy.answer(analysis.signature.verdict);
-      const ok = answer.status >= 200 && answer.status < 300;
-      return { ...answer, body: JSON.stringify(ok ? { received: true } : { error: answer.reason }) };
-    });
+    const request = { method: raw.method, outcome: 'complete', hostMissing: false, unmetExpectation: null } as const;
+    const record = buildDeliveryRecord(raw, facts, benchSecret, (analysis) =>
+      responseFor(protocolAnswer(request) ?? policy.answer(analysis.signature.verdict)),
+    );
     rawBytes += raw.body.byteLength + Buffer.byteLength(JSON.stringify(raw.headers));
     chunk.push(record);
     done++;

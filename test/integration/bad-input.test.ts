@@ -75,6 +75,22 @@ describe('bad input gets a clear answer and is recorded where it can be', () => 
     expect((await t.call('deliveries.get', { id })).response.status).toBe(200);
   });
 
+  it.each([
+    ['no Host header', 'POST /no-host HTTP/1.1\r\nConnection: close\r\nContent-Length: 2\r\n\r\n{}', 400, 'POST', '/no-host', /no Host header/],
+    // Its sender may wait for a go-ahead before the body: answered without waiting for it.
+    ['an Expect it cannot meet', 'POST /expect HTTP/1.1\r\nHost: x\r\nExpect: 200-ok\r\nContent-Length: 2\r\n\r\n', 417, 'POST', '/expect', /Expect: 200-ok/],
+    ['a CONNECT', 'CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\ntunnel bytes', 405, 'CONNECT', 'example.com:443', /only POSTs/],
+  ])('answers a request with %s itself, and records it', async (_case, request, status, method, path, reason) => {
+    const socket = await rawTls(t.receiverUrl);
+    const reply = readUntilClose(socket);
+    socket.write(request);
+    const text = await reply;
+    expect(statusOf(text)).toBe(status);
+    expect(text).toMatch(reason);
+    const detail = await t.call('deliveries.get', { id: Number(/x-inspector-delivery-id: (\d+)/i.exec(text)?.[1]) });
+    expect([detail.method, detail.path, detail.response.status]).toEqual([method, path, status]);
+  });
+
   it('answers 400 when more bytes follow than the Content-Length announced', async () => {
     const socket = await rawTls(t.receiverUrl);
     const reply = readUntilClose(socket);

@@ -8,7 +8,9 @@ export type BodyOutcome =
   /** The sender stopped before the announced Content-Length (or reset the connection). */
   | 'incomplete'
   /** It did not arrive within the request timeout. */
-  | 'timed_out';
+  | 'timed_out'
+  /** The request was refused before its body was read (an Expect the receiver cannot meet); none of it is kept. */
+  | 'not_read';
 
 export interface CapturedBody {
   body: Buffer;
@@ -46,4 +48,15 @@ export function captureBody(req: IncomingMessage, limitBytes: number, timeoutMs:
     req.once('error', () => finish('incomplete'));
     req.once('close', () => finish(req.complete ? 'complete' : 'incomplete'));
   });
+}
+
+/** The receiver stopped taking the body while the sender may still be writing it: what is kept is not all of it. */
+export function leftUnread(outcome: BodyOutcome): boolean {
+  return outcome === 'too_large' || outcome === 'not_read';
+}
+
+/** Refuses a body unread: whatever the sender still writes is discarded. */
+export function skipBody(req: IncomingMessage): CapturedBody {
+  req.resume();
+  return { body: Buffer.alloc(0), outcome: 'not_read' };
 }

@@ -1,5 +1,6 @@
 import type { ResponsePolicy } from '../../../shared/policy';
 import type { SignatureVerdict } from '../../../shared/verdicts';
+import type { ResponseGiven } from '../store/delivery-record';
 import type { BodyOutcome } from './capture-body';
 
 export interface Answer {
@@ -7,12 +8,32 @@ export interface Answer {
   reason: string;
 }
 
+/** The response sent for an answer: `{"received":true}` for a 2xx, else the reason as `{"error":…}`. */
+export function responseFor(answer: Answer): ResponseGiven {
+  const ok = answer.status >= 200 && answer.status < 300;
+  return { ...answer, body: JSON.stringify(ok ? { received: true } : { error: answer.reason }) };
+}
+
+/** What the receiver saw of a request, before any policy. */
+export interface RequestFacts {
+  method: string;
+  outcome: BodyOutcome;
+  /** An HTTP/1.1 request without a Host header. */
+  hostMissing: boolean;
+  /** An Expect header other than 100-continue, which this receiver cannot meet. */
+  unmetExpectation: string | null;
+}
+
 /** Answers that do not depend on the policy: the request itself was unacceptable. */
-export function protocolAnswer(method: string, outcome: BodyOutcome): Answer | null {
-  if (outcome === 'too_large') return { status: 413, reason: 'body over the size limit' };
-  if (outcome === 'timed_out') return { status: 408, reason: 'body not received within the request timeout' };
-  if (outcome === 'incomplete') return { status: 400, reason: 'body shorter than its Content-Length' };
-  if (method !== 'POST') return { status: 405, reason: 'method not allowed: the service only POSTs' };
+export function protocolAnswer(request: RequestFacts): Answer | null {
+  if (request.outcome === 'too_large') return { status: 413, reason: 'body over the size limit' };
+  if (request.outcome === 'timed_out') return { status: 408, reason: 'body not received within the request timeout' };
+  if (request.outcome === 'incomplete') return { status: 400, reason: 'body shorter than its Content-Length' };
+  if (request.hostMissing) return { status: 400, reason: 'no Host header, which HTTP/1.1 requires' };
+  if (request.unmetExpectation !== null) {
+    return { status: 417, reason: `expectation not supported: Expect: ${request.unmetExpectation}` };
+  }
+  if (request.method !== 'POST') return { status: 405, reason: 'method not allowed: the service only POSTs' };
   return null;
 }
 

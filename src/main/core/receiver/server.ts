@@ -5,10 +5,10 @@ import type { AddressInfo, Socket } from 'node:net';
 import type { ReceiverTimeouts } from '../core-options';
 import type { RawDelivery } from '../analysis/types';
 import type { DeliveryRecord } from '../store/delivery-record';
-import { captureBody } from './capture-body';
+import { captureBody, leftUnread, skipBody, type CapturedBody } from './capture-body';
 import { buildDeliveryRecord, headerPairs, splitTarget } from './ingest';
 import type { ReceiverCertificate } from './tls';
-import { protocolAnswer, type Answer, type ResponsePolicyState } from './response-policy';
+import { protocolAnswer, responseFor, type Answer, type ResponsePolicyState } from './response-policy';
 
 /** Live forwarding of one acceptable delivery (replay/forwarder.ts). */
 export interface ReceiverForward {
@@ -49,7 +49,7 @@ function send(res: ServerResponse, status: number, body: string, extraHeaders: R
 }
 
 /**
- * Answers a sender that may still be writing its over-limit body: the whole answer is written at once,
+ * Answers a sender that may still be writing a body the receiver refused: the whole answer is written at once,
  * but the connection is closed only once the body has ended or `lingerMs` has passed, its bytes
  * discarded meanwhile. Closing at once would reset a connection with unread bytes, and a sender whose
  * write fails that way usually drops the answer it had not read yet.
@@ -77,56 +77,96 @@ function sendThenLinger(
   }
 }
 
+/** A stored delivery (`id` null when the store refused it: the sender gets a 503). */
+interface Received {
+  record: DeliveryRecord;
+  id: number | null;
+  forward: ReceiverForward | null;
+}
+
+/** Records one request as captured: analyze, decide the answer, store durably. */
+async function receive(
+  deps: ReceiverDeps,
+  tls: boolean,
+  req: IncomingMessage,
+  { body, outcome }: CapturedBody,
+  unmetExpectation: string | null,
+): Promise<Received> {
+  const { path, query } = splitTarget(req.url);
+  const raw = {
+    method: req.method ?? 'GET',
+    path,
+    query,
+    headers: headerPairs(req.rawHeaders),
+    body,
+    bodyTruncated: leftUnread(outcome),
+  };
+  const receivedAt = Date.now();
+  const hostMissing = req.httpVersion === '1.1' && req.headers.host === undefined;
+  const refused = protocolAnswer({ method: raw.method, outcome, hostMissing, unmetExpectation });
+  const forward = refused === null ? (deps.forward?.(raw) ?? null) : null;
+  const mirrored = forward?.mirrored ? await forward.mirrored : null;
+  const record = buildDeliveryRecord(
+    raw,
+    { receivedAt, remoteAddress: req.socket.remoteAddress ?? null, tls, imported: false },
+    deps.secret(),
+    (analysis) => responseFor(refused ?? mirrored ?? deps.policy.answer(analysis.signature.verdict)),
+  );
+  try {
+    return { record, id: await deps.store(record), forward };
+  } catch (error) {
+    deps.log(`receiver: could not store a delivery (${(error as Error).message}); answered 503`);
+    return { record, id: null, forward };
+  }
+}
+
+const storeRefusal = { status: 503, body: json({ error: 'the delivery could not be stored; retry later' }) };
+
+function answerHeaders(status: number, id: number, close: boolean): Record<string, string> {
+  const headers: Record<string, string> = { 'X-Inspector-Delivery-Id': String(id) };
+  if (status === 405) headers.Allow = 'POST';
+  if (status >= 300 && status < 400) headers.Location = '/';
+  if (close) headers.Connection = 'close';
+  return headers;
+}
+
 /** Handles one request: capture raw, analyze, store durably, then answer. */
 function handleRequest(deps: ReceiverDeps, tls: boolean) {
-  return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
-    const { body, outcome } = await captureBody(req, deps.bodyLimitBytes, deps.timeouts.requestMs);
-    const { path, query } = splitTarget(req.url);
-    const raw = {
-      method: req.method ?? 'GET',
-      path,
-      query,
-      headers: headerPairs(req.rawHeaders),
-      body,
-      bodyTruncated: outcome === 'too_large',
-    };
-    const receivedAt = Date.now();
-    const refused = protocolAnswer(raw.method, outcome);
-    const forward = refused === null ? (deps.forward?.(raw) ?? null) : null;
-    const mirrored = forward?.mirrored ? await forward.mirrored : null;
-    const record = buildDeliveryRecord(
-      raw,
-      { receivedAt, remoteAddress: req.socket.remoteAddress ?? null, tls, imported: false },
-      deps.secret(),
-      (analysis) => {
-        const answer = refused ?? mirrored ?? deps.policy.answer(analysis.signature.verdict);
-        const ok = answer.status >= 200 && answer.status < 300;
-        return { ...answer, body: json(ok ? { received: true } : { error: answer.reason }) };
-      },
-    );
-    const closeAfter = outcome !== 'complete';
-    let id: number;
-    try {
-      id = await deps.store(record);
-    } catch (error) {
-      deps.log(`receiver: could not store a delivery (${(error as Error).message}); answered 503`);
-      send(res, 503, json({ error: 'the delivery could not be stored; retry later' }), { Connection: 'close' });
-      return;
-    }
-    const { status } = record.response;
+  return async (req: IncomingMessage, res: ServerResponse, unmetExpectation: string | null = null): Promise<void> => {
+    const captured =
+      unmetExpectation === null ? await captureBody(req, deps.bodyLimitBytes, deps.timeouts.requestMs) : skipBody(req);
+    const { record, id, forward } = await receive(deps, tls, req, captured, unmetExpectation);
+    if (id === null) return send(res, storeRefusal.status, storeRefusal.body, { Connection: 'close' });
+    const { status, body } = record.response;
     const answer = () => {
-      const headers: Record<string, string> = { 'X-Inspector-Delivery-Id': String(id) };
-      if (status === 405) headers.Allow = 'POST';
-      if (status >= 300 && status < 400) headers.Location = '/';
-      if (closeAfter) headers.Connection = 'close';
-      if (outcome === 'too_large') sendThenLinger(req, res, status, record.response.body, headers, deps.timeouts.requestMs);
-      else send(res, status, record.response.body, headers);
+      const headers = answerHeaders(status, id, captured.outcome !== 'complete');
+      if (leftUnread(captured.outcome)) sendThenLinger(req, res, status, body, headers, deps.timeouts.requestMs);
+      else send(res, status, body, headers);
     };
     const delay = deps.policy.policy.delayMs;
     if (delay > 0) setTimeout(answer, delay).unref();
     else answer();
     forward?.stored(id);
   };
+}
+
+/**
+ * A CONNECT (a request to open a tunnel, which Node hands over without a response object): recorded
+ * with the bytes that came after its head, answered 405, closed.
+ */
+function handleConnect(deps: ReceiverDeps, tls: boolean) {
+  return async (req: IncomingMessage, socket: Socket, head: Buffer): Promise<void> => {
+    const { record, id } = await receive(deps, tls, req, { body: head, outcome: 'complete' }, null);
+    const { status, body } = id === null ? storeRefusal : record.response;
+    if (socket.writable) socket.end(rawAnswer(status, body, id === null ? {} : answerHeaders(status, id, true)));
+  };
+}
+
+/** An HTTP/1.1 answer written straight to a socket, closing it. */
+function rawAnswer(status: number, body: string, extraHeaders: Record<string, string>): string {
+  const headers = { 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(body)), Connection: 'close', ...extraHeaders };
+  const lines = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`);
+  return `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${lines.join('')}\r\n${body}`;
 }
 
 /** A malformed request or a timeout before the handler ran: answer once, close, never crash. */
@@ -138,11 +178,7 @@ function onClientError(error: Error & { code?: string }, socket: Socket): void {
   }
   const status =
     error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
-  const body = json({ error: STATUS_CODES[status] });
-  socket.end(
-    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json\r\n` +
-      `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
-  );
+  socket.end(rawAnswer(status, json({ error: STATUS_CODES[status] }), {}));
 }
 
 function configure(server: Server, deps: ReceiverDeps, tls: boolean): Server {
@@ -152,10 +188,20 @@ function configure(server: Server, deps: ReceiverDeps, tls: boolean): Server {
   // A sender may half-close right after its request: answer it, then close (Node would end the socket at once).
   (server as Server & { httpAllowHalfOpen: boolean }).httpAllowHalfOpen = true;
   const handler = handleRequest(deps, tls);
-  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
-    handler(req, res).catch((error: Error) => {
+  const failed = (res: ServerResponse) => (error: Error) => {
+    deps.log(`receiver: unexpected failure (${error.message})`);
+    send(res, 500, json({ error: 'internal error' }), { Connection: 'close' });
+  };
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => void handler(req, res).catch(failed(res)));
+  // Node would answer 417 itself, unrecorded. The body is not read: the sender may be waiting to be told to send it.
+  server.on('checkExpectation', (req: IncomingMessage, res: ServerResponse) => {
+    void handler(req, res, String(req.headers.expect)).catch(failed(res));
+  });
+  const connect = handleConnect(deps, tls);
+  server.on('connect', (req: IncomingMessage, socket: Socket, head: Buffer) => {
+    connect(req, socket, head).catch((error: Error) => {
       deps.log(`receiver: unexpected failure (${error.message})`);
-      send(res, 500, json({ error: 'internal error' }), { Connection: 'close' });
+      socket.destroy();
     });
   });
   server.on('clientError', onClientError);
@@ -168,19 +214,23 @@ export function createHttpsReceiver(deps: ReceiverDeps, certificate: ReceiverCer
     key: certificate.key,
     handshakeTimeout: Math.min(deps.timeouts.handshakeMs, 10_000),
     allowHalfOpen: true,
-    connectionsCheckingInterval: checkingInterval(deps.timeouts),
+    ...httpOptions(deps.timeouts),
   });
   server.on('tlsClientError', (_error, socket) => socket.destroy());
   return configure(server, deps, true);
 }
 
 export function createHttpReceiver(deps: ReceiverDeps): Server {
-  return configure(createHttpServer({ connectionsCheckingInterval: checkingInterval(deps.timeouts) }), deps, false);
+  return configure(createHttpServer(httpOptions(deps.timeouts)), deps, false);
 }
 
-/** Node checks header and request timeouts on this interval; it bounds how late a 408 can be. */
-function checkingInterval(timeouts: ReceiverTimeouts): number {
-  return Math.max(50, Math.min(1000, Math.floor(timeouts.headersMs / 4)));
+function httpOptions(timeouts: ReceiverTimeouts) {
+  return {
+    // Node checks header and request timeouts on this interval; it bounds how late a 408 can be.
+    connectionsCheckingInterval: Math.max(50, Math.min(1000, Math.floor(timeouts.headersMs / 4))),
+    // A request without Host reaches the handler, to be recorded and answered 400 there.
+    requireHostHeader: false,
+  };
 }
 
 export function listen(server: Server, port: number, host: string): Promise<number> {
