@@ -38,6 +38,12 @@ describe('the embedded simulator', () => {
     const forms = [...new Set(list.items.map((i) => i.form))].sort();
     // unknown: the recipient.* events receivers do not know, when the seed draws one
     expect(forms.filter((f) => f !== 'unknown')).toEqual(['crypto_form_a', 'crypto_form_b', 'gift_cards']);
+
+    // The service's own records have moved with those events: no demo order is still in progress.
+    const page = await t.call('api.listPage', { endpoint: '/api/payout-orders', page: 1, limit: 20, refresh: true });
+    const listed = new Map((page.items as Array<{ uuid: string; status: string }>).map((o) => [o.uuid, o.status]));
+    const finished = ['completed', 'partially_completed', 'failed'];
+    for (const { uuid } of orders) expect(finished, `order ${uuid}`).toContain(listed.get(uuid));
   });
 
   it('keeps its account across restarts', async () => {

@@ -11,7 +11,7 @@ let client: ServiceApiClient;
 const sunk: SimPayoutOrder[] = [];
 
 beforeAll(async () => {
-  api = await startSimulatorApi({ account: new SimAccount(token), seed: 1, sink: { orderCreated: (order) => sunk.push(order) } });
+  api = await startSimulatorApi({ account: new SimAccount(token), seed: 1, sink: { orderCreated: (order) => void sunk.push(order) } });
   client = clientWith(token);
 });
 afterAll(() => api.close());

@@ -17,7 +17,7 @@ const sunk: SimPayoutOrder[] = [];
 beforeAll(async () => {
   secretsCreated = [];
   const account = new SimAccount(token, null, (secret) => secretsCreated.push(secret));
-  api = await startSimulatorApi({ account, seed: 1, now: () => now, sink: { orderCreated: (order) => sunk.push(order) } });
+  api = await startSimulatorApi({ account, seed: 1, now: () => now, sink: { orderCreated: (order) => void sunk.push(order) } });
 });
 afterAll(() => api.close());
 

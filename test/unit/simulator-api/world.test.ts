@@ -3,6 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { SimWorld } from '../../../src/main/core/simulator/api/world';
 import { findCurrency } from '../../../src/main/core/simulator/api/currencies';
 import { scenarioNames } from '../../../src/main/core/simulator/model';
+import { validatePayoutOrder } from '../../../src/main/core/simulator/api/create-payout-order';
+import { orderEvents } from '../../../src/main/core/simulator/scenarios/order-events';
+import { SeededRandom } from '../../../src/main/core/simulator/seeded-random';
+import { randomUUID } from 'node:crypto';
 
 const world = new SimWorld(1);
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
@@ -86,13 +90,45 @@ describe('the seeded world', () => {
     expect(new Set(recipients.map(({ r }) => r.scenario))).toEqual(new Set(scenarioNames));
   });
 
-  it('moves a payout to a new status and recomputes its order summary', () => {
-    const fresh = new SimWorld(3);
-    const order = fresh.payoutOrders().find((o) => o.recipients_count === 1)!;
-    const payoutUuid = order.recipients[0]!.payout_uuid;
-    expect(fresh.setPayoutStatus(payoutUuid, 'processing', new Date('2026-01-01T00:00:00Z'))).toBe(true);
-    expect(fresh.payouts().find((p) => p.uuid === payoutUuid)).toMatchObject({ status: 'processing', updated_at: '2026-01-01T00:00:00.000Z' });
-    expect(fresh.payoutOrders().find((o) => o.uuid === order.uuid)!.status).toBe('processing');
-    expect(fresh.setPayoutStatus('unknown', 'failed', new Date())).toBe(false);
+  it('moves a created order’s payouts as its webhook events occur: pending, processing, then where each scenario ends', () => {
+    let now = new Date('2026-02-03T04:05:06.000Z');
+    const fresh = new SimWorld(3, () => now);
+    const campaign = fresh.campaigns.find((c) => c.status === 'active' && c.payout_type === 'crypto')!;
+    const created = validatePayoutOrder(
+      {
+        campaign_id: campaign.uuid,
+        wallet_currency: campaign.wallet_currency,
+        recipients: [
+          { email: 'ada@example.com', name: 'Ada', amount: '1.5', scenario: 'crypto_same_currency_completed' },
+          { email: 'bob@example.com', name: 'Bob', amount: '2', scenario: 'crypto_failed' },
+        ],
+      },
+      { world: fresh, now, newUuid: randomUUID },
+    );
+    if (!created.ok) throw new Error('expected a valid order');
+    const { order } = created;
+    const events = orderEvents(order, SeededRandom.forKey(3, 'order', order.uuid), { startTime: new Date(now.getTime() + 1000) });
+    const times = (i: number) => events.filter((e) => e.recipientUuid === order.recipients[i]!.uuid).map((e) => e.occurredAt.getTime());
+    const statusesAt = (at: number) => {
+      now = new Date(at);
+      const payouts = fresh.payouts().filter((p) => p.payout_order_uuid === order.uuid);
+      const byRecipient = order.recipients.map((r) => payouts.find((p) => p.recipient_uuid === r.uuid)!);
+      return {
+        payouts: byRecipient.map((p) => [p.status, p.updated_at]),
+        order: fresh.payoutOrders().find((o) => o.uuid === order.uuid)!.status,
+      };
+    };
+
+    expect(fresh.addPayoutOrder(order, events).status).toBe('processing');
+    const [adaFirst, adaLast] = [Math.min(...times(0)), Math.max(...times(0))];
+    const [bobFirst, bobLast] = [Math.min(...times(1)), Math.max(...times(1))];
+    const iso = (t: number) => new Date(t).toISOString();
+    expect(statusesAt(now.getTime())).toEqual({ payouts: [['pending', order.created_at], ['pending', order.created_at]], order: 'processing' });
+    expect(statusesAt(Math.max(adaFirst, bobFirst))).toMatchObject({ payouts: [['processing', iso(adaFirst)], ['processing', iso(bobFirst)]] });
+    expect(statusesAt(adaLast)).toMatchObject({ payouts: [['completed', iso(adaLast)], expect.anything()], order: 'processing' });
+    expect(statusesAt(Math.max(adaLast, bobLast))).toEqual({
+      payouts: [['completed', iso(adaLast)], ['failed', iso(bobLast)]],
+      order: 'partially_completed',
+    });
   });
 });

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { ScenarioEvent } from './scenarios/scenario-event';
 
 /**
  * The simulator's shared vocabulary: what the API side (orders, lists, secret) hands to the
@@ -48,9 +49,9 @@ export interface SimPayoutOrder {
   recipients: SimRecipient[];
 }
 
-/** Receives each created payout order; the dispatcher starts its event streams. */
+/** Receives each created payout order; the dispatcher starts its event streams and tells when each event occurs. */
 export interface OrderSink {
-  orderCreated(order: SimPayoutOrder): void;
+  orderCreated(order: SimPayoutOrder): readonly ScenarioEvent[] | void;
 }
 
 /** The account: its API token, and its signing secret, created on first use and stable afterwards. */

@@ -50,8 +50,8 @@ const createPayoutOrder: Handler = async (req, res, _url, _params, context) => {
     const more = result.errors.length > 1 ? ` (and ${result.errors.length - 1} more)` : '';
     return sendError(res, 422, `Invalid payout order: ${first!.field} ${first!.message}${more}`, { errors: result.errors });
   }
-  const record = context.world.addPayoutOrder(result.order);
-  context.sink?.orderCreated(result.order);
+  const events = context.sink?.orderCreated(result.order);
+  const record = context.world.addPayoutOrder(result.order, events ?? []);
   sendJson(res, 201, record);
 };
 

@@ -37,13 +37,14 @@ export const defaultSimulatorSeed = 1;
 export async function startSimulatorApi(options: SimulatorApiOptions): Promise<SimulatorApi> {
   const seed = options.seed ?? defaultSimulatorSeed;
   if (!Number.isInteger(seed) || seed < 0 || seed > 0xffff_ffff) throw new Error(`seed must be an integer in 0..4294967295, not ${seed}`);
-  const world = new SimWorld(seed);
+  const now = options.now ?? (() => new Date());
+  const world = new SimWorld(seed, now);
   const log = options.log ?? (() => {});
   const context: RouteContext = {
     world,
     account: options.account,
     sink: options.sink,
-    now: options.now ?? (() => new Date()),
+    now,
     newUuid: randomUUID,
     bodyLimitBytes: options.bodyLimitBytes ?? 1024 * 1024,
   };

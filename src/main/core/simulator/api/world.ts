@@ -6,6 +6,8 @@ import { generateProducts } from './generate-products';
 import { generateTransactions } from './generate-transactions';
 import { newestFirst } from './history';
 import { payoutOrderRecord, payoutRecord } from './payout-records';
+import { timelineOf, type PayoutTimeline } from './payout-timeline';
+import type { ScenarioEvent } from '../scenarios/scenario-event';
 import { SeededRandom } from '../seeded-random';
 import type {
   ApiCampaign,
@@ -15,7 +17,6 @@ import type {
   ApiPayoutOrder,
   ApiProduct,
   ApiTransaction,
-  PayoutStatus,
 } from './records';
 
 /**
@@ -34,7 +35,13 @@ export class SimWorld {
   private payoutOrderList: ApiPayoutOrder[] | null = null;
   private payoutList: ApiPayout[] | null = null;
 
-  constructor(readonly seed: number) {
+  /** Created orders' payouts and when their webhooks occur: they move as those times pass. */
+  private readonly timelines = new Map<ApiPayout, PayoutTimeline>();
+
+  constructor(
+    readonly seed: number,
+    private readonly now: () => Date = () => new Date(),
+  ) {
     this.products = generateProducts(SeededRandom.forKey(seed, 'products'));
     const { campaigns, catalogs } = generateCampaigns(seed, this.products);
     this.campaigns = campaigns;
@@ -56,36 +63,48 @@ export class SimWorld {
 
   /** Newest first. */
   payoutOrders(): readonly ApiPayoutOrder[] {
+    this.advance();
     this.payoutOrderList ??= this.stored.map((s) => payoutOrderRecord(s.order, s.payouts)).sort(newestFirst);
     return this.payoutOrderList;
   }
 
   /** One per recipient of every payout order, newest first. */
   payouts(): readonly ApiPayout[] {
+    this.advance();
     this.payoutList ??= this.stored.flatMap((s) => s.payouts).sort(newestFirst);
     return this.payoutList;
   }
 
-  /** Adds an order (recipients with `payout_uuid`); its payouts start `pending`. */
-  addPayoutOrder(order: SimPayoutOrder): ApiPayoutOrder {
+  /**
+   * Adds an order (recipients with `payout_uuid`). Its payouts start `pending`; given the webhook events the
+   * order produces, each payout is `processing` from its recipient's first event and reaches the status its
+   * scenario ends in with the last, as the service's own records would.
+   */
+  addPayoutOrder(order: SimPayoutOrder, events: readonly ScenarioEvent[] = []): ApiPayoutOrder {
     const payouts = order.recipients.map((r) => payoutRecord(order, r, 'pending', order.created_at));
     this.stored.push({ order, payouts });
+    order.recipients.forEach((recipient, i) => {
+      const timeline = timelineOf(recipient, events);
+      if (timeline) this.timelines.set(payouts[i]!, timeline);
+    });
     this.invalidate();
+    this.advance();
     return payoutOrderRecord(order, payouts);
   }
 
-  /** For the event side: moves a payout to the status its latest event reports. False when unknown. */
-  setPayoutStatus(payoutUuid: string, status: PayoutStatus, at: Date): boolean {
-    for (const { payouts } of this.stored) {
-      const payout = payouts.find((p) => p.uuid === payoutUuid);
-      if (payout) {
-        payout.status = status;
-        payout.updated_at = at.toISOString();
-        this.invalidate();
-        return true;
-      }
+  /** Brings created orders' payouts to where their timelines stand now. */
+  private advance(): void {
+    const now = this.now().getTime();
+    let moved = false;
+    for (const [payout, timeline] of this.timelines) {
+      const reached = timeline.statusAt(now);
+      if (reached === null || payout.status === reached.status) continue;
+      payout.status = reached.status;
+      payout.updated_at = reached.at;
+      moved = true;
+      if (reached.status === timeline.final) this.timelines.delete(payout);
     }
-    return false;
+    if (moved) this.payoutOrderList = null;
   }
 
   private invalidate(): void {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { OrderSink, SimPayoutOrder } from '../model';
 import { orderEvents } from '../scenarios/order-events';
+import type { ScenarioEvent } from '../scenarios/scenario-event';
 import { SeededRandom } from '../seeded-random';
 import { maxAttempts, retryDelayMs } from './backoff';
 import { callbackTarget, type CallbackTarget } from './callback-target';
@@ -60,14 +61,16 @@ export class WebhookDispatcher implements OrderSink {
     this.deliveryRandom = SeededRandom.forKey(this.options.seed, 'deliveries');
   }
 
-  orderCreated(order: SimPayoutOrder): void {
-    if (this.closed || !order.callback_url) return;
+  /** Queues the order's webhooks; returns its events (when each occurs), sent or not (no callback URL). */
+  orderCreated(order: SimPayoutOrder): readonly ScenarioEvent[] {
+    if (this.closed) return [];
     const { clock, seed, timeScale } = this.options;
     const events = orderEvents(order, SeededRandom.forKey(seed, 'order', order.uuid), {
       startTime: new Date(clock.now()),
       pace: timeScale,
       unknownEventRate: this.options.unknownEventRate,
     });
+    if (!order.callback_url) return events;
     const plan = planDeliveries(events, this.deliveryRandom, this.options);
     const target = callbackTarget(order.callback_url, this.options.allowPlainHttp);
     const created: EventRecord[] = [];
@@ -84,6 +87,7 @@ export class WebhookDispatcher implements OrderSink {
     }
     this.records.trim();
     this.pump();
+    return events;
   }
 
   get timeScale(): number {
