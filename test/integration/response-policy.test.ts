@@ -1,3 +1,5 @@
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startTestCore, type TestCore } from '../support/core-fixture';
 import { giftCardBody, serviceHeaders, testSecret } from '../support/deliveries';
@@ -47,6 +49,21 @@ describe('response policy', () => {
     const statuses = [];
     for (let i = 0; i < 4; i++) statuses.push((await send()).status);
     expect(statuses).toEqual([503, 503, 200, 200]);
+  });
+
+  it('counts a failure of "fail the next N" only for a delivery it stored: one the store refused (503) does not use it up', async () => {
+    await policy({ failNext: 2, failStatus: 500 });
+    const saboteur = new Database(join(t.dataDir, 'inspector.sqlite3'));
+    try {
+      saboteur.exec(`CREATE TRIGGER storage_fault BEFORE INSERT ON deliveries BEGIN SELECT RAISE(FAIL, 'database or disk is full'); END`);
+      expect((await send()).status).toBe(503);
+      saboteur.exec('DROP TRIGGER storage_fault');
+    } finally {
+      saboteur.close();
+    }
+    const statuses = [];
+    for (let i = 0; i < 3; i++) statuses.push((await send()).status);
+    expect(statuses).toEqual([500, 500, 200]);
   });
 
   it('answers 401 to a bad signature when strict', async () => {

@@ -6,12 +6,14 @@ import type { BodyOutcome } from './capture-body';
 export interface Answer {
   status: number;
   reason: string;
+  /** Set when the answer used up one of "fail the next N": the policy it counted down (given back if the delivery is not stored). */
+  countedDown?: number;
 }
 
 /** The response sent for an answer: `{"received":true}` for a 2xx, else the reason as `{"error":…}`. */
-export function responseFor(answer: Answer): ResponseGiven {
-  const ok = answer.status >= 200 && answer.status < 300;
-  return { ...answer, body: JSON.stringify(ok ? { received: true } : { error: answer.reason }) };
+export function responseFor({ status, reason }: Answer): ResponseGiven {
+  const ok = status >= 200 && status < 300;
+  return { status, reason, body: JSON.stringify(ok ? { received: true } : { error: reason }) };
 }
 
 /** What the receiver saw of a request, before any policy. */
@@ -51,8 +53,18 @@ export class ResponsePolicyState {
   /** A new policy from the user; saved by onChange. The failNext countdown is not: it is for this run. */
   set(policy: ResponsePolicy): void {
     this.current = policy;
+    this.generation++;
     this.onChange(policy);
   }
+
+  /** Gives back the failure an answer counted down, for a delivery that was not stored after all (unless the user set a new policy since). */
+  giveBack(answer: Answer): void {
+    if (answer.countedDown !== this.generation) return;
+    this.current = { ...this.current, failNext: this.current.failNext + 1 };
+  }
+
+  /** Counts the policies set, so that a give-back never lands on a newer one. */
+  private generation = 0;
 
   /** Decides the answer to an acceptable delivery, counting down failNext. */
   answer(verdict: SignatureVerdict): Answer {
@@ -62,7 +74,8 @@ export class ResponsePolicyState {
     }
     if (policy.failNext > 0) {
       this.current = { ...policy, failNext: policy.failNext - 1 };
-      return { status: policy.failStatus, reason: `policy: fail the next deliveries (${policy.failNext - 1} left)` };
+      const reason = `policy: fail the next deliveries (${policy.failNext - 1} left)`;
+      return { status: policy.failStatus, reason, countedDown: this.generation };
     }
     return { status: policy.status, reason: policy.status === 200 ? 'policy: default' : `policy: answer ${policy.status}` };
   }

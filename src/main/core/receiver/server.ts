@@ -106,16 +106,18 @@ async function receive(
   const refused = protocolAnswer({ method: raw.method, outcome, hostMissing, unmetExpectation });
   const forward = refused === null ? (deps.forward?.(raw) ?? null) : null;
   const mirrored = forward?.mirrored ? await forward.mirrored : null;
+  let answer: Answer | null = null;
   const record = buildDeliveryRecord(
     raw,
     { receivedAt, remoteAddress: req.socket.remoteAddress ?? null, tls, imported: false },
     deps.secret(),
-    (analysis) => responseFor(refused ?? mirrored ?? deps.policy.answer(analysis.signature.verdict)),
+    (analysis) => responseFor((answer = refused ?? mirrored ?? deps.policy.answer(analysis.signature.verdict))),
   );
   try {
     return { record, id: await deps.store(record), forward };
   } catch (error) {
     deps.log(`receiver: could not store a delivery (${(error as Error).message}); answered 503`);
+    if (answer) deps.policy.giveBack(answer);
     return { record, id: null, forward };
   }
 }
