@@ -10,7 +10,7 @@ const timed = 20_000;
 const passes = 3;
 
 /**
- * What the body search index adds to ingest, per delivery: the newest `copied` deliveries of the scale store,
+ * What the body search indexes (words and long runs) add to ingest, per delivery: the newest `copied` deliveries of the scale store,
  * copied into a scratch store; the index filled with all but the last `timed` (untimed: FTS5's merges cost more
  * as it grows), then those indexed as the derived tables' step does it (`indexBatch`, synchronous=NORMAL), in
  * batches of 20 (a step at ~1,000 deliveries/s) and of 500 (a backlog), `passes` times each.
@@ -27,6 +27,7 @@ export function measureSearchIndexing(storeFile: string, scratchDir: string): Fi
     const index = bodySearchIndex(db);
     const reset = db.transaction(() => {
       db.exec("INSERT INTO delivery_search (delivery_search) VALUES ('delete-all')");
+      db.exec("INSERT INTO delivery_long_runs (delivery_long_runs) VALUES ('delete-all')");
       db.exec("UPDATE store_counts SET value = 0 WHERE name = 'search_indexed_through'");
     });
     return [20, 500].map((batch) => {

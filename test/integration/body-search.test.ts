@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildDeliveryRecord } from '../../src/main/core/receiver/ingest';
-import { bodySearchIndex, countBudgetRows, searchMatch } from '../../src/main/core/store/body-search';
+import { bodySearchIndex, countBudgetRows, indexQuery, searchMatch } from '../../src/main/core/store/body-search';
 import { deliveryQueries } from '../../src/main/core/store/deliveries';
 import { filteredCountCap, listDeliveries } from '../../src/main/core/store/delivery-views';
 import { derivedTables } from '../../src/main/core/store/derived-tables';
@@ -58,7 +58,8 @@ const utf8 = (text: string) => Buffer.from(text, 'utf8');
 describe('free-text search over bodies', () => {
   // Pieces chosen to collide: words and fragments in both cases, the separators identifiers are made of,
   // non-ASCII letters and marks, NUL, and bytes that are not UTF-8 (stray continuation bytes, cut sequences).
-  const words = ['a', 'b', 'ab', 'Ab', 'abc', 'ABC', 'abcd', 'bab', 'x9', '9', '25', '00', 'com', 'Com', 'comma'];
+  // The long ones make runs of 16 letters and digits or more (alone or joined), which the second index holds.
+  const words = ['a', 'b', 'ab', 'Ab', 'abc', 'ABC', 'abcd', 'bab', 'x9', '9', '25', '00', 'com', 'Com', 'comma', 'abcdefghij', '0123456789ABCDEF', 'zyxwvutsrqponmlkj'];
   const separators = [' ', '.', '-', '@', '_', '"', ':', ',', '\u0000'];
   const nonAscii = ['é', 'É', 'ß', 'İ', 'ǅ', '€', '😀', '\u0301', '\u00a0'];
   const rawBytes = [0x80, 0xa9, 0xaa, 0xc3, 0xe2, 0xff];
@@ -109,6 +110,7 @@ describe('free-text search over bodies', () => {
 
   it('finds exactly what scanning every body finds, page by page, whatever is indexed yet', () => {
     let answeredByIndex = 0;
+    let answeredByLongRuns = 0;
     fc.assert(
       fc.property(scenario, ({ bodies, indexed, texts }) => {
         const db = openStore(':memory:');
@@ -121,7 +123,11 @@ describe('free-text search over bodies', () => {
             expect(page.items.map((item) => item.id)).toEqual(expected);
             expect(page).toMatchObject({ total: expected.length, totalCapped: false });
             expect(allPages(db, text, 2)).toEqual(expected);
-            if (searchMatch(text) !== null && expected.some((id) => id <= indexed)) answeredByIndex++;
+            const { table, match } = indexQuery(text);
+            if (match !== null && expected.some((id) => id <= indexed)) {
+              if (table === 'delivery_long_runs') answeredByLongRuns++;
+              else answeredByIndex++;
+            }
           }
         } finally {
           db.close();
@@ -129,8 +135,9 @@ describe('free-text search over bodies', () => {
       }),
       { numRuns: 500 },
     );
-    // The cases must reach the index with rows to find (about 140 in 500 runs), not only the scan.
+    // The cases must reach both indexes with rows to find, not only the scan.
     expect(answeredByIndex).toBeGreaterThan(50);
+    expect(answeredByLongRuns).toBeGreaterThan(25);
   });
 
   it('finds the same in bodies that parse as JSON objects, tested with LIKE, LIKE’s own characters included', () => {
@@ -253,25 +260,37 @@ describe('free-text search over bodies', () => {
     db.close();
   });
 
-  it('indexes a store from before the index in the background, and finds the same rows meanwhile', async () => {
+  it.each([
+    [6, 'before either index'],
+    [9, 'with the word index only, which is built again with the second'],
+  ])('indexes a store at schema %i (%s) in the background, and finds the same rows meanwhile', async (schema) => {
     const file = join(tempDataDir(), 'inspector.sqlite3');
-    // A store at schema 6, as the previous version left it.
+    // A store as an earlier version left it.
     const old = new Database(file);
     old.pragma('journal_mode = WAL');
     old.transaction(() => {
-      for (const migrate of migrations.slice(0, 6)) migrate(old);
-      old.pragma('user_version = 6');
+      for (const migrate of migrations.slice(0, schema)) migrate(old);
+      old.pragma(`user_version = ${schema}`);
     })();
     const bodies = Array.from({ length: 1_200 }, (_, i) =>
-      utf8(`{"recipient_email":"user${i}@example.com","recipient_uuid":"3f2b1c4d-5e6f-4a7b-8c9d-${String(i).padStart(12, '0')}"}`),
+      utf8(
+        `{"recipient_email":"user${i}@example.com","recipient_uuid":"3f2b1c4d-5e6f-4a7b-8c9d-${String(i).padStart(12, '0')}",` +
+          `"tx_hash":"0x${String(i).padStart(8, '0')}ea694501c140161d4f311a64b0e8544c66336bd3c8f74f12e1af7b9a"}`,
+      ),
     );
     store(old, bodies);
+    if (schema >= 7) {
+      old.exec(`INSERT INTO delivery_search (rowid, body_text) SELECT id, CAST(body AS TEXT) FROM deliveries;
+        UPDATE store_counts SET value = (SELECT max(id) FROM deliveries) WHERE name = 'search_indexed_through'`);
+    }
     old.close();
 
     const db = openStore(file);
     expect(indexedThrough(db)).toBe(0);
     const text = '5e6f-4a7b-8c9d-000000000777';
-    expect(listDeliveries(db, { filter: { text }, limit: 10 }).items.map((item) => item.id)).toEqual([778]);
+    const hash = '00000777EA694501C140161D4F311A64'; // inside the 777th body's tx_hash, in upper case
+    expect(indexQuery(hash).table).toBe('delivery_long_runs');
+    for (const t of [text, hash]) expect(listDeliveries(db, { filter: { text: t }, limit: 10 }).items.map((item) => item.id)).toEqual([778]);
 
     derivedTables(db).schedule();
     await until(
@@ -279,7 +298,8 @@ describe('free-text search over bodies', () => {
       (through) => through === bodies.length,
     );
     expect(indexedThrough(db)).toBe(bodies.length);
-    expect(listDeliveries(db, { filter: { text }, limit: 10 }).items.map((item) => item.id)).toEqual([778]);
+    for (const t of [text, hash]) expect(listDeliveries(db, { filter: { text: t }, limit: 10 }).items.map((item) => item.id)).toEqual([778]);
+    expect(db.prepare('SELECT count(*) FROM delivery_long_runs WHERE delivery_long_runs MATCH ?').pluck().get(indexQuery(hash).match)).toBe(1);
     expect(listDeliveries(db, { filter: { text: 'user1@' }, limit: 10 }).items.map((item) => item.id)).toEqual(scanned(db, 'user1@'));
     db.close();
   });

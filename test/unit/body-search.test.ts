@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { searchMatch, searchTerms } from '../../src/main/core/store/body-search';
+import { indexQuery, longRunMatch, longRuns, searchMatch, searchTerms } from '../../src/main/core/store/body-search';
 
 describe('the words a searched text proves every matching body holds', () => {
   it('takes the inner words of an identifier whole, and the last one as a prefix', () => {
@@ -51,5 +51,36 @@ describe('the words a searched text proves every matching body holds', () => {
     expect(terms).toHaveLength(8);
     expect(terms[0]).toEqual({ word: 'w'.repeat(20), whole: true });
     expect(new Set(terms.map((t) => t.word)).size).toBe(8);
+  });
+});
+
+describe('the long runs a second index holds (hashes, long identifiers)', () => {
+  const hash = 'ea694501c140161d4f311a64b0e8544c66336bd3c8f74f12e1af7b9a8a4010c8';
+
+  it('keeps each run of 16 or more ASCII letters and digits of a body, lowered, whatever bytes surround it', () => {
+    const body = Buffer.concat([
+      Buffer.from(`{"tx_hash":"0x${hash.toUpperCase()}","id":"1b9406ca-ac98-4833-9134-ebef5e7f10bd","w":"confirmations"`),
+      Buffer.from([0xff, 0xc3]),
+      Buffer.from('ABCDEFGHIJKLMNOP\u0000}'),
+    ]);
+    expect(longRuns(body)).toBe(`0x${hash} abcdefghijklmnop`);
+    expect(longRuns(Buffer.from('{"a":"abcdefghijklmno"}'))).toBeNull();
+  });
+
+  it('looks up a dozen trigrams spread over the text’s longest run, wherever it sits in the text', () => {
+    const match = longRunMatch(hash)!;
+    const trigrams = match.split(' ').map((quoted) => quoted.slice(1, -1));
+    expect(trigrams).toHaveLength(12);
+    expect(trigrams[0]).toBe(hash.slice(0, 3));
+    expect(trigrams.at(-1)).toBe(hash.slice(-3));
+    for (const trigram of trigrams) expect(hash).toContain(trigram);
+    // A run at either edge of the text may continue in the body: still inside a run at least as long.
+    expect(longRunMatch(`"tx_hash":"0x${hash.slice(0, 20).toUpperCase()}`)).toBe(longRunMatch(`0x${hash.slice(0, 20)}`));
+  });
+
+  it('leaves shorter runs to the word index', () => {
+    expect(longRunMatch('abcdefghijklmno')).toBeNull();
+    expect(indexQuery('x.emeka.rossi36@example.com')).toEqual({ table: 'delivery_search', match: searchMatch('x.emeka.rossi36@example.com') });
+    expect(indexQuery(hash).table).toBe('delivery_long_runs');
   });
 });

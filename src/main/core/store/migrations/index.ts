@@ -8,6 +8,7 @@ import { derivedWatermark } from './0006-derived-watermark';
 import { bodySearch } from './0007-body-search';
 import { repeatedDuplicateKeys } from './0008-repeated-duplicate-keys';
 import { lifecyclesWithFindings } from './0009-lifecycles-with-findings';
+import { longRunSearch } from './0010-long-run-search';
 
 /** Schema versions in order: migrations[i] takes user_version i to i + 1. Never edit a shipped one; add a new one. */
 export const migrations: ReadonlyArray<(db: Db) => void> = [
@@ -20,4 +21,5 @@ export const migrations: ReadonlyArray<(db: Db) => void> = [
   bodySearch,
   repeatedDuplicateKeys,
   lifecyclesWithFindings,
+  longRunSearch,
 ];
