@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { indexQuery, longRunMatch, longRuns, searchMatch, searchTerms } from '../../src/main/core/store/body-search';
+import { indexQuery, longRunMatch, longRunTrigrams, searchMatch, searchTerms } from '../../src/main/core/store/body-search';
 
 describe('the words a searched text proves every matching body holds', () => {
   it('takes the inner words of an identifier whole, and the last one as a prefix', () => {
@@ -56,26 +56,32 @@ describe('the words a searched text proves every matching body holds', () => {
 
 describe('the long runs a second index holds (hashes, long identifiers)', () => {
   const hash = 'ea694501c140161d4f311a64b0e8544c66336bd3c8f74f12e1af7b9a8a4010c8';
+  const every3 = (run: string) => Array.from({ length: Math.floor((run.length - 3) / 3) + 1 }, (_, i) => run.slice(3 * i, 3 * i + 3));
 
-  it('keeps each run of 16 or more ASCII letters and digits of a body, lowered, whatever bytes surround it', () => {
+  it('keeps the trigrams at every third position of each run of 16 or more ASCII letters and digits, lowered, whatever bytes surround it', () => {
     const body = Buffer.concat([
       Buffer.from(`{"tx_hash":"0x${hash.toUpperCase()}","id":"1b9406ca-ac98-4833-9134-ebef5e7f10bd","w":"confirmations"`),
       Buffer.from([0xff, 0xc3]),
       Buffer.from('ABCDEFGHIJKLMNOP\u0000}'),
     ]);
-    expect(longRuns(body)).toBe(`0x${hash} abcdefghijklmnop`);
-    expect(longRuns(Buffer.from('{"a":"abcdefghijklmno"}'))).toBeNull();
+    expect(longRunTrigrams(body)).toBe([...every3(`0x${hash}`), ...every3('abcdefghijklmnop')].join(' '));
+    expect(longRunTrigrams(Buffer.from('{"a":"abcdefghijklmno"}'))).toBeNull();
   });
 
-  it('looks up a dozen trigrams spread over the text’s longest run, wherever it sits in the text', () => {
-    const match = longRunMatch(hash)!;
-    const trigrams = match.split(' ').map((quoted) => quoted.slice(1, -1));
-    expect(trigrams).toHaveLength(12);
-    expect(trigrams[0]).toBe(hash.slice(0, 3));
-    expect(trigrams.at(-1)).toBe(hash.slice(-3));
-    for (const trigram of trigrams) expect(hash).toContain(trigram);
-    // A run at either edge of the text may continue in the body: still inside a run at least as long.
-    expect(longRunMatch(`"tx_hash":"0x${hash.slice(0, 20).toUpperCase()}`)).toBe(longRunMatch(`0x${hash.slice(0, 20)}`));
+  it('asks for any of the three alignments of the text’s longest run, each by trigrams spread over it', () => {
+    const match = longRunMatch(`"tx_hash":"0x${hash.slice(0, 20).toUpperCase()}`)!;
+    const phases = match.split(' OR ').map((group) => group.slice(1, -1).split(' ').map((quoted) => quoted.slice(1, -1)));
+    const run = `0x${hash.slice(0, 20)}`;
+    expect(phases.map((trigrams) => trigrams.length)).toEqual([6, 6, 6]);
+    phases.forEach((trigrams, phase) => {
+      expect(trigrams[0]).toBe(run.slice(phase, phase + 3));
+      for (const trigram of trigrams) expect(run.indexOf(trigram) % 3).toBe(phase);
+    });
+    // Wherever the run sits in a body's run, one alignment's trigrams are all among those kept.
+    for (let offset = 0; offset < 3; offset++) {
+      const kept = new Set(longRunTrigrams(Buffer.from(`${'z'.repeat(offset)}${run}q`))!.split(' '));
+      expect(phases.some((trigrams) => trigrams.every((t) => kept.has(t)))).toBe(true);
+    }
   });
 
   it('leaves shorter runs to the word index', () => {

@@ -26,9 +26,9 @@ import type { Db } from './open';
  *
  * A second index, `delivery_long_runs` (migration 0010), answers what the first cannot: a fragment inside a
  * word, when it is long. It holds each body's runs of at least `minLongRun` ASCII letters and digits (tx
- * hashes, long identifiers: 40 % of bodies have one, 33 characters on average) as FTS5 trigrams, filled by
- * the same step up to the same watermark. A text with such a run is looked up there (`longRunMatch`): the
- * body's bytes hold that run inside one of their own runs, at least as long, so every trigram of it.
+ * hashes, long identifiers: 40 % of bodies have one, 33 characters on average) as trigrams, one position in
+ * three (`longRunTrigrams`), filled by the same step up to the same watermark. A text with such a run is
+ * looked up there (`longRunMatch`): the body's bytes hold that run inside one of their own runs.
  */
 
 /** A word longer than this is looked up as a prefix of this length (FTS5 itself cuts words at 32 KiB). */
@@ -90,15 +90,20 @@ export function searchMatch(text: string): string | null {
 
 /** Runs of ASCII letters and digits this long or longer (hashes, long identifiers) go to the second index. */
 export const minLongRun = 16;
-/** Trigrams looked up for a long run, spread over it: a dozen narrow to its few bodies. */
-const maxTrigrams = 12;
+/** The second index keeps a run's trigrams at every `trigramStep`-th position only (a third of them). */
+const trigramStep = 3;
+/** Trigrams looked up per alignment of a text's run: half a dozen narrow to its few bodies. */
+const trigramsPerPhase = 6;
 
 /** Whether a byte or UTF-16 code unit is an ASCII letter or digit. */
 const isAsciiAlnum = isWordChar;
 
-/** The body's runs of at least minLongRun ASCII letters and digits, lowered and space-separated; null when none. */
-export function longRuns(body: Uint8Array): string | null {
-  const runs: string[] = [];
+/**
+ * What the second index holds of a body: for each run of at least minLongRun ASCII letters and digits, lowered,
+ * its trigrams at positions 0, 3, 6 … (space-separated, each an FTS5 token); null when the body has no such run.
+ */
+export function longRunTrigrams(body: Uint8Array): string | null {
+  const trigrams: string[] = [];
   for (let start = 0; start < body.length; ) {
     if (!isAsciiAlnum(body[start]!)) {
       start++;
@@ -106,16 +111,20 @@ export function longRuns(body: Uint8Array): string | null {
     }
     let end = start;
     while (end < body.length && isAsciiAlnum(body[end]!)) end++;
-    if (end - start >= minLongRun) runs.push(Buffer.from(body.buffer, body.byteOffset + start, end - start).toString('latin1').toLowerCase());
+    if (end - start >= minLongRun) {
+      const run = Buffer.from(body.buffer, body.byteOffset + start, end - start).toString('latin1').toLowerCase();
+      for (let at = 0; at + 3 <= run.length; at += trigramStep) trigrams.push(run.slice(at, at + 3));
+    }
     start = end;
   }
-  return runs.length === 0 ? null : runs.join(' ');
+  return trigrams.length === 0 ? null : trigrams.join(' ');
 }
 
 /**
- * The second index's query for `text`: trigrams of its longest run of ASCII letters and digits, when that
- * is at least minLongRun long, else null. Wherever such a run sits in the text, a body containing the text
- * holds it inside a run of its own at least as long, which longRuns indexed: all its trigrams are there.
+ * The second index's query for `text`, from its longest run of ASCII letters and digits when that is at
+ * least minLongRun long, else null. Wherever the run sits in the text, a body containing the text holds it
+ * inside a run of its own, at some offset: the trigrams the index kept of that run are, in the text's run,
+ * those at one of `trigramStep` alignments. So: any alignment (OR) whose trigrams are all there (AND).
  */
 export function longRunMatch(text: string): string | null {
   let longest = '';
@@ -127,9 +136,15 @@ export function longRunMatch(text: string): string | null {
   }
   if (longest.length < minLongRun) return null;
   const run = longest.toLowerCase();
-  const starts = Array.from({ length: maxTrigrams }, (_, i) => Math.round((i * (run.length - 3)) / (maxTrigrams - 1)));
-  // Trigrams hold only ASCII letters and digits: quoting is enough.
-  return [...new Set(starts.map((at) => run.slice(at, at + 3)))].map((trigram) => `"${trigram}"`).join(' ');
+  const phases = Array.from({ length: trigramStep }, (_, phase) => {
+    const starts: number[] = [];
+    for (let at = phase; at + 3 <= run.length; at += trigramStep) starts.push(at);
+    // Spread over the run: its two ends and evenly between.
+    const picked = starts.length <= trigramsPerPhase ? starts : Array.from({ length: trigramsPerPhase }, (_, i) => starts[Math.round((i * (starts.length - 1)) / (trigramsPerPhase - 1))]!);
+    // Trigrams hold only ASCII letters and digits: quoting is enough.
+    return `(${[...new Set(picked.map((at) => `"${run.slice(at, at + 3)}"`))].join(' ')})`;
+  });
+  return phases.join(' OR ');
 }
 
 /** Bytes of body per indexing transaction, at most (one row whatever its size): large bodies make short batches. */
@@ -145,10 +160,13 @@ export function bodySearchIndex(db: Db) {
   const index = db.prepare(
     'INSERT INTO delivery_search (rowid, body_text) SELECT id, CAST(body AS TEXT) FROM deliveries WHERE id > ? AND id <= ?',
   );
-  db.function('long_runs', { deterministic: true }, (body: unknown) => (body instanceof Uint8Array ? longRuns(body) : null));
+  db.function('long_run_trigrams', { deterministic: true }, (body: unknown) =>
+    body instanceof Uint8Array ? longRunTrigrams(body) : null,
+  );
   const indexLongRuns = db.prepare(
-    `INSERT INTO delivery_long_runs (rowid, runs)
-     SELECT id, runs FROM (SELECT id, long_runs(body) AS runs FROM deliveries WHERE id > ? AND id <= ?) WHERE runs IS NOT NULL`,
+    `INSERT INTO delivery_long_runs (rowid, trigrams)
+     SELECT id, trigrams FROM (SELECT id, long_run_trigrams(body) AS trigrams FROM deliveries WHERE id > ? AND id <= ?)
+     WHERE trigrams IS NOT NULL`,
   );
 
   const indexBatch = db.transaction((limit: number): number => {
