@@ -54,27 +54,30 @@ interface Term {
   whole: boolean;
 }
 
-/** The words and prefixes every body containing `text` holds, by the rules above. */
-export function searchTerms(text: string): Term[] {
-  const terms = new Map<string, Term>();
-  for (let start = 0; start < text.length; ) {
-    if (!isWordChar(text.charCodeAt(start))) {
+/** Calls `visit` with each maximal run of ASCII letters and digits, as [start, end) over `length` code units. */
+function forEachRun(length: number, codeAt: (i: number) => number, visit: (start: number, end: number) => void): void {
+  for (let start = 0; start < length; ) {
+    if (!isWordChar(codeAt(start))) {
       start++;
       continue;
     }
     let end = start;
-    while (end < text.length && isWordChar(text.charCodeAt(end))) end++;
-    if (start > 0 && isSeparator(text.charCodeAt(start - 1))) {
-      const long = end - start > maxTermLength;
-      const word = text.slice(start, long ? start + maxTermLength : end).toLowerCase();
-      const whole = !long && end < text.length && isSeparator(text.charCodeAt(end));
-      if (whole || word.length >= minPrefixLength) {
-        const key = `${word}${whole ? '' : '*'}`;
-        terms.set(key, { word, whole });
-      }
-    }
+    while (end < length && isWordChar(codeAt(end))) end++;
+    visit(start, end);
     start = end;
   }
+}
+
+/** The words and prefixes every body containing `text` holds, by the rules above. */
+export function searchTerms(text: string): Term[] {
+  const terms = new Map<string, Term>();
+  forEachRun(text.length, (i) => text.charCodeAt(i), (start, end) => {
+    if (start === 0 || !isSeparator(text.charCodeAt(start - 1))) return;
+    const long = end - start > maxTermLength;
+    const word = text.slice(start, long ? start + maxTermLength : end).toLowerCase();
+    const whole = !long && end < text.length && isSeparator(text.charCodeAt(end));
+    if (whole || word.length >= minPrefixLength) terms.set(`${word}${whole ? '' : '*'}`, { word, whole });
+  });
   const found = [...terms.values()];
   const useful = found.some((t) => t.whole) ? found.filter((t) => t.whole || t.word.length >= minPrefixBesideWords) : found;
   const weight = (t: Term) => t.word.length + (t.whole ? 1 : 0);
@@ -95,28 +98,17 @@ const trigramStep = 3;
 /** Trigrams looked up per alignment of a text's run: half a dozen narrow to its few bodies. */
 const trigramsPerPhase = 6;
 
-/** Whether a byte or UTF-16 code unit is an ASCII letter or digit. */
-const isAsciiAlnum = isWordChar;
-
 /**
  * What the second index holds of a body: for each run of at least minLongRun ASCII letters and digits, lowered,
  * its trigrams at positions 0, 3, 6 … (space-separated, each an FTS5 token); null when the body has no such run.
  */
 export function longRunTrigrams(body: Uint8Array): string | null {
   const trigrams: string[] = [];
-  for (let start = 0; start < body.length; ) {
-    if (!isAsciiAlnum(body[start]!)) {
-      start++;
-      continue;
-    }
-    let end = start;
-    while (end < body.length && isAsciiAlnum(body[end]!)) end++;
-    if (end - start >= minLongRun) {
-      const run = Buffer.from(body.buffer, body.byteOffset + start, end - start).toString('latin1').toLowerCase();
-      for (let at = 0; at + 3 <= run.length; at += trigramStep) trigrams.push(run.slice(at, at + 3));
-    }
-    start = end;
-  }
+  forEachRun(body.length, (i) => body[i]!, (start, end) => {
+    if (end - start < minLongRun) return;
+    const run = Buffer.from(body.buffer, body.byteOffset + start, end - start).toString('latin1').toLowerCase();
+    for (let at = 0; at + 3 <= run.length; at += trigramStep) trigrams.push(run.slice(at, at + 3));
+  });
   return trigrams.length === 0 ? null : trigrams.join(' ');
 }
 
@@ -128,23 +120,24 @@ export function longRunTrigrams(body: Uint8Array): string | null {
  */
 export function longRunMatch(text: string): string | null {
   let longest = '';
-  for (let start = 0; start < text.length; ) {
-    let end = start;
-    while (end < text.length && isAsciiAlnum(text.charCodeAt(end))) end++;
+  forEachRun(text.length, (i) => text.charCodeAt(i), (start, end) => {
     if (end - start > longest.length) longest = text.slice(start, end);
-    start = end + 1;
-  }
+  });
   if (longest.length < minLongRun) return null;
   const run = longest.toLowerCase();
   const phases = Array.from({ length: trigramStep }, (_, phase) => {
     const starts: number[] = [];
     for (let at = phase; at + 3 <= run.length; at += trigramStep) starts.push(at);
-    // Spread over the run: its two ends and evenly between.
-    const picked = starts.length <= trigramsPerPhase ? starts : Array.from({ length: trigramsPerPhase }, (_, i) => starts[Math.round((i * (starts.length - 1)) / (trigramsPerPhase - 1))]!);
     // Trigrams hold only ASCII letters and digits: quoting is enough.
-    return `(${[...new Set(picked.map((at) => `"${run.slice(at, at + 3)}"`))].join(' ')})`;
+    return `(${[...new Set(spread(starts, trigramsPerPhase).map((at) => `"${run.slice(at, at + 3)}"`))].join(' ')})`;
   });
   return phases.join(' OR ');
+}
+
+/** At most `count` of `items`: the first, the last and evenly between. */
+function spread<T>(items: readonly T[], count: number): T[] {
+  if (items.length <= count) return [...items];
+  return Array.from({ length: count }, (_, i) => items[Math.round((i * (items.length - 1)) / (count - 1))]!);
 }
 
 /** Bytes of body per indexing transaction, at most (one row whatever its size): large bodies make short batches. */
