@@ -41,6 +41,9 @@ export function protocolAnswer(request: RequestFacts): Answer | null {
 
 /** The user's response policy, with its "fail the next N" counter. */
 export class ResponsePolicyState {
+  /** Counts the policies set, so that a give-back never lands on a newer one. */
+  private generation = 0;
+
   constructor(
     private current: ResponsePolicy,
     private readonly onChange: (policy: ResponsePolicy) => void = () => {},
@@ -62,9 +65,6 @@ export class ResponsePolicyState {
     if (answer.countedDown !== this.generation) return;
     this.current = { ...this.current, failNext: this.current.failNext + 1 };
   }
-
-  /** Counts the policies set, so that a give-back never lands on a newer one. */
-  private generation = 0;
 
   /** Decides the answer to an acceptable delivery, counting down failNext. */
   answer(verdict: SignatureVerdict): Answer {
