@@ -50,10 +50,16 @@ describe('bad input gets a clear answer and is recorded where it can be', () => 
 
   it('lets a client still writing an over-limit body read its 413 instead of a reset connection', async () => {
     const outcomes = [];
-    for (const chunked of [false, true, false, true, false, true]) outcomes.push(await streamOversized(t.receiverUrl, 4 * 1024 * 1024, chunked));
+    for (const chunked of [false, true, false, true, false, true]) outcomes.push(await streamOversized(t.receiverUrl, 3 * 1024 * 1024, chunked));
     expect(outcomes).toEqual(outcomes.map(() => ({ status: 413, error: null })));
     const list = await t.call('deliveries.list', { filter: { path: '/streamed' } });
     expect(list.items.map((item) => item.responseStatus)).toEqual(outcomes.map(() => 413));
+  });
+
+  it('reads on for 4 MiB at most after a 413 before it closes, which a client reading meanwhile has answered by then', async () => {
+    const outcome = await streamOversized(t.receiverUrl, 64 * 1024 * 1024, true, 'meanwhile');
+    expect(outcome.status).toBe(413);
+    expect(outcome.written).toBeLessThan(16 * 1024 * 1024);
   });
 
   it('answers 400 when the body ends before its Content-Length', async () => {
@@ -148,12 +154,19 @@ describe('bad input gets a clear answer and is recorded where it can be', () => 
 });
 
 /**
- * A client that writes its whole request before it reads the answer (as many blocking HTTP clients do):
- * the status it reads, or the error its writing ended with; a connection closed while it writes loses the answer.
+ * A client streaming `size` bytes of body at the receiver, which reads the answer either only once it has written
+ * everything (as many blocking HTTP clients do: a connection closed while it writes loses the answer) or as it
+ * comes. What it read, the error its writing ended with, and how much it wrote.
  */
-async function streamOversized(url: string, size: number, chunked: boolean): Promise<{ status: number | null; error: string | null }> {
+async function streamOversized(
+  url: string,
+  size: number,
+  chunked: boolean,
+  reads: 'after' | 'meanwhile' = 'after',
+): Promise<{ status: number | null; error: string | null; written?: number }> {
   const socket = await rawTls(url);
-  socket.pause();
+  const replyMeanwhile = reads === 'meanwhile' ? readUntilClose(socket) : null;
+  if (reads === 'after') socket.pause();
   let error: string | null = null;
   socket.on('error', (e) => (error ??= e.message));
   let closed = false;
@@ -163,10 +176,12 @@ async function streamOversized(url: string, size: number, chunked: boolean): Pro
   };
   await write(`POST /streamed HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n${chunked ? 'Transfer-Encoding: chunked' : `Content-Length: ${size}`}\r\n\r\n`);
   const chunk = Buffer.alloc(64 * 1024, 0x20);
-  for (let written = 0; written < size && !closed; written += chunk.length) {
+  let written = 0;
+  for (; written < size && !closed; written += chunk.length) {
     await write(chunked ? Buffer.concat([Buffer.from(`${chunk.length.toString(16)}\r\n`), chunk, Buffer.from('\r\n')]) : chunk);
   }
   if (chunked && !closed) await write('0\r\n\r\n');
+  if (replyMeanwhile) return { status: statusOf(await replyMeanwhile), error, written };
   const reply = readUntilClose(socket);
   socket.resume();
   const text = closed ? '' : await reply;

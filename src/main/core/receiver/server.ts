@@ -48,10 +48,16 @@ function send(res: ServerResponse, status: number, body: string, extraHeaders: R
   res.end(body);
 }
 
+/** How long, and how much more of a refused body, the receiver reads on after answering. */
+interface Linger {
+  ms: number;
+  bytes: number;
+}
+
 /**
  * Answers a sender that may still be writing a body the receiver refused: the whole answer is written at once,
- * but the connection is closed only once the body has ended or `lingerMs` has passed, its bytes
- * discarded meanwhile. Closing at once would reset a connection with unread bytes, and a sender whose
+ * but the connection is closed only once the body has ended, or `linger` has run out (time or bytes), its
+ * bytes discarded meanwhile. Closing at once would reset a connection with unread bytes, and a sender whose
  * write fails that way usually drops the answer it had not read yet.
  */
 function sendThenLinger(
@@ -60,21 +66,34 @@ function sendThenLinger(
   status: number,
   body: string,
   headers: Record<string, string>,
-  lingerMs: number,
+  linger: Linger,
 ): void {
   if (res.headersSent || res.destroyed) return;
   writeHead(res, status, body, headers);
   res.write(body);
+  let discarded = 0;
+  const onData = (chunk: Buffer) => {
+    discarded += chunk.length;
+    if (discarded > linger.bytes) close();
+  };
   const close = () => {
     clearTimeout(timer);
-    res.end();
+    req.off('data', onData);
+    if (!res.writableEnded) res.end();
   };
-  const timer = setTimeout(close, lingerMs).unref();
-  if (req.readableEnded) close();
-  else {
-    req.once('end', close);
-    req.once('close', close);
-  }
+  const timer = setTimeout(close, linger.ms).unref();
+  if (req.readableEnded) return close();
+  req.on('data', onData);
+  req.once('end', close);
+  req.once('close', close);
+}
+
+/**
+ * Reading on after a refusal: up to the request timeout, and 4 times the body limit (at least 4 MiB). More lets
+ * larger bodies end before the close, but what is read and thrown away still raises the heap.
+ */
+function lingerFor(deps: ReceiverDeps): Linger {
+  return { ms: deps.timeouts.requestMs, bytes: Math.max(4 * 2 ** 20, 4 * deps.bodyLimitBytes) };
 }
 
 /** A stored delivery (`id` null when the store refused it: the sender gets a 503). */
@@ -142,7 +161,7 @@ function handleRequest(deps: ReceiverDeps, tls: boolean) {
     const { status, body } = record.response;
     const answer = () => {
       const headers = answerHeaders(status, id, captured.outcome !== 'complete');
-      if (leftUnread(captured.outcome)) sendThenLinger(req, res, status, body, headers, deps.timeouts.requestMs);
+      if (leftUnread(captured.outcome)) sendThenLinger(req, res, status, body, headers, lingerFor(deps));
       else send(res, status, body, headers);
     };
     const delay = deps.policy.policy.delayMs;

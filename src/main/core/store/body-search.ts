@@ -98,18 +98,32 @@ const trigramStep = 3;
 /** Trigrams looked up per alignment of a text's run: half a dozen narrow to its few bodies. */
 const trigramsPerPhase = 6;
 
+/** Letters and digits, lowered, in the order of their codes below (a trigram is a number under 36³). */
+const alnum = '0123456789abcdefghijklmnopqrstuvwxyz';
+const alnumCode = (byte: number) => (byte <= 57 ? byte - 48 : (byte | 0x20) - 87);
+/** Trigrams already taken from the body in hand (reset after each), so each is listed once. */
+const seenTrigrams = new Uint8Array(36 ** 3);
+
 /**
  * What the second index holds of a body: for each run of at least minLongRun ASCII letters and digits, lowered,
- * its trigrams at positions 0, 3, 6 … (space-separated, each an FTS5 token); null when the body has no such run.
+ * its trigrams at positions 0, 3, 6 … (space-separated, each an FTS5 token, each once: the index only says which
+ * bodies hold it, and a megabyte of one letter stays one token); null when there is no such run.
  */
 export function longRunTrigrams(body: Uint8Array): string | null {
-  const trigrams: string[] = [];
+  const found: number[] = [];
   forEachRun(body.length, (i) => body[i]!, (start, end) => {
     if (end - start < minLongRun) return;
-    const run = Buffer.from(body.buffer, body.byteOffset + start, end - start).toString('latin1').toLowerCase();
-    for (let at = 0; at + 3 <= run.length; at += trigramStep) trigrams.push(run.slice(at, at + 3));
+    for (let at = start; at + 3 <= end; at += trigramStep) {
+      const trigram = alnumCode(body[at]!) * 1296 + alnumCode(body[at + 1]!) * 36 + alnumCode(body[at + 2]!);
+      if (seenTrigrams[trigram] === 0) {
+        seenTrigrams[trigram] = 1;
+        found.push(trigram);
+      }
+    }
   });
-  return trigrams.length === 0 ? null : trigrams.join(' ');
+  for (const trigram of found) seenTrigrams[trigram] = 0;
+  if (found.length === 0) return null;
+  return found.map((t) => alnum[Math.floor(t / 1296)]! + alnum[Math.floor(t / 36) % 36]! + alnum[t % 36]!).join(' ');
 }
 
 /**
