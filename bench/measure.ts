@@ -150,6 +150,8 @@ export function measure(input: MeasureInput): MeasureOutput {
     { kind: 'fragment "xam"', text: () => 'xam' },
     { kind: 'tx hash, one word: long-run index', text: (run) => pick(txHashes, run) },
     { kind: '20 characters from inside a tx hash', text: (run) => pick(txHashes, run).slice(20, 40) },
+    // A rare run under 16 characters, alone (an email's name part, e.g. fischer663): neither index can take it.
+    { kind: 'rare word under 16 characters, alone: scanned', text: (run) => /\.([a-z]+\d+)@/.exec(pick(emails, run))?.[1] ?? 'zq' },
   ];
   for (const search of searches) {
     const example = search.text(0);
