@@ -38,8 +38,13 @@ function json(body: unknown): string {
   return JSON.stringify(body);
 }
 
+/** Every answer's headers: a JSON body of known length, then the answer's own. */
+function answerHeadersFor(body: string, extraHeaders: Record<string, string>): Record<string, string> {
+  return { 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(body)), ...extraHeaders };
+}
+
 function writeHead(res: ServerResponse, status: number, body: string, extraHeaders: Record<string, string>): void {
-  res.writeHead(status, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body), ...extraHeaders });
+  res.writeHead(status, answerHeadersFor(body, extraHeaders));
 }
 
 function send(res: ServerResponse, status: number, body: string, extraHeaders: Record<string, string> = {}): void {
@@ -185,8 +190,7 @@ function handleConnect(deps: ReceiverDeps, tls: boolean) {
 
 /** An HTTP/1.1 answer written straight to a socket, closing it. */
 function rawAnswer(status: number, body: string, extraHeaders: Record<string, string>): string {
-  const headers = { 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(body)), Connection: 'close', ...extraHeaders };
-  const lines = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`);
+  const lines = Object.entries(answerHeadersFor(body, { Connection: 'close', ...extraHeaders })).map(([name, value]) => `${name}: ${value}\r\n`);
   return `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${lines.join('')}\r\n${body}`;
 }
 
@@ -209,8 +213,9 @@ function configure(server: Server, deps: ReceiverDeps, tls: boolean): Server {
   // A sender may half-close right after its request: answer it, then close (Node would end the socket at once).
   (server as Server & { httpAllowHalfOpen: boolean }).httpAllowHalfOpen = true;
   const handler = handleRequest(deps, tls);
+  const unexpected = (error: Error) => deps.log(`receiver: unexpected failure (${error.message})`);
   const failed = (res: ServerResponse) => (error: Error) => {
-    deps.log(`receiver: unexpected failure (${error.message})`);
+    unexpected(error);
     send(res, 500, json({ error: 'internal error' }), { Connection: 'close' });
   };
   server.on('request', (req: IncomingMessage, res: ServerResponse) => void handler(req, res).catch(failed(res)));
@@ -221,7 +226,7 @@ function configure(server: Server, deps: ReceiverDeps, tls: boolean): Server {
   const connect = handleConnect(deps, tls);
   server.on('connect', (req: IncomingMessage, socket: Socket, head: Buffer) => {
     connect(req, socket, head).catch((error: Error) => {
-      deps.log(`receiver: unexpected failure (${error.message})`);
+      unexpected(error);
       socket.destroy();
     });
   });
