@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import { exportCommand, exportUsage, lifecyclesCommand, lifecyclesUsage } from './cli/export';
 import { importCommand, importUsage } from './cli/import';
+import { relayCommand, relayUsage } from './cli/relay';
 import { replayCommand, replayUsage } from './cli/replay';
 import { serve, serveUsage } from './cli/serve';
 import { simulate, simulateUsage } from './cli/simulate';
@@ -14,6 +15,7 @@ const commands: Record<string, { run: (args: string[]) => Promise<void>; usage: 
   simulate: { run: simulate, usage: simulateUsage },
   replay: { run: replayCommand, usage: replayUsage },
   verify: { run: verifyCommand, usage: verifyUsage },
+  relay: { run: relayCommand, usage: relayUsage },
 };
 
 const usage = ['Usage:', ...Object.values(commands).map((c) => `  ${c.usage}`)].join('\n');

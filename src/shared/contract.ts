@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SourceHealth } from './relay';
 import { DeliveryDetail, DeliveryFilter, DeliverySummary } from './delivery';
 import { ResponsePolicy } from './policy';
 import { ServiceConnection, SimulatorBehaviour, SimulatorState } from './simulator';
@@ -62,6 +63,8 @@ export const CoreStatus = z.object({
   bodyLimitBytes: z.number().int(),
   /** Null while deliveries are stored; set from a refused one until the next one stored. */
   storeFailure: StoreFailure.nullable(),
+  /** Relays the core pulls deliveries from, and how each is doing. */
+  sources: z.array(SourceHealth),
 });
 export type CoreStatus = z.infer<typeof CoreStatus>;
 

@@ -11,9 +11,14 @@ export interface ServeProcess {
 }
 
 /** Runs the built CLI's `serve` and waits for the lines it prints on start. */
-export async function spawnServe(args: string[]): Promise<ServeProcess> {
+export function spawnServe(args: string[]): Promise<ServeProcess> {
+  return spawnCommand('serve', args, 'UI');
+}
+
+/** Runs a long-lived command of the built CLI and waits until it has printed `readyKey: …`. */
+export async function spawnCommand(command: string, args: string[], readyKey: string, env: NodeJS.ProcessEnv = process.env): Promise<ServeProcess> {
   if (!existsSync(builtCli)) throw new Error('out/main/cli.js is missing: run `npm run build` first');
-  const child = spawn(process.execPath, [builtCli, 'serve', ...args], { stdio: 'pipe' });
+  const child = spawn(process.execPath, [builtCli, command, ...args], { stdio: 'pipe', env });
   const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
   const lines: Record<string, string> = {};
   let stderr = '';
@@ -26,9 +31,9 @@ export async function spawnServe(args: string[]): Promise<ServeProcess> {
         const match = /^([^:]+):\s+(.*)$/.exec(line.trim());
         if (match) lines[match[1]!] = match[2]!;
       }
-      if (lines.UI) ready();
+      if (lines[readyKey]) ready();
     });
-    void exited.then((code) => fail(new Error(`serve exited (${code}) before starting: ${stderr}`)));
+    void exited.then((code) => fail(new Error(`${command} exited (${code}) before starting: ${stderr}`)));
   });
   return { child, lines, exited };
 }

@@ -7,7 +7,7 @@ import { parsePort } from './parse-port';
 import { closeOnSignal } from './close-on-signal';
 
 export const serveUsage =
-  'webhook-inspector serve [--data-dir DIR] [--port N] [--http-port N] [--ui-port N] [--host ADDR] [--secret S | --secret-file F] [--no-simulator]';
+  'webhook-inspector serve [--data-dir DIR] [--port N] [--http-port N] [--ui-port N] [--host ADDR] [--secret S | --secret-file F] [--no-simulator] [--relay URL --relay-token T [--relay-fingerprint SHA256]]';
 
 export async function serve(args: string[]): Promise<void> {
   const { values } = parseArgs({
@@ -21,6 +21,9 @@ export async function serve(args: string[]): Promise<void> {
       secret: { type: 'string' },
       'secret-file': { type: 'string' },
       'no-simulator': { type: 'boolean' },
+      relay: { type: 'string' },
+      'relay-token': { type: 'string' },
+      'relay-fingerprint': { type: 'string' },
     },
     strict: true,
   });
@@ -28,6 +31,8 @@ export async function serve(args: string[]): Promise<void> {
     throw new Error('give --secret or --secret-file, not both');
   }
   const secret = values['secret-file'] !== undefined ? readFileSync(values['secret-file'], 'utf8').trim() : values.secret;
+  const relayToken = values['relay-token'] ?? process.env.WEBHOOK_INSPECTOR_RELAY_TOKEN;
+  if (values.relay !== undefined && !relayToken) throw new Error('give the channel token with --relay-token (or WEBHOOK_INSPECTOR_RELAY_TOKEN)');
   const core = await startCore({
     dataDir: values['data-dir'] ?? defaultDataDir(),
     host: values.host,
@@ -36,6 +41,10 @@ export async function serve(args: string[]): Promise<void> {
     uiPort: values['ui-port'] === undefined ? 0 : parsePort(values['ui-port'], '--ui-port'),
     secret,
     simulator: values['no-simulator'] ? false : {},
+    relay:
+      values.relay === undefined || !relayToken
+        ? undefined
+        : { url: values.relay, token: relayToken, fingerprint: values['relay-fingerprint'] ?? null },
     rendererDir: join(__dirname, '../renderer'),
     log: (line) => console.error(line),
   });
@@ -44,6 +53,7 @@ export async function serve(args: string[]): Promise<void> {
   console.log(`Certificate SHA-256: ${core.certificateFingerprint}`);
   console.log(`UI: ${core.urls.ui}`);
   if (core.urls.simulatorApi) console.log(`Simulator API: ${core.urls.simulatorApi}`);
+  if (values.relay !== undefined) console.log(`Pulling from relay: ${values.relay}`);
 
   closeOnSignal(core);
 }

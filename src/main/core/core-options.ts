@@ -1,4 +1,5 @@
 import type { SenderLimits } from './replay/send-replay';
+import type { RelayEndpoint } from './sources/relay-client';
 import type { SecretStore } from './secret-store';
 import type { ServiceApiOptions } from './service-api';
 import type { EmbeddedSimulatorOptions } from './service-connection';
@@ -14,6 +15,8 @@ export interface ReceiverTimeouts {
 }
 
 export interface CoreOptions {
+  /** A relay to pull deliveries from (outbound only): its URL, the channel's pull token, a pinned certificate. */
+  relay?: RelayEndpoint;
   /** Where the database, certificate and settings live. */
   dataDir: string;
   /** Receiver bind address; 127.0.0.1 unless told otherwise. */

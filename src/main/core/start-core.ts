@@ -26,6 +26,7 @@ import { openStore } from './store/open';
 import { reanalyzeAll } from './store/reanalyze';
 import { settingsQueries } from './store/settings';
 import { StoreHealth } from './store-health';
+import { pullFromRelay } from './sources/pull-from-relay';
 
 export const version = '0.1.0';
 export const defaultHttpsPort = 8443;
@@ -90,6 +91,14 @@ async function assemble(options: CoreOptions, db: ReturnType<typeof openStore>, 
     certificate,
     options.host ?? '127.0.0.1',
   );
+  const relaySource = options.relay
+    ? pullFromRelay(options.relay, db, {
+        secret: () => secret.current,
+        store: async (records) => void (await Promise.all(records.map((r) => storeHealth.watch(writer.enqueue(r))))),
+        onHealth: () => events.publish('status.changed', status()),
+        log,
+      })
+    : null;
   const saved = settings.read('receiverPorts', SavedPorts);
   await receivers.start({
     https: options.httpsPort ?? saved?.https ?? defaultHttpsPort,
@@ -139,6 +148,7 @@ async function assemble(options: CoreOptions, db: ReturnType<typeof openStore>, 
     deliveryCount: countDeliveries(db),
     bodyLimitBytes,
     storeFailure: storeHealth.current,
+    sources: relaySource ? [relaySource.status] : [],
   });
 
   let reverifying: Promise<number> = Promise.resolve(0);
@@ -203,10 +213,12 @@ async function assemble(options: CoreOptions, db: ReturnType<typeof openStore>, 
   }
 
   const checkpointer = startCheckpointer(db, { nativeBinding: options.nativeBinding, log });
+  relaySource?.start();
 
   let closing: Promise<void> | null = null;
   const close = () =>
     (closing ??= (async () => {
+      await relaySource?.stop();
       api.close();
       await service.stop();
       await receivers.stop();

@@ -27,6 +27,12 @@ export interface ReceiverDeps {
   log: (line: string) => void;
   /** Live forwarding, when on; only complete POSTs are forwarded. */
   forward?: (raw: RawDelivery) => ReceiverForward | null;
+  /** Requests another part of the host answers (the relay's pull API): true when it took the request. */
+  intercept?: (req: IncomingMessage, res: ServerResponse) => boolean;
+  /** The sender's address: the socket's, unless a trusted proxy names another (the relay behind a reverse proxy). */
+  remoteAddress?: (req: IncomingMessage) => string | null;
+  /** An answer decided by where the delivery was sent, before the policy (the relay's 404 outside its channels). */
+  routeAnswer?: (raw: RawDelivery) => Answer | null;
 }
 
 export interface ReceiverListeners {
@@ -127,13 +133,13 @@ async function receive(
   };
   const receivedAt = Date.now();
   const hostMissing = req.httpVersion === '1.1' && req.headers.host === undefined;
-  const refused = protocolAnswer({ method: raw.method, outcome, hostMissing, unmetExpectation });
+  const refused = protocolAnswer({ method: raw.method, outcome, hostMissing, unmetExpectation }) ?? deps.routeAnswer?.(raw) ?? null;
   const forward = refused === null ? (deps.forward?.(raw) ?? null) : null;
   const mirrored = forward?.mirrored ? await forward.mirrored : null;
   let answer: Answer | null = null;
   const record = buildDeliveryRecord(
     raw,
-    { receivedAt, remoteAddress: req.socket.remoteAddress ?? null, tls, imported: false },
+    { receivedAt, remoteAddress: deps.remoteAddress ? deps.remoteAddress(req) : (req.socket.remoteAddress ?? null), tls, imported: false },
     deps.secret(),
     (analysis) => responseFor((answer = refused ?? mirrored ?? deps.policy.answer(analysis.signature.verdict))),
   );
@@ -218,7 +224,10 @@ function configure(server: Server, deps: ReceiverDeps, tls: boolean): Server {
     unexpected(error);
     send(res, 500, json({ error: 'internal error' }), { Connection: 'close' });
   };
-  server.on('request', (req: IncomingMessage, res: ServerResponse) => void handler(req, res).catch(failed(res)));
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    if (deps.intercept?.(req, res)) return;
+    void handler(req, res).catch(failed(res));
+  });
   // Node would answer 417 itself, unrecorded. The body is not read: the sender may be waiting to be told to send it.
   server.on('checkExpectation', (req: IncomingMessage, res: ServerResponse) => {
     void handler(req, res, String(req.headers.expect)).catch(failed(res));

@@ -56,7 +56,7 @@ type InsertParams = ReturnType<typeof insertParams>;
 
 const insertColumns = [
   'received_at, method, path, query, headers, body, body_sha256, body_truncated',
-  'remote_address, tls, imported, response_status, response_body, response_reason',
+  'remote_address, tls, imported, response_status, response_body, response_reason, source, source_id',
   derivedColumns,
 ]
   .join(', ')
@@ -92,6 +92,8 @@ function insertParams(record: DeliveryRecord) {
     response_status: response.status,
     response_body: response.body,
     response_reason: response.reason,
+    source: facts.source?.name ?? null,
+    source_id: facts.source?.id ?? null,
     ...derivedParams(analysis),
   };
 }

@@ -7,6 +7,8 @@ export interface CaptureFacts {
   remoteAddress: string | null;
   tls: boolean;
   imported: boolean;
+  /** Pulled from a relay: which one, and the relay's id of the delivery (received where the relay runs). */
+  source?: { name: string; id: string };
 }
 
 export interface ResponseGiven {

@@ -12,6 +12,8 @@ export interface DeliveryRow {
   remote_address: string | null;
   tls: number;
   imported: number;
+  source: string | null;
+  source_id: string | null;
   response_status: number;
   response_body: string;
   response_reason: string;

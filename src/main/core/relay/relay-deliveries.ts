@@ -1,0 +1,107 @@
+import type pg from 'pg';
+import type { RelayedDelivery, RelayPage } from '../../../shared/relay';
+import type { DeliveryRecord } from '../store/delivery-record';
+
+/** A position in a channel's stream: the writing transaction's id and the row id, in that order. */
+interface Cursor {
+  xid: string;
+  id: string;
+}
+
+export const startCursor = '0:0';
+
+export function parseCursor(text: string): Cursor | null {
+  const match = /^(\d{1,20}):(\d{1,20})$/.exec(text);
+  return match ? { xid: match[1]!, id: match[2]! } : null;
+}
+
+/** Stores one delivery as captured; resolves once committed, and wakes every relay's streams. */
+export async function insertRelayDelivery(pool: pg.Pool, channelId: string | null, record: DeliveryRecord): Promise<number> {
+  const { raw, facts, response } = record;
+  const { rows } = await pool.query<{ id: string }>(
+    `WITH stored AS (
+       INSERT INTO relay_deliveries (channel_id, received_at, method, path, query, headers, body, body_truncated,
+                                     remote_address, tls, response_status, response_reason)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id, channel_id)
+     SELECT id, pg_notify('relay_deliveries', coalesce(channel_id::text, '')) FROM stored`,
+    [
+      channelId,
+      facts.receivedAt,
+      raw.method,
+      raw.path,
+      raw.query,
+      JSON.stringify(raw.headers),
+      Buffer.from(raw.body.buffer, raw.body.byteOffset, raw.body.byteLength),
+      raw.bodyTruncated,
+      facts.remoteAddress,
+      facts.tls,
+      response.status,
+      response.reason,
+    ],
+  );
+  return Number(rows[0]!.id);
+}
+
+interface DeliveryRow {
+  id: string;
+  /** As text: an output column named xid would make ORDER BY xid sort by the text. */
+  xid_text: string;
+  received_at: string;
+  method: string;
+  path: string;
+  query: string;
+  headers: string;
+  body: Buffer;
+  body_truncated: boolean;
+  remote_address: string | null;
+  tls: boolean;
+  response_status: number;
+  response_reason: string;
+}
+
+function toRelayed(row: DeliveryRow, channel: string): RelayedDelivery {
+  return {
+    cursor: `${row.xid_text}:${row.id}`,
+    relayId: row.id,
+    channel,
+    receivedAt: Number(row.received_at),
+    method: row.method,
+    path: row.path,
+    query: row.query,
+    headers: JSON.parse(row.headers) as Array<[string, string]>,
+    bodyBase64: row.body.toString('base64'),
+    bodyTruncated: row.body_truncated,
+    remoteAddress: row.remote_address,
+    tls: row.tls,
+    response: { status: row.response_status, reason: row.response_reason },
+  };
+}
+
+/**
+ * Deliveries of a channel after a cursor, oldest first. Only rows of transactions older than every one
+ * still open are read: a row another relay commits later always sorts after what was already handed out.
+ */
+export async function pageAfter(
+  pool: pg.Pool,
+  channel: { id: string; name: string },
+  cursor: string,
+  limit: number,
+): Promise<RelayPage> {
+  const after = parseCursor(cursor);
+  if (after === null) throw Object.assign(new Error(`not a cursor: ${JSON.stringify(cursor)}`), { status: 400 });
+  const ready = `channel_id = $1 AND (xid, id) > ($2::text::xid8, $3::bigint) AND xid < pg_snapshot_xmin(pg_current_snapshot())`;
+  const { rows } = await pool.query<DeliveryRow>(
+    `SELECT id, xid::text AS xid_text, received_at, method, path, query, headers, body, body_truncated, remote_address, tls,
+            response_status, response_reason
+       FROM relay_deliveries WHERE ${ready} ORDER BY xid, id LIMIT $4`,
+    [channel.id, after.xid, after.id, limit],
+  );
+  const deliveries = rows.map((row) => toRelayed(row, channel.name));
+  const next = deliveries.at(-1)?.cursor ?? cursor;
+  const nextAt = parseCursor(next)!;
+  const { rows: counted } = await pool.query<{ behind: string }>(
+    `SELECT count(*) AS behind FROM relay_deliveries WHERE ${ready}`,
+    [channel.id, nextAt.xid, nextAt.id],
+  );
+  return { deliveries, cursor: next, behind: Number(counted[0]?.behind ?? 0) };
+}

@@ -1,0 +1,152 @@
+import type { RelayedDelivery, SourceHealth } from '../../../shared/relay';
+import type { DeliveryRecord } from '../store/delivery-record';
+import { followStream, fetchPage, type RelayEndpoint } from './relay-client';
+import { buildDeliveryRecord } from '../receiver/ingest';
+import { responseFor } from '../receiver/response-policy';
+
+export interface RelaySourceDeps {
+  endpoint: RelayEndpoint;
+  /** The name deliveries are marked with (`relay:<host>` by default). */
+  name: string;
+  secret: () => string | null;
+  /** Stores records durably (resolves once committed). */
+  store: (records: DeliveryRecord[]) => Promise<void>;
+  /** Which of these relay ids this source already stored. */
+  alreadyStored: (relayIds: string[]) => Set<string>;
+  cursor: { read(): string; write(cursor: string): void };
+  onHealth: (health: SourceHealth) => void;
+  log: (line: string) => void;
+}
+
+const backoffMs = [1000, 2000, 5000, 10_000, 30_000];
+const firstPageSize = 100;
+const largestPageSize = 1000;
+
+/** A relay's delivery as if the local receiver had captured it: same bytes, headers, time, address and answer. */
+function toRecord(delivery: RelayedDelivery, source: string, secret: string | null): DeliveryRecord {
+  return buildDeliveryRecord(
+    {
+      method: delivery.method,
+      path: delivery.path,
+      query: delivery.query,
+      headers: delivery.headers,
+      body: Buffer.from(delivery.bodyBase64, 'base64'),
+      bodyTruncated: delivery.bodyTruncated,
+    },
+    {
+      receivedAt: delivery.receivedAt,
+      remoteAddress: delivery.remoteAddress,
+      tls: delivery.tls,
+      imported: false,
+      source: { name: source, id: delivery.relayId },
+    },
+    secret,
+    () => responseFor(delivery.response),
+  );
+}
+
+/**
+ * Pulls a relay's channel into the local store, outbound only: pages until it has caught up, then follows the
+ * live stream; reconnects with backoff. Each delivery is stored once, keyed by its relay id, and the cursor is
+ * saved only after what it covers is committed, so a crash at any point repeats a pull but never loses one.
+ */
+export class RelaySource {
+  private readonly abort = new AbortController();
+  private health: SourceHealth;
+  private running: Promise<void> | null = null;
+  private received = 0;
+
+  constructor(private readonly deps: RelaySourceDeps) {
+    this.health = { name: deps.name, url: deps.endpoint.url, state: 'connecting', behind: null, since: null, reason: null, received: 0 };
+  }
+
+  get status(): SourceHealth {
+    return this.health;
+  }
+
+  start(): void {
+    this.running ??= this.run();
+  }
+
+  async stop(): Promise<void> {
+    this.abort.abort();
+    await this.running;
+  }
+
+  private report(change: Partial<SourceHealth>): void {
+    this.health = { ...this.health, ...change, received: this.received };
+    this.deps.onHealth(this.health);
+  }
+
+  private async ingest(deliveries: RelayedDelivery[]): Promise<void> {
+    if (deliveries.length === 0) return;
+    const known = this.deps.alreadyStored(deliveries.map((d) => d.relayId));
+    const fresh = deliveries.filter((d) => !known.has(d.relayId));
+    const secret = this.deps.secret();
+    await this.deps.store(fresh.map((d) => toRecord(d, this.deps.name, secret)));
+    this.received += fresh.length;
+    this.deps.cursor.write(deliveries.at(-1)!.cursor);
+  }
+
+  /** Pages from the cursor until nothing is behind: small pages first (the first deliveries show at once), then larger. */
+  private async catchUp(signal: AbortSignal): Promise<void> {
+    let limit = firstPageSize;
+    for (;;) {
+      const page = await fetchPage(this.deps.endpoint, this.deps.cursor.read(), limit, signal);
+      await this.ingest(page.deliveries);
+      if (page.deliveries.length < limit && page.behind === 0) return;
+      this.report({ state: 'catching_up', behind: page.behind, since: null, reason: null });
+      limit = Math.min(limit * 2, largestPageSize);
+    }
+  }
+
+  private async follow(signal: AbortSignal): Promise<void> {
+    // Deliveries that arrive together are stored together: one commit for a burst.
+    let batch: RelayedDelivery[] = [];
+    let flushing: Promise<void> = Promise.resolve();
+    const flush = () => {
+      const taken = batch;
+      batch = [];
+      flushing = flushing.then(() => this.ingest(taken));
+      return flushing;
+    };
+    await followStream(
+      this.deps.endpoint,
+      this.deps.cursor.read(),
+      signal,
+      () => this.report({ state: 'connected', behind: 0, since: null, reason: null }),
+      async (delivery) => {
+        batch.push(delivery);
+        if (batch.length === 1) setImmediate(() => void flush().catch(() => {}));
+        if (batch.length >= 500) await flush();
+      },
+    ).finally(() => flush());
+    await flushing;
+    throw new Error('the relay closed the stream');
+  }
+
+  private async run(): Promise<void> {
+    const signal = this.abort.signal;
+    let failures = 0;
+    while (!signal.aborted) {
+      try {
+        this.report({ state: 'catching_up', behind: null });
+        await this.catchUp(signal);
+        failures = 0;
+        await this.follow(signal);
+      } catch (error) {
+        if (signal.aborted) break;
+        const reason = (error as Error).message;
+        if (this.health.state !== 'disconnected') {
+          this.deps.log(`source ${this.deps.name}: disconnected (${reason}); reconnecting`);
+          this.report({ state: 'disconnected', behind: null, since: new Date().toISOString(), reason });
+        } else this.report({ reason });
+        const wait = backoffMs[Math.min(failures++, backoffMs.length - 1)]!;
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, wait);
+          signal.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
+        });
+      }
+    }
+  }
+}

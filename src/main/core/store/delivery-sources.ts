@@ -1,0 +1,22 @@
+import { z } from 'zod';
+import type { Db } from './open';
+import { settingsQueries } from './settings';
+
+/** What the local store holds of one relay source: the relay ids already stored, and where its pulls resume. */
+export function deliverySourceQueries(db: Db, source: string) {
+  const stored = db.prepare(
+    'SELECT source_id FROM deliveries WHERE source = ? AND source_id IN (SELECT value FROM json_each(?))',
+  );
+  const settings = settingsQueries(db);
+  const cursorKey = `sourceCursor:${source}`;
+  return {
+    alreadyStored(relayIds: string[]): Set<string> {
+      const rows = stored.all(source, JSON.stringify(relayIds)) as Array<{ source_id: string }>;
+      return new Set(rows.map((row) => row.source_id));
+    },
+    cursor: {
+      read: () => settings.read(cursorKey, z.string()) ?? '0:0',
+      write: (cursor: string) => settings.write(cursorKey, cursor),
+    },
+  };
+}

@@ -1,0 +1,48 @@
+import { z } from 'zod';
+
+/**
+ * What a relay hands to a pulling laptop: one delivery exactly as the relay captured it. The laptop stores it
+ * as if its own receiver had, byte for byte, keyed by `relayId` so that it lands once however often it is pulled.
+ */
+export const RelayedDelivery = z.object({
+  /** Opaque resume point: pass it back as `after` to continue behind this delivery. */
+  cursor: z.string(),
+  /** The relay's id of the delivery, unique per relay database. */
+  relayId: z.string(),
+  channel: z.string(),
+  receivedAt: z.number().int(),
+  method: z.string(),
+  path: z.string(),
+  query: z.string(),
+  headers: z.array(z.tuple([z.string(), z.string()])),
+  bodyBase64: z.string(),
+  bodyTruncated: z.boolean(),
+  remoteAddress: z.string().nullable(),
+  tls: z.boolean(),
+  response: z.object({ status: z.number().int(), reason: z.string() }),
+});
+export type RelayedDelivery = z.infer<typeof RelayedDelivery>;
+
+/** One page of the catch-up: deliveries after a cursor, oldest first. */
+export const RelayPage = z.object({
+  deliveries: z.array(RelayedDelivery),
+  /** Where the next page starts (the last delivery's cursor, or the one asked for when the page is empty). */
+  cursor: z.string(),
+  /** Deliveries stored behind this page that are ready to be pulled (an estimate under concurrent writes). */
+  behind: z.number().int(),
+});
+export type RelayPage = z.infer<typeof RelayPage>;
+
+/** Health of one source the local core pulls from, as the top bar shows it. */
+export const SourceHealth = z.object({
+  name: z.string(),
+  url: z.string(),
+  state: z.enum(['connecting', 'catching_up', 'connected', 'disconnected']),
+  /** Deliveries the relay holds behind the last page pulled, while catching up. */
+  behind: z.number().int().nullable(),
+  /** When it disconnected (ISO-8601), and why; null while connected. */
+  since: z.string().nullable(),
+  reason: z.string().nullable(),
+  received: z.number().int(),
+});
+export type SourceHealth = z.infer<typeof SourceHealth>;

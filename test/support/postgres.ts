@@ -1,0 +1,95 @@
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+
+/** A PostgreSQL cluster of a test's own: initdb in a temp dir, a 127.0.0.1 port, stopped by the test. */
+export interface TestPostgres {
+  /** `postgresql://…` of a fresh database in this cluster. */
+  url: string;
+  /** A new empty database in the same cluster. */
+  createDatabase(name: string): Promise<string>;
+  stop(): Promise<void>;
+}
+
+/** Debian puts the server's programs under /usr/lib/postgresql/<major>/bin, off PATH; PG_BIN overrides. */
+function serverBinDir(): string {
+  if (process.env.PG_BIN) return process.env.PG_BIN;
+  const root = '/usr/lib/postgresql';
+  const majors = existsSync(root) ? readdirSync(root).filter((name) => /^\d+$/.test(name)) : [];
+  const newest = majors.sort((a, b) => Number(b) - Number(a))[0];
+  if (newest === undefined) throw new Error('PostgreSQL is not installed (apt-get install postgresql), or set PG_BIN');
+  return join(root, newest, 'bin');
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** The server refuses to run as root: as root, it runs as Debian's `postgres` user. */
+function serverUser(): { uid?: number; gid?: number } {
+  if (process.getuid?.() !== 0) return {};
+  const id = (flag: string) => Number(execFileSync('id', [flag, 'postgres']).toString());
+  return { uid: id('-u'), gid: id('-g') };
+}
+
+function waitForReady(child: ChildProcess, output: () => string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const onData = () => {
+      if (output().includes('ready to accept connections')) {
+        child.stderr?.off('data', onData);
+        child.off('exit', onExit);
+        resolve();
+      }
+    };
+    const onExit = (code: number | null) => reject(new Error(`postgres exited (${code}) before it was ready:\n${output()}`));
+    child.stderr?.on('data', onData);
+    child.once('exit', onExit);
+  });
+}
+
+export async function startTestPostgres(): Promise<TestPostgres> {
+  const bin = serverBinDir();
+  const dir = mkdtempSync(join(tmpdir(), 'inspector-pg-'));
+  const user = serverUser();
+  if (user.uid !== undefined) chownSync(dir, user.uid, user.gid ?? 0);
+  const dataDir = join(dir, 'data');
+  const initArgs = ['-D', dataDir, '-U', 'inspector', '--auth=trust', '-E', 'UTF8', '--no-sync'];
+  execFileSync(join(bin, 'initdb'), initArgs, { stdio: 'pipe', cwd: dir, ...user });
+  const port = await freePort();
+  const args = ['-D', dataDir, '-p', String(port), '-k', dir, '-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200'];
+  const child = spawn(join(bin, 'postgres'), args, { stdio: ['ignore', 'ignore', 'pipe'], cwd: dir, ...user });
+  let output = '';
+  child.stderr?.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-8000)));
+  await waitForReady(child, () => output);
+  const base = `postgresql://inspector@127.0.0.1:${port}`;
+  const admin = new pg.Client({ connectionString: `${base}/postgres` });
+  admin.on('error', () => {});
+  await admin.connect();
+  const createDatabase = async (name: string) => {
+    await admin.query(`CREATE DATABASE ${pg.escapeIdentifier(name)}`);
+    return `${base}/${name}`;
+  };
+  const url = await createDatabase('inspector_test');
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  return {
+    url,
+    createDatabase,
+    async stop() {
+      await admin.end().catch(() => {});
+      // SIGINT: fast shutdown (disconnect clients, checkpoint, exit).
+      child.kill('SIGINT');
+      await exited;
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
