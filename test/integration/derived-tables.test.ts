@@ -96,6 +96,8 @@ describe('derived tables (duplicate groups, lifecycle summaries)', () => {
     storeUnderived(old, bodies);
     // This version's derivation on that store: the search index it prepares (a later table) lives in temp, gone on close.
     old.exec("CREATE VIRTUAL TABLE temp.delivery_long_runs USING fts5(trigrams, content = '', detail = none, tokenize = 'ascii')");
+    // And the column it writes to duplicate groups (a later migration's; the copy migration 0008 makes drops it again).
+    old.exec("ALTER TABLE duplicate_groups ADD COLUMN basis TEXT NOT NULL DEFAULT 'idempotency_key'");
     derivedTables(old).catchUpAll();
     // Stores of that version kept a group for every key, delivered once or more.
     old.prepare(
