@@ -8,10 +8,10 @@ import { DeliverySelection, ForwardSettings, ReplayBatch, ReplayManyOptions, Rep
 import { ExportResult, FixtureExportOptions, ImportResult, TransferProgress } from './fixtures';
 import {
   DeliveryIdEvidence,
-  DuplicateGroup,
   Lifecycle,
   LifecycleKind,
   LifecycleSummary,
+  ListedDuplicateGroup,
   OrderSummary,
   RecipientView,
 } from './lifecycle';
@@ -112,7 +112,7 @@ export const calls = {
   'duplicates.list': {
     input: z.object({ beforeLastId: z.number().int().optional(), limit: z.number().int().min(1).max(200).default(50) }),
     output: z.object({
-      items: z.array(DuplicateGroup.extend({ lastId: z.number().int() })),
+      items: z.array(ListedDuplicateGroup),
       total: z.number().int(),
       evidence: DeliveryIdEvidence,
     }),

@@ -14,7 +14,10 @@ export const DeliverySummary = z.object({
   payoutType: z.string().nullable(),
   form: PayloadForm,
   signature: SignatureVerdict,
-  /** Deliveries stored with the same idempotency key, this one included (1 when it has no duplicate or no key). */
+  /**
+   * Deliveries stored with the same idempotency key, this one included; without a key, those with the same
+   * body bytes and no key (1 when it has no duplicate, or neither a key nor a body).
+   */
   duplicateCount: z.number().int(),
   idempotencyKey: z.string().nullable(),
   /** Recipient email, or external_send_id, or Form B data.id: whom the event is about. */
@@ -48,8 +51,12 @@ export const DeliveryDetail = DeliverySummary.extend({
   eventTime: z.string().nullable(),
   signatureCheck: SignatureCheck,
   findings: z.array(Finding),
+  /** The first delivery with the same idempotency key, when it is not this one (null without a key). */
   duplicateOf: z.number().int().nullable(),
-  /** Every delivery with the same idempotency key, this one included, in arrival order. */
+  /**
+   * Every delivery with the same idempotency key, this one included, in arrival order; without a key, every
+   * delivery with the same body bytes and no key (none for an empty body).
+   */
   siblings: z.array(DuplicateSibling),
   response: z.object({ status: z.number().int(), body: z.string(), reason: z.string() }),
   /** Where it belongs: its lifecycle, its order and its recipient (null when none). */

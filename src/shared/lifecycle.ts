@@ -62,8 +62,13 @@ export const LifecycleSummary = LifecycleHead.extend({
 });
 export type LifecycleSummary = z.infer<typeof LifecycleSummary>;
 
+/** What a duplicate group's copies share: an idempotency key, or (none derivable from the body) the exact body bytes. */
+export const DuplicateBasis = z.enum(['idempotency_key', 'identical_bytes']);
+export type DuplicateBasis = z.infer<typeof DuplicateBasis>;
+
 export const DuplicateGroup = z.object({
-  idempotencyKey: z.string(),
+  /** Null for a group of identical bytes: its copies have no idempotency key. */
+  idempotencyKey: z.string().nullable(),
   count: z.number().int(),
   firstId: z.number().int(),
   firstReceivedAt: z.string(),
@@ -79,6 +84,14 @@ export const DuplicateGroup = z.object({
   lifecycleKey: z.string().nullable(),
 });
 export type DuplicateGroup = z.infer<typeof DuplicateGroup>;
+
+/** A group as the Duplicates view lists it. For identical bytes, bodySha256 is what its copies share. */
+export const ListedDuplicateGroup = DuplicateGroup.extend({
+  basis: DuplicateBasis,
+  bodySha256: z.string(),
+  lastId: z.number().int(),
+});
+export type ListedDuplicateGroup = z.infer<typeof ListedDuplicateGroup>;
 
 /** Spec 4.1 gives two descriptions of X-Service-Delivery; the captured duplicates say which holds. */
 export const DeliveryIdEvidence = z.object({

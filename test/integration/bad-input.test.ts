@@ -2,7 +2,7 @@ import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestCore, type TestCore } from '../support/core-fixture';
 import { giftCardBody, serviceHeaders } from '../support/deliveries';
-import { post, rawTls, readUntilClose, statusOf } from '../support/https-client';
+import { firstAnswer, post, rawTls, readUntilClose, statusOf } from '../support/https-client';
 
 const limit = 64 * 1024;
 
@@ -28,10 +28,42 @@ describe('bad input gets a clear answer and is recorded where it can be', () => 
     expect(detail.response.status).toBe(405);
   });
 
-  it('answers 413 to a body announced over the limit, keeping none of it', async () => {
-    const answer = await post(t.receiverUrl, Buffer.alloc(limit + 1, 0x20));
+  it('answers 413 to a body announced over the limit, keeping the bytes up to it', async () => {
+    const body = Buffer.from(Array.from({ length: limit + 1000 }, (_, i) => 0x61 + (i % 26)));
+    const answer = await post(t.receiverUrl, body, { 'Content-Type': 'application/json' });
     expect(answer.status).toBe(413);
-    expect((await stored(answer)).response.status).toBe(413);
+    const detail = await stored(answer);
+    expect(detail.response.status).toBe(413);
+    expect(detail.bodyTruncated).toBe(true);
+    expect(Buffer.from(detail.bodyBase64, 'base64').equals(body.subarray(0, limit))).toBe(true);
+  });
+
+  it('answers 413 instead of 100 Continue to a body announced over the limit, and records the request without a body', async () => {
+    const socket = await rawTls(t.receiverUrl);
+    const reply = firstAnswer(socket);
+    socket.write(`POST /expect-huge HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nExpect: 100-continue\r\nContent-Length: ${limit + 1}\r\n\r\n`);
+    const text = await reply;
+    socket.destroy();
+    expect(statusOf(text)).toBe(413);
+    const detail = await t.call('deliveries.get', { id: Number(/x-inspector-delivery-id: (\d+)/i.exec(text)?.[1]) });
+    expect([detail.path, detail.response.status, detail.bodyTruncated, detail.bodyBase64]).toEqual(['/expect-huge', 413, true, '']);
+    expect(detail.response.reason).toMatch(/refused before upload/);
+  });
+
+  it('says 100 Continue to a body announced within the limit, then takes it whole', async () => {
+    const socket = await rawTls(t.receiverUrl);
+    const body = giftCardBody();
+    const head = Object.entries(serviceHeaders(body)).map(([name, value]) => `${name}: ${value}\r\n`).join('');
+    const goAhead = firstAnswer(socket);
+    socket.write(`POST /expect-small HTTP/1.1\r\nHost: x\r\nConnection: close\r\nExpect: 100-continue\r\nContent-Length: ${body.length}\r\n${head}\r\n`);
+    expect(statusOf(await goAhead)).toBe(100);
+    const reply = readUntilClose(socket);
+    socket.write(body);
+    const text = await reply;
+    expect(statusOf(text)).toBe(200);
+    const detail = await t.call('deliveries.get', { id: Number(/x-inspector-delivery-id: (\d+)/i.exec(text)?.[1]) });
+    expect(Buffer.from(detail.bodyBase64, 'base64').equals(body)).toBe(true);
+    expect(detail.bodyTruncated).toBe(false);
   });
 
   it('answers 413 to a chunked body that grows past the limit, keeping the bytes up to it', async () => {

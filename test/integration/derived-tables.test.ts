@@ -8,6 +8,7 @@ import { derivedTables } from '../../src/main/core/store/derived-tables';
 import { migrations } from '../../src/main/core/store/migrations';
 import { openStore, type Db } from '../../src/main/core/store/open';
 import { startTestCore, tempDataDir } from '../support/core-fixture';
+import { insertWithTodaysColumns } from '../support/old-store';
 import { testSecret } from '../support/deliveries';
 
 const storeFile = (dataDir: string) => join(dataDir, 'inspector.sqlite3');
@@ -93,9 +94,11 @@ describe('derived tables (duplicate groups, lifecycle summaries)', () => {
       for (const migrate of migrations.slice(0, 7)) migrate(old);
       old.pragma('user_version = 7');
     })();
-    storeUnderived(old, bodies);
+    insertWithTodaysColumns(old, () => storeUnderived(old, bodies));
     // This version's derivation on that store: the search index it prepares (a later table) lives in temp, gone on close.
     old.exec("CREATE VIRTUAL TABLE temp.delivery_long_runs USING fts5(trigrams, content = '', detail = none, tokenize = 'ascii')");
+    // And the column it writes to duplicate groups (a later migration's; the copy migration 0008 makes drops it again).
+    old.exec("ALTER TABLE duplicate_groups ADD COLUMN basis TEXT NOT NULL DEFAULT 'idempotency_key'");
     derivedTables(old).catchUpAll();
     // Stores of that version kept a group for every key, delivered once or more.
     old.prepare(

@@ -51,6 +51,29 @@ export function readUntilClose(socket: TLSSocket, limitMs = 10_000): Promise<str
   });
 }
 
+/** The first answer head the server sends (an interim `100 Continue` counts), up to its blank line. */
+export function firstAnswer(socket: TLSSocket, limitMs = 10_000): Promise<string> {
+  return new Promise((resolve) => {
+    let text = '';
+    const done = () => {
+      clearTimeout(timer);
+      socket.off('data', onData);
+      resolve(text);
+    };
+    const onData = (c: Buffer) => {
+      text += c.toString('latin1');
+      const end = text.indexOf('\r\n\r\n');
+      if (end === -1) return;
+      text = text.slice(0, end + 4);
+      done();
+    };
+    const timer = setTimeout(done, limitMs);
+    socket.on('data', onData);
+    socket.once('close', done);
+    socket.on('error', () => undefined);
+  });
+}
+
 export function statusOf(rawResponse: string): number | null {
   const match = /^HTTP\/1\.1 (\d{3})/.exec(rawResponse);
   return match ? Number(match[1]) : null;

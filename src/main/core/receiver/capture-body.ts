@@ -10,7 +10,12 @@ export type BodyOutcome =
   /** It did not arrive within the request timeout. */
   | 'timed_out'
   /** The request was refused before its body was read (an Expect the receiver cannot meet); none of it is kept. */
-  | 'not_read';
+  | 'not_read'
+  /**
+   * Its Content-Length was over the limit and its sender waited for `100 Continue` before uploading: it was
+   * answered 413 instead, so no byte of the body was sent, and none is kept.
+   */
+  | 'refused_before_upload';
 
 export interface CapturedBody {
   body: Buffer;
@@ -33,15 +38,14 @@ export function captureBody(req: IncomingMessage, limitBytes: number, timeoutMs:
       else if (outcome !== 'complete') req.pause();
       resolve({ body: Buffer.concat(chunks, Math.min(size, limitBytes)), outcome });
     };
+    // A body announced over the limit is over it once the limit is reached: its first `limitBytes` are kept all the same.
+    const overAt = announcedOverLimit(req, limitBytes) ? limitBytes : limitBytes + 1;
     const onData = (chunk: Buffer) => {
       size += chunk.length;
       chunks.push(chunk);
-      if (size > limitBytes) finish('too_large');
+      if (size >= overAt) finish('too_large');
     };
     const timer = setTimeout(() => finish('timed_out'), timeoutMs);
-
-    const announced = Number(req.headers['content-length']);
-    if (Number.isFinite(announced) && announced > limitBytes) return finish('too_large');
     req.on('data', onData);
     req.once('end', () => finish('complete'));
     req.once('aborted', () => finish('incomplete'));
@@ -50,13 +54,19 @@ export function captureBody(req: IncomingMessage, limitBytes: number, timeoutMs:
   });
 }
 
+/** The request's Content-Length says its body is larger than `limitBytes`. */
+export function announcedOverLimit(req: IncomingMessage, limitBytes: number): boolean {
+  const announced = Number(req.headers['content-length']);
+  return Number.isFinite(announced) && announced > limitBytes;
+}
+
 /** The receiver stopped taking the body while the sender may still be writing it: what is kept is not all of it. */
 export function leftUnread(outcome: BodyOutcome): boolean {
-  return outcome === 'too_large' || outcome === 'not_read';
+  return outcome === 'too_large' || outcome === 'not_read' || outcome === 'refused_before_upload';
 }
 
 /** Refuses a body unread: whatever the sender still writes is discarded. */
-export function skipBody(req: IncomingMessage): CapturedBody {
+export function skipBody(req: IncomingMessage, outcome: 'not_read' | 'refused_before_upload'): CapturedBody {
   req.resume();
-  return { body: Buffer.alloc(0), outcome: 'not_read' };
+  return { body: Buffer.alloc(0), outcome };
 }

@@ -28,7 +28,10 @@ export interface RequestFacts {
 
 /** Answers that do not depend on the policy: the request itself was unacceptable. */
 export function protocolAnswer(request: RequestFacts): Answer | null {
-  if (request.outcome === 'too_large') return { status: 413, reason: 'body over the size limit' };
+  if (request.outcome === 'too_large') return { status: 413, reason: 'body over the size limit: the bytes up to it kept' };
+  if (request.outcome === 'refused_before_upload') {
+    return { status: 413, reason: 'body announced over the size limit: refused before upload (Expect: 100-continue), none of it kept' };
+  }
   if (request.outcome === 'timed_out') return { status: 408, reason: 'body not received within the request timeout' };
   if (request.outcome === 'incomplete') return { status: 400, reason: 'body shorter than its Content-Length' };
   if (request.hostMissing) return { status: 400, reason: 'no Host header, which HTTP/1.1 requires' };

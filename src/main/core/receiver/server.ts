@@ -5,7 +5,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import type { ReceiverTimeouts } from '../core-options';
 import type { RawDelivery } from '../analysis/types';
 import type { DeliveryRecord } from '../store/delivery-record';
-import { captureBody, leftUnread, skipBody, type CapturedBody } from './capture-body';
+import { announcedOverLimit, captureBody, leftUnread, skipBody, type CapturedBody } from './capture-body';
 import { buildDeliveryRecord, headerPairs, splitTarget } from './ingest';
 import type { ReceiverCertificate } from './tls';
 import { protocolAnswer, responseFor, type Answer, type ResponsePolicyState } from './response-policy';
@@ -120,7 +120,6 @@ async function receive(
   tls: boolean,
   req: IncomingMessage,
   { body, outcome }: CapturedBody,
-  unmetExpectation: string | null,
 ): Promise<Received> {
   const { path, query } = splitTarget(req.url);
   const raw = {
@@ -133,6 +132,7 @@ async function receive(
   };
   const receivedAt = Date.now();
   const hostMissing = req.httpVersion === '1.1' && req.headers.host === undefined;
+  const unmetExpectation = outcome === 'not_read' ? String(req.headers.expect) : null;
   const refused = protocolAnswer({ method: raw.method, outcome, hostMissing, unmetExpectation }) ?? deps.routeAnswer?.(raw) ?? null;
   const forward = refused === null ? (deps.forward?.(raw) ?? null) : null;
   const mirrored = forward?.mirrored ? await forward.mirrored : null;
@@ -162,12 +162,15 @@ function answerHeaders(status: number, id: number, close: boolean): Record<strin
   return headers;
 }
 
+/** Why a request is answered without reading its body: an Expect it cannot meet, or a refused `100-continue`. */
+type RefusedUnread = 'not_read' | 'refused_before_upload';
+
 /** Handles one request: capture raw, analyze, store durably, then answer. */
 function handleRequest(deps: ReceiverDeps, tls: boolean) {
-  return async (req: IncomingMessage, res: ServerResponse, unmetExpectation: string | null = null): Promise<void> => {
+  return async (req: IncomingMessage, res: ServerResponse, unread: RefusedUnread | null = null): Promise<void> => {
     const captured =
-      unmetExpectation === null ? await captureBody(req, deps.bodyLimitBytes, deps.timeouts.requestMs) : skipBody(req);
-    const { record, id, forward } = await receive(deps, tls, req, captured, unmetExpectation);
+      unread === null ? await captureBody(req, deps.bodyLimitBytes, deps.timeouts.requestMs) : skipBody(req, unread);
+    const { record, id, forward } = await receive(deps, tls, req, captured);
     if (id === null) return send(res, storeRefusal.status, storeRefusal.body, { Connection: 'close' });
     const { status, body } = record.response;
     const answer = () => {
@@ -188,7 +191,7 @@ function handleRequest(deps: ReceiverDeps, tls: boolean) {
  */
 function handleConnect(deps: ReceiverDeps, tls: boolean) {
   return async (req: IncomingMessage, socket: Socket, head: Buffer): Promise<void> => {
-    const { record, id } = await receive(deps, tls, req, { body: head, outcome: 'complete' }, null);
+    const { record, id } = await receive(deps, tls, req, { body: head, outcome: 'complete' });
     const { status, body } = id === null ? storeRefusal : record.response;
     if (socket.writable) socket.end(rawAnswer(status, body, id === null ? {} : answerHeaders(status, id, true)));
   };
@@ -230,7 +233,13 @@ function configure(server: Server, deps: ReceiverDeps, tls: boolean): Server {
   });
   // Node would answer 417 itself, unrecorded. The body is not read: the sender may be waiting to be told to send it.
   server.on('checkExpectation', (req: IncomingMessage, res: ServerResponse) => {
-    void handler(req, res, String(req.headers.expect)).catch(failed(res));
+    void handler(req, res, 'not_read').catch(failed(res));
+  });
+  // A sender waiting to be told to upload a body announced over the limit is told 413 instead (RFC 9110 §10.1.1).
+  server.on('checkContinue', (req: IncomingMessage, res: ServerResponse) => {
+    if (announcedOverLimit(req, deps.bodyLimitBytes)) return void handler(req, res, 'refused_before_upload').catch(failed(res));
+    res.writeContinue();
+    void handler(req, res).catch(failed(res));
   });
   const connect = handleConnect(deps, tls);
   server.on('connect', (req: IncomingMessage, socket: Socket, head: Buffer) => {

@@ -2,6 +2,7 @@ import type { DeliveryDetail, DeliveryFilter, DeliverySummary } from '../../../s
 import type { Finding, PayloadForm, SignatureCheck, SignatureVerdict } from '../../../shared/verdicts';
 import { searchDeliveries } from './body-search';
 import { filterClause } from './deliveries';
+import { emptyBodySha256, groupCopiesClause, groupingOf, type DuplicateGrouping } from './duplicate-groups';
 import type { DeliveryRow } from './delivery-row';
 import type { Db } from './open';
 
@@ -13,9 +14,11 @@ type SummaryRow = Pick<
 
 const summaryColumns = `id, received_at, method, path, tls, event, payout_type, form, signature, idempotency_key,
   subject, response_status, length(body) AS body_size, error_count, warning_count, info_count, imported,
-  CASE WHEN idempotency_key IS NULL THEN 1
-       ELSE (SELECT count(*) FROM deliveries d2 WHERE d2.idempotency_key = deliveries.idempotency_key) END
-    AS duplicate_count`;
+  CASE WHEN idempotency_key IS NOT NULL
+         THEN (SELECT count(*) FROM deliveries d2 WHERE d2.idempotency_key = deliveries.idempotency_key)
+       WHEN body_sha256 = '${emptyBodySha256}' THEN 1
+       ELSE (SELECT count(*) FROM deliveries d2 WHERE d2.idempotency_key IS NULL AND d2.body_sha256 = deliveries.body_sha256)
+  END AS duplicate_count`;
 
 function toSummary(row: SummaryRow): DeliverySummary {
   return {
@@ -109,7 +112,8 @@ export function getDelivery(db: Db, id: number): DeliveryDetail | null {
     )
     .get(id) as DetailRow | undefined;
   if (!row) return null;
-  const siblings = row.idempotency_key === null ? [] : listSiblings(db, row.idempotency_key);
+  const grouping = groupingOf(row.idempotency_key, row.body_sha256);
+  const siblings = grouping === null ? [] : listSiblings(db, grouping);
   return {
     ...toSummary(row),
     query: row.query,
@@ -122,7 +126,7 @@ export function getDelivery(db: Db, id: number): DeliveryDetail | null {
     eventTime: row.event_time,
     signatureCheck: JSON.parse(row.signature_check) as SignatureCheck,
     findings: JSON.parse(row.findings) as Finding[],
-    duplicateOf: siblings.length > 0 && siblings[0]!.id !== row.id ? siblings[0]!.id : null,
+    duplicateOf: row.idempotency_key !== null && siblings.length > 0 && siblings[0]!.id !== row.id ? siblings[0]!.id : null,
     siblings,
     response: { status: row.response_status, body: row.response_body, reason: row.response_reason },
     lifecycleKey: row.lifecycle_key,
@@ -131,11 +135,11 @@ export function getDelivery(db: Db, id: number): DeliveryDetail | null {
   };
 }
 
-function listSiblings(db: Db, key: string): DeliveryDetail['siblings'] {
+function listSiblings(db: Db, { basis, key }: DuplicateGrouping): DeliveryDetail['siblings'] {
   const rows = db
     .prepare(
       `SELECT id, received_at, delivery_id, signature, response_status, body_sha256
-       FROM deliveries WHERE idempotency_key = ? ORDER BY id`,
+       FROM deliveries WHERE ${groupCopiesClause(basis)} ORDER BY id`,
     )
     .all(key) as Array<{
     id: number;

@@ -61,14 +61,12 @@ export function derivedTables(db: Db, options: DerivedTablesOptions = {}) {
     const rows = pending.all(watermark.get() as number, limit) as PendingRow[];
     const touched = new Set<string>();
     for (const row of rows) {
-      if (row.idempotency_key !== null) {
-        groups.add(row.idempotency_key, {
-          id: row.id,
-          receivedAt: row.received_at,
-          bodySha256: row.body_sha256,
-          deliveryId: row.delivery_id,
-        });
-      }
+      groups.add(row.idempotency_key, {
+        id: row.id,
+        receivedAt: row.received_at,
+        bodySha256: row.body_sha256,
+        deliveryId: row.delivery_id,
+      });
       if (row.lifecycle_key !== null) touched.add(row.lifecycle_key);
     }
     for (const key of touched) lifecycles.refresh(key);

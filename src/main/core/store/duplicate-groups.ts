@@ -1,4 +1,8 @@
+import type { DuplicateBasis } from '../../../shared/lifecycle';
 import type { Db } from './open';
+
+/** The SHA-256 of an empty body: requests without a body are never grouped as identical copies. */
+export const emptyBodySha256 = 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855';
 
 export interface GroupMember {
   id: number;
@@ -7,16 +11,37 @@ export interface GroupMember {
   deliveryId: string | null;
 }
 
+/** Where a delivery is grouped: by its idempotency key, or without one by its body's SHA-256. */
+export interface DuplicateGrouping {
+  basis: DuplicateBasis;
+  key: string;
+}
+
+/** A delivery's grouping; null for a delivery with neither a key nor a body, never grouped. */
+export function groupingOf(idempotencyKey: string | null, bodySha256: string): DuplicateGrouping | null {
+  if (idempotencyKey !== null) return { basis: 'idempotency_key', key: idempotencyKey };
+  return bodySha256 === emptyBodySha256 ? null : { basis: 'identical_bytes', key: bodySha256 };
+}
+
 /**
- * Duplicate groups, one row per idempotency key delivered more than once, kept up to date as
- * deliveries are derived so that a page of groups (and the X-Service-Delivery evidence) never needs a
- * scan of every delivery. A key's first copy adds no row: most keys are delivered once.
+ * The deliveries of a group, for `WHERE`: those sharing its idempotency key, or for identical bytes those
+ * without a key sharing its body hash (both seek an index: deliveries_by_key, deliveries_by_identical_bytes).
+ */
+export function groupCopiesClause(basis: DuplicateBasis): string {
+  return basis === 'idempotency_key' ? 'idempotency_key = ?' : 'idempotency_key IS NULL AND body_sha256 = ?';
+}
+
+/**
+ * Duplicate groups, one row per idempotency key (or, for deliveries without one, per body hash) delivered
+ * more than once, kept up to date as deliveries are derived so that a page of groups (and the
+ * X-Service-Delivery evidence) never needs a scan of every delivery. A first copy adds no row: most
+ * deliveries are delivered once.
  */
 export function duplicateGroupQueries(db: Db) {
   const upsert = db.prepare(`
-    INSERT INTO duplicate_groups (idempotency_key, count, first_id, last_id, first_received_at, last_received_at,
+    INSERT INTO duplicate_groups (idempotency_key, basis, count, first_id, last_id, first_received_at, last_received_at,
       first_body_sha256, identical_bodies, first_delivery_id, delivery_id_changed, delivery_id_missing)
-    VALUES (@key, 1, @id, @id, @receivedAt, @receivedAt, @bodySha256, 1, @deliveryId, 0, @deliveryId IS NULL)
+    VALUES (@key, @basis, 1, @id, @id, @receivedAt, @receivedAt, @bodySha256, 1, @deliveryId, 0, @deliveryId IS NULL)
     ON CONFLICT (idempotency_key) DO UPDATE SET
       count = count + 1,
       last_id = excluded.last_id,
@@ -26,19 +51,24 @@ export function duplicateGroupQueries(db: Db) {
         AND first_delivery_id IS NOT NULL AND excluded.first_delivery_id <> first_delivery_id),
       delivery_id_missing = delivery_id_missing OR excluded.first_delivery_id IS NULL`);
   const grouped = db.prepare('SELECT 1 FROM duplicate_groups WHERE idempotency_key = ?').pluck();
-  const firstCopy = db.prepare(
-    `SELECT id, received_at AS receivedAt, body_sha256 AS bodySha256, delivery_id AS deliveryId
-     FROM deliveries WHERE idempotency_key = ? AND id < ? ORDER BY id LIMIT 1`,
-  );
+  const firstCopy = (basis: DuplicateBasis) =>
+    db.prepare(
+      `SELECT id, received_at AS receivedAt, body_sha256 AS bodySha256, delivery_id AS deliveryId
+       FROM deliveries WHERE ${groupCopiesClause(basis)} AND id < ? ORDER BY id LIMIT 1`,
+    );
+  const firstCopies = { idempotency_key: firstCopy('idempotency_key'), identical_bytes: firstCopy('identical_bytes') };
 
-  /** Adds a delivery to its key's group; members come in id order. */
-  const add = (key: string, member: GroupMember) => {
-    // Most deliveries are their key's first copy: one seek tells, and there is no group to touch.
-    const first = firstCopy.get(key, member.id) as GroupMember | undefined;
+  /** Adds a delivery to its group, if it has one; members come in id order. */
+  const add = (idempotencyKey: string | null, member: GroupMember) => {
+    const grouping = groupingOf(idempotencyKey, member.bodySha256);
+    if (grouping === null) return;
+    const { basis, key } = grouping;
+    // Most deliveries are their group's first copy: one seek tells, and there is no group to touch.
+    const first = firstCopies[basis].get(key, member.id) as GroupMember | undefined;
     if (!first) return;
-    // The key's second copy starts the group, with the first.
-    if (grouped.get(key) === undefined) upsert.run({ key, ...first });
-    upsert.run({ key, ...member });
+    // The second copy starts the group, with the first.
+    if (grouped.get(key) === undefined) upsert.run({ key, basis, ...first });
+    upsert.run({ key, basis, ...member });
   };
   return {
     add,

@@ -1,31 +1,36 @@
-import type { DeliveryIdEvidence, DuplicateGroup } from '../../../shared/lifecycle';
+import type { DeliveryIdEvidence, DuplicateBasis, ListedDuplicateGroup } from '../../../shared/lifecycle';
 import type { SignatureVerdict } from '../../../shared/verdicts';
 import { describeDuplicateGroup, evidenceVerdict } from '../analysis/lifecycle';
+import { groupCopiesClause } from './duplicate-groups';
 import type { Db } from './open';
 
-/** Duplicate groups (more than one delivery per idempotency key), most recent first. */
+interface CopyRow {
+  id: number;
+  received_at: number;
+  body_sha256: string;
+  delivery_id: string | null;
+  signature: SignatureVerdict;
+  response_status: number;
+  event: string | null;
+  lifecycle_key: string | null;
+}
+
+/** Duplicate groups (more than one delivery per idempotency key, or per body without one), most recent first. */
 export function listDuplicateGroups(db: Db, beforeLastId: number | undefined, limit: number) {
   const groups = db
     .prepare(
-      `SELECT idempotency_key AS key, last_id AS lastId FROM duplicate_groups
+      `SELECT idempotency_key AS key, basis, first_body_sha256 AS bodySha256, last_id AS lastId FROM duplicate_groups
        WHERE count > 1 ${beforeLastId === undefined ? '' : 'AND last_id < @before'} ORDER BY last_id DESC LIMIT @limit`,
     )
-    .all({ before: beforeLastId, limit }) as Array<{ key: string; lastId: number }>;
-  const copies = db.prepare(
-    `SELECT id, received_at, body_sha256, delivery_id, signature, response_status, event, lifecycle_key
-     FROM deliveries WHERE idempotency_key = ? ORDER BY id`,
-  );
-  const items: Array<DuplicateGroup & { lastId: number }> = groups.map(({ key, lastId }) => {
-    const rows = copies.all(key) as Array<{
-      id: number;
-      received_at: number;
-      body_sha256: string;
-      delivery_id: string | null;
-      signature: SignatureVerdict;
-      response_status: number;
-      event: string | null;
-      lifecycle_key: string | null;
-    }>;
+    .all({ before: beforeLastId, limit }) as Array<{ key: string; basis: DuplicateBasis; bodySha256: string; lastId: number }>;
+  const copyStatement = (basis: DuplicateBasis) =>
+    db.prepare(
+      `SELECT id, received_at, body_sha256, delivery_id, signature, response_status, event, lifecycle_key
+       FROM deliveries WHERE ${groupCopiesClause(basis)} ORDER BY id`,
+    );
+  const copies = { idempotency_key: copyStatement('idempotency_key'), identical_bytes: copyStatement('identical_bytes') };
+  const items: ListedDuplicateGroup[] = groups.map(({ key, basis, bodySha256, lastId }) => {
+    const rows = copies[basis].all(key) as CopyRow[];
     const group = describeDuplicateGroup(
       key,
       rows.map((r) => ({
@@ -39,7 +44,7 @@ export function listDuplicateGroups(db: Db, beforeLastId: number | undefined, li
         lifecycleKey: r.lifecycle_key,
       })),
     );
-    return { ...group, lastId };
+    return { ...group, idempotencyKey: basis === 'idempotency_key' ? key : null, basis, bodySha256, lastId };
   });
   const total = (db.prepare('SELECT count(*) AS n FROM duplicate_groups WHERE count > 1').get() as { n: number }).n;
   return { items, total };

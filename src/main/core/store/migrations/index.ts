@@ -9,7 +9,8 @@ import { bodySearch } from './0007-body-search';
 import { repeatedDuplicateKeys } from './0008-repeated-duplicate-keys';
 import { lifecyclesWithFindings } from './0009-lifecycles-with-findings';
 import { longRunSearch } from './0010-long-run-search';
-import { deliverySources } from './0011-delivery-sources';
+import { identicalBytesGroups } from './0011-identical-bytes-groups';
+import { deliverySources } from './0012-delivery-sources';
 
 /** Schema versions in order: migrations[i] takes user_version i to i + 1. Never edit a shipped one; add a new one. */
 export const migrations: ReadonlyArray<(db: Db) => void> = [
@@ -23,5 +24,6 @@ export const migrations: ReadonlyArray<(db: Db) => void> = [
   repeatedDuplicateKeys,
   lifecyclesWithFindings,
   longRunSearch,
+  identicalBytesGroups,
   deliverySources,
 ];

@@ -10,6 +10,7 @@ import { routes } from '../../lib/links';
 import { DetailSection } from '../deliveries/detail/DetailSection';
 import { GroupActionsSection } from '../transfer/GroupActionsSection';
 import type { DetailState } from '../deliveries/useDeliveryDetail';
+import { identicalBytesWords } from './basis-words';
 import { DeliveryIdUseBadge } from './DeliveryIdUseBadge';
 
 interface DuplicateGroupDetailProps {
@@ -18,7 +19,7 @@ interface DuplicateGroupDetailProps {
   paneRef: Ref<HTMLElement>;
 }
 
-/** One duplicate group, read from its first delivery: the key, every copy and where the event belongs. */
+/** One duplicate group, read from its first delivery: the key (or the identical bytes), every copy and where the event belongs. */
 export function DuplicateGroupDetail({ state, onClose, paneRef }: DuplicateGroupDetailProps) {
   return (
     <DetailPane state={state} testId="duplicate-detail" label="Duplicate group" onClose={onClose} paneRef={paneRef}>
@@ -51,6 +52,14 @@ function GroupContent({ detail, onClose }: { detail: DeliveryDetail; onClose: ()
           <dd className="mono" data-testid="duplicate-detail-key">
             {detail.idempotencyKey ?? <span className="muted">none</span>}
           </dd>
+          {detail.idempotencyKey === null && (
+            <>
+              <dt>Grouped by</dt>
+              <dd data-testid="duplicate-detail-basis">
+                {identicalBytesWords.label} <span className="mono muted">sha256 {detail.bodySha256}</span>
+              </dd>
+            </>
+          )}
           <dt>First arrival</dt>
           <dd className="mono">{formatFullTime(first.receivedAt)}</dd>
           <dt>Last arrival</dt>

@@ -2,6 +2,7 @@ import { memo } from 'react';
 import type { SignatureVerdict } from '../../../../shared/verdicts';
 import { ResponseStatus, SignatureBadge } from '../../components/Badges';
 import { formatDuration } from '../../lib/format';
+import { identicalBytesWords } from './basis-words';
 import { DeliveryIdUseBadge } from './DeliveryIdUseBadge';
 import type { DuplicateGroupItem } from './useDuplicateGroups';
 import { ListRow } from '../../components/virtual-list/ListRow';
@@ -22,6 +23,7 @@ interface DuplicateGroupRowProps {
 }
 
 export const DuplicateGroupRow = memo(function DuplicateGroupRow({ group, top, selected, onSelect }: DuplicateGroupRowProps) {
+  const keyless = group.basis === 'identical_bytes';
   return (
     <ListRow
       domId={duplicateRowDomId(group.firstId)}
@@ -30,18 +32,23 @@ export const DuplicateGroupRow = memo(function DuplicateGroupRow({ group, top, s
       top={top}
       height={duplicateRowHeight}
       testId="duplicate-group-row"
-      data={{ 'data-key': group.idempotencyKey, 'data-count': group.count, 'data-first-id': group.firstId }}
+      data={{ 'data-key': group.idempotencyKey, 'data-basis': group.basis, 'data-count': group.count, 'data-first-id': group.firstId }}
       onSelect={() => onSelect(group.firstId)}
     >
       <TimeCell time={group.firstReceivedAt} titlePrefix="first " />
       <TimeCell time={group.lastReceivedAt} titlePrefix="last " className="dup-last" />
       <span className="cell mono num dup-spread">{formatDuration(group.spreadMs)}</span>
       <span className="cell">
-        <span className="badge duplicate" title={`${group.count} deliveries share this idempotency key`}>
+        <span className="badge duplicate" title={`${group.count} deliveries share ${keyless ? 'these exact body bytes' : 'this idempotency key'}`}>
           ×{group.count}
         </span>
       </span>
       <span className="cell" title={group.event ?? undefined}>
+        {keyless && (
+          <span className="badge no-key" data-testid="identical-bytes-badge" title={`${identicalBytesWords.label}\nsha256 ${group.bodySha256}`}>
+            {identicalBytesWords.badge}
+          </span>
+        )}{' '}
         {group.event ?? <span className="muted">—</span>}
       </span>
       <span className="cell dup-bodies">

@@ -13,7 +13,7 @@ import { useDuplicateGroups, type DuplicateGroupItem } from './useDuplicateGroup
 
 const groupKey = (group: DuplicateGroupItem) => group.firstId;
 
-/** Every idempotency key seen more than once, newest copy first, with what X-Service-Delivery did across the copies. */
+/** Every idempotency key (or, for deliveries without one, every body) seen more than once, newest copy first, with what X-Service-Delivery did across the copies. */
 export function DuplicatesView({ selectedFirstId }: { selectedFirstId: number | null }) {
   const navigate = useNavigate();
   const groups = useDuplicateGroups();
@@ -48,7 +48,7 @@ export function DuplicatesView({ selectedFirstId }: { selectedFirstId: number | 
       <EvidencePanel evidence={groups.extra?.evidence ?? null} />
       <div className="list-toolbar">
         <h2 className="list-title">Duplicate groups</h2>
-        <span className="muted list-hint">idempotency keys seen more than once, newest copy first</span>
+        <span className="muted list-hint">idempotency keys (or, without one, identical bodies) seen more than once, newest copy first</span>
         <span className="delivery-count" data-testid="duplicate-count" data-total={total} aria-live="polite">
           {groups.phase === 'loading' && groups.items.length === 0 ? 'loading…' : `${formatCount(total)} ${total === 1 ? 'group' : 'groups'}`}
         </span>

@@ -35,7 +35,11 @@ export function SettingsView({ status, statusError, onStatus, onPolicy }: Settin
           <dt>Deliveries stored</dt>
           <dd>{formatCount(status.deliveryCount)}</dd>
           <dt>Body limit</dt>
-          <dd>{formatBytes(status.bodyLimitBytes)} (larger bodies are answered 413 and kept up to the limit)</dd>
+          <dd>
+            {formatBytes(status.bodyLimitBytes)} (a larger body is answered 413 and its first {formatBytes(status.bodyLimitBytes)}{' '}
+            kept; one whose Content-Length is larger and whose sender asks Expect: 100-continue is answered 413 before it is
+            sent, and only its headers are kept)
+          </dd>
           <dt>Version</dt>
           <dd className="mono">{status.version}</dd>
         </dl>

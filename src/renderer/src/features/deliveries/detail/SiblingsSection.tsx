@@ -1,6 +1,7 @@
 import type { DeliveryDetail } from '../../../../../shared/delivery';
 import { ResponseStatus, SignatureBadge } from '../../../components/Badges';
 import { formatFullTime, formatReceivedTime } from '../../../lib/format';
+import { identicalBytesWords } from '../../duplicates/basis-words';
 import { DetailSection } from './DetailSection';
 
 interface SiblingsSectionProps {
@@ -22,6 +23,12 @@ export function SiblingsSection({ detail, onOpen }: SiblingsSectionProps) {
           <>
             <dt>Rule</dt>
             <dd className="muted">The inspector&apos;s own (the spec gives none for form A): event, external_send_id, status, occurred_at, tx_hash.</dd>
+          </>
+        )}
+        {idempotencyKey === null && siblings.length > 1 && (
+          <>
+            <dt>Copies</dt>
+            <dd data-testid="detail-identical-copies">{identicalBytesWords.label}</dd>
           </>
         )}
         {detail.duplicateOf !== null && (
