@@ -62,6 +62,23 @@ test('the detail pane shows the raw body, headers, signature check and findings'
   await expect(page.getByTestId('detail-findings')).toContainText(/security/i);
 });
 
+test('a signature in uppercase hex is valid, and the pane says the digests differ only in hex case', async ({
+  inspector,
+  deliveriesPage,
+}) => {
+  const body = giftCardBody({ recipient_email: 'upper@example.com' });
+  const headers = serviceHeaders(body);
+  const digest = headers['X-Service-Signature']!.slice('sha256='.length);
+  await inspector.deliver('/webhooks', body, { ...headers, 'X-Service-Signature': `sha256=${digest.toUpperCase()}` });
+  await deliveriesPage.select(deliveriesPage.rows.first());
+  const { page } = deliveriesPage;
+  await expect(page.getByTestId('detail-signature')).toHaveAttribute('data-verdict', 'valid');
+  const comparison = page.getByTestId('signature-comparison');
+  await expect(comparison).toHaveText('same digest; hex case differs (the service sends lowercase)');
+  await expect(comparison).toHaveClass(/info-text/);
+  await expect(page.getByTestId('detail-findings')).toContainText('signature.uppercase_hex');
+});
+
 test('hostile bodies are shown as text, never run', async ({ inspector, deliveriesPage }) => {
   const body = giftCardBody({ recipient_name: '<img src=x onerror="window.__pwned=1"><script>window.__pwned=2</script>' });
   await inspector.deliver('/webhooks', body, serviceHeaders(body));
