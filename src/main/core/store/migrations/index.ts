@@ -9,6 +9,7 @@ import { bodySearch } from './0007-body-search';
 import { repeatedDuplicateKeys } from './0008-repeated-duplicate-keys';
 import { lifecyclesWithFindings } from './0009-lifecycles-with-findings';
 import { longRunSearch } from './0010-long-run-search';
+import { receivedTimeOrder } from './0012-received-time-order';
 
 /** Schema versions in order: migrations[i] takes user_version i to i + 1. Never edit a shipped one; add a new one. */
 export const migrations: ReadonlyArray<(db: Db) => void> = [
@@ -22,4 +23,5 @@ export const migrations: ReadonlyArray<(db: Db) => void> = [
   repeatedDuplicateKeys,
   lifecyclesWithFindings,
   longRunSearch,
+  receivedTimeOrder,
 ];
