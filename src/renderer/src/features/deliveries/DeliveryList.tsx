@@ -15,11 +15,13 @@ interface DeliveryListProps {
   onMark: (id: number, range: boolean) => void;
   onKeyDown: (event: KeyboardEvent<HTMLDivElement>) => void;
   listRef: Ref<HTMLDivElement>;
+  /** How the list is ordered, e.g. `newest received first`. */
+  orderLabel: string;
 }
 
 const deliveryKey = (delivery: DeliverySummary) => delivery.id;
 
-/** The deliveries, newest first; new ones arrive at the top without moving the rows being read. */
+/** The deliveries, newest first; new ones arrive in their place without moving the rows being read. */
 export function DeliveryList(props: DeliveryListProps) {
   const { selectedId, onSelect, markedIds, onMark } = props;
   return (
@@ -40,7 +42,7 @@ export function DeliveryList(props: DeliveryListProps) {
       onLoadMore={props.onLoadMore}
       onKeyDown={props.onKeyDown}
       listRef={props.listRef}
-      label="Deliveries, newest first"
+      label={`Deliveries, ${props.orderLabel}`}
       testId="delivery-list"
       olderWhat="older deliveries"
       overscan={20}
