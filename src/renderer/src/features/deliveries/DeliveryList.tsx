@@ -1,6 +1,7 @@
-import type { KeyboardEvent, Ref } from 'react';
+import { useMemo, type KeyboardEvent, type Ref } from 'react';
 import type { DeliverySummary } from '../../../../shared/delivery';
 import { VirtualList } from '../../components/virtual-list/VirtualList';
+import { deliveryColumnWidths } from './column-widths';
 import { DeliveryListHeader, DeliveryRow, deliveryRowDomId, headerHeight, rowHeight } from './DeliveryRow';
 
 interface DeliveryListProps {
@@ -24,8 +25,10 @@ const deliveryKey = (delivery: DeliverySummary) => delivery.id;
 /** The deliveries, newest first; new ones arrive in their place without moving the rows being read. */
 export function DeliveryList(props: DeliveryListProps) {
   const { selectedId, onSelect, markedIds, onMark } = props;
+  const columnWidths = useMemo(() => deliveryColumnWidths(props.items), [props.items]);
   return (
     <VirtualList
+      style={columnWidths}
       items={props.items}
       itemKey={deliveryKey}
       rowHeight={rowHeight}
