@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { SourceHealth } from './relay';
-import { DeliveryDetail, DeliveryFilter, DeliverySummary } from './delivery';
+import { DeliveryDetail, DeliveryFilter, DeliveryOrder, DeliverySummary } from './delivery';
 import { ResponsePolicy } from './policy';
 import { ServiceConnection, SimulatorBehaviour, SimulatorState } from './simulator';
 import { FetchAllJob, ListPage, ListTarget, PayoutOrderRequest } from './service-api';
@@ -72,8 +72,9 @@ const Empty = z.object({}).strict();
 
 export const DeliveryListInput = z.object({
   filter: DeliveryFilter.default({}),
-  /** Newest first; give beforeId to page down, afterId to fetch what arrived since. */
+  /** The id of the last row loaded: the page after it, in the list's order. */
   beforeId: z.number().int().optional(),
+  /** The list's `latestId`: only what was stored since. */
   afterId: z.number().int().optional(),
   limit: z.number().int().min(1).max(500).default(100),
 });
@@ -87,6 +88,10 @@ export const calls = {
       /** Deliveries matching the filter; with a filter, counted up to 10,000 (then totalCapped). */
       total: z.number().int(),
       totalCapped: z.boolean(),
+      /** `received`: newest receive time first (imports keep theirs); `stored`: newest id first (a text search). */
+      order: DeliveryOrder,
+      /** The newest stored delivery when the page was read, matching or not: catch up with `afterId` from it. */
+      latestId: z.number().int(),
     }),
   },
   'deliveries.get': { input: z.object({ id: z.number().int() }), output: DeliveryDetail },

@@ -29,6 +29,10 @@ export const DeliverySummary = z.object({
 });
 export type DeliverySummary = z.infer<typeof DeliverySummary>;
 
+/** How a deliveries list is ordered, newest first: by receive time, or by id (the order stored in this data dir). */
+export const DeliveryOrder = z.enum(['received', 'stored']);
+export type DeliveryOrder = z.infer<typeof DeliveryOrder>;
+
 export const DuplicateSibling = z.object({
   id: z.number().int(),
   receivedAt: z.string(),

@@ -23,6 +23,32 @@ test('a signed delivery appears live with a valid badge; an unsigned one shows m
   await expect(deliveriesPage.rows.first()).toContainText('unsigned@example.com');
 });
 
+test('a retry raises the first copy\'s duplicate count live, without a reload', async ({ inspector, deliveriesPage }) => {
+  const body = giftCardBody({ recipient_email: 'retried@example.com' });
+  const headers = serviceHeaders(body);
+  await inspector.deliver('/webhooks', body, headers);
+  const copies = deliveriesPage.rows.filter({ hasText: 'retried@example.com' });
+  await expect(copies).toHaveCount(1);
+  const firstCopy = copies.first();
+  const firstId = await firstCopy.getAttribute('data-id');
+  await expect(firstCopy.getByTestId('duplicate-badge')).toHaveCount(0);
+
+  await inspector.deliver('/webhooks', body, headers);
+  await expect(copies).toHaveCount(2);
+  await expect(deliveriesPage.row(Number(firstId)).getByTestId('duplicate-badge')).toHaveText('×2');
+  await expect(copies.first().getByTestId('duplicate-badge')).toHaveText('×2');
+});
+
+test('the list says it is ordered newest received first, and a text search newest stored first', async ({ inspector, deliveriesPage }) => {
+  const body = giftCardBody({ recipient_email: 'order@example.com' });
+  await inspector.deliver('/webhooks', body, serviceHeaders(body));
+  const order = deliveriesPage.page.getByTestId('delivery-order');
+  await expect(order).toHaveText('newest received first');
+  await deliveriesPage.filterText('order@');
+  await expect(deliveriesPage.rows).toHaveCount(1);
+  await expect(order).toHaveText('newest stored first');
+});
+
 test('filters narrow the list by signature, event and body text', async ({ inspector, deliveriesPage }) => {
   const ok = giftCardBody({ recipient_email: 'ok@example.com' });
   await inspector.deliver('/a', ok, serviceHeaders(ok));
@@ -60,6 +86,23 @@ test('the detail pane shows the raw body, headers, signature check and findings'
   await expect(page.getByTestId('detail-signature')).toContainText(headers['X-Service-Signature']!.slice(7));
   await expect(page.getByTestId('detail-signature')).toContainText(/valid/i);
   await expect(page.getByTestId('detail-findings')).toContainText(/security/i);
+});
+
+test('a signature in uppercase hex is valid, and the pane says the digests differ only in hex case', async ({
+  inspector,
+  deliveriesPage,
+}) => {
+  const body = giftCardBody({ recipient_email: 'upper@example.com' });
+  const headers = serviceHeaders(body);
+  const digest = headers['X-Service-Signature']!.slice('sha256='.length);
+  await inspector.deliver('/webhooks', body, { ...headers, 'X-Service-Signature': `sha256=${digest.toUpperCase()}` });
+  await deliveriesPage.select(deliveriesPage.rows.first());
+  const { page } = deliveriesPage;
+  await expect(page.getByTestId('detail-signature')).toHaveAttribute('data-verdict', 'valid');
+  const comparison = page.getByTestId('signature-comparison');
+  await expect(comparison).toHaveText('same digest; hex case differs (the service sends lowercase)');
+  await expect(comparison).toHaveClass(/info-text/);
+  await expect(page.getByTestId('detail-findings')).toContainText('signature.uppercase_hex');
 });
 
 test('hostile bodies are shown as text, never run', async ({ inspector, deliveriesPage }) => {

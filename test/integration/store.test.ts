@@ -38,6 +38,15 @@ describe('the store', () => {
     const plan = (sql: string) =>
       (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all() as Array<{ detail: string }>).map((r) => r.detail).join('\n');
     expect(plan("SELECT id FROM deliveries WHERE event = 'x' ORDER BY id DESC LIMIT 100")).toMatch(/USING (COVERING )?INDEX deliveries_by_event/);
+    const byReceiveTime = 'ORDER BY received_at DESC, id DESC LIMIT 100';
+    expect(plan(`SELECT id FROM deliveries WHERE 1 ${byReceiveTime}`)).toMatch(/USING (COVERING )?INDEX deliveries_by_received\b/);
+    expect(plan(`SELECT id FROM deliveries WHERE (received_at, id) < (1, 2) ${byReceiveTime}`)).toMatch(/SEARCH deliveries USING (COVERING )?INDEX deliveries_by_received \(received_at<\?\)/);
+    for (const column of ['event', 'form', 'signature', 'path']) {
+      expect(plan(`SELECT id FROM deliveries WHERE ${column} = 'x' AND (received_at, id) < (1, 2) ${byReceiveTime}`)).toMatch(
+        new RegExp(`USING (COVERING )?INDEX deliveries_by_${column}_received \\(${column}=\\? AND received_at<\\?\\)`),
+      );
+    }
+    expect(plan("SELECT id FROM deliveries NOT INDEXED WHERE event = 'x' AND id > 5 ORDER BY id")).toMatch(/USING INTEGER PRIMARY KEY \(rowid>\?\)/);
     expect(plan("SELECT count(*) FROM deliveries WHERE idempotency_key = 'k'")).toMatch(/USING COVERING INDEX deliveries_by_key/);
     expect(
       plan(

@@ -1,4 +1,4 @@
-import type { DeliveryDetail, DeliveryFilter, DeliverySummary } from '../../../shared/delivery';
+import type { DeliveryDetail, DeliveryFilter, DeliveryOrder, DeliverySummary } from '../../../shared/delivery';
 import type { Finding, PayloadForm, SignatureCheck, SignatureVerdict } from '../../../shared/verdicts';
 import { searchDeliveries } from './body-search';
 import { filterClause } from './deliveries';
@@ -48,25 +48,55 @@ export interface ListQuery {
   limit: number;
 }
 
-export function listDeliveries(db: Db, query: ListQuery): { items: DeliverySummary[]; total: number; totalCapped: boolean } {
-  if (query.filter.text) return searchList(db, query, query.filter.text);
-  const { where, params } = filterClause(query.filter);
-  const range: string[] = [];
-  const rangeParams: number[] = [];
+export interface DeliveryListPage {
+  items: DeliverySummary[];
+  total: number;
+  totalCapped: boolean;
+  order: DeliveryOrder;
+  latestId: number;
+}
+
+/**
+ * A page of the list, newest received first: paged by (received_at, id) from the row `beforeId`, so that
+ * imported older deliveries sort below live ones. Read in one transaction, so that `latestId` is exactly
+ * what the page saw. `afterId` (a catch-up) walks the ids stored since, by the primary key.
+ */
+export function listDeliveries(db: Db, query: ListQuery): DeliveryListPage {
+  return db.transaction((): DeliveryListPage => {
+    const latestId = db.prepare('SELECT coalesce(max(id), 0) FROM deliveries').pluck().get() as number;
+    if (query.filter.text) return { ...searchList(db, query, query.filter.text), order: 'stored', latestId };
+    const { where, params } = filterClause(query.filter);
+    const rows = query.afterId !== undefined ? storedSince(db, where, params, query) : pageByReceiveTime(db, where, params, query);
+    return { items: rows.map(toSummary), ...matchingCount(db, where, params), order: 'received', latestId };
+  })();
+}
+
+const receiveTimeOrder = 'ORDER BY received_at DESC, id DESC';
+
+function pageByReceiveTime(db: Db, where: string, params: unknown[], query: ListQuery): SummaryRow[] {
+  const conditions = [where];
+  const cursor: number[] = [];
   if (query.beforeId !== undefined) {
-    range.push('id < ?');
-    rangeParams.push(query.beforeId);
+    const receivedAt = db.prepare('SELECT received_at FROM deliveries WHERE id = ?').pluck().get(query.beforeId) as number | undefined;
+    // Deliveries are never deleted: an unknown id is not a row of this list, and nothing comes after it.
+    if (receivedAt === undefined) return [];
+    conditions.push('(received_at, id) < (?, ?)');
+    cursor.push(receivedAt, query.beforeId);
   }
-  if (query.afterId !== undefined) {
-    range.push('id > ?');
-    rangeParams.push(query.afterId);
-  }
-  const rows = db
+  return db
+    .prepare(`SELECT ${summaryColumns} FROM deliveries WHERE ${conditions.join(' AND ')} ${receiveTimeOrder} LIMIT ?`)
+    .all(...params, ...cursor, query.limit) as SummaryRow[];
+}
+
+/** The few rows stored after `afterId`, found by the primary key (NOT INDEXED: a filter's index would walk all its matches). */
+function storedSince(db: Db, where: string, params: unknown[], query: ListQuery): SummaryRow[] {
+  const before = query.beforeId === undefined ? '' : ' AND id < ?';
+  return db
     .prepare(
-      `SELECT ${summaryColumns} FROM deliveries WHERE ${[where, ...range].join(' AND ')} ORDER BY id DESC LIMIT ?`,
+      `SELECT * FROM (SELECT ${summaryColumns} FROM deliveries NOT INDEXED WHERE ${where} AND id > ?${before} ORDER BY id LIMIT ?)
+       ${receiveTimeOrder}`,
     )
-    .all(...params, ...rangeParams, query.limit) as SummaryRow[];
-  return { items: rows.map(toSummary), ...matchingCount(db, where, params) };
+    .all(...params, query.afterId, ...(query.beforeId === undefined ? [] : [query.beforeId]), query.limit) as SummaryRow[];
 }
 
 /**

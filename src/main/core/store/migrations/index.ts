@@ -10,7 +10,8 @@ import { repeatedDuplicateKeys } from './0008-repeated-duplicate-keys';
 import { lifecyclesWithFindings } from './0009-lifecycles-with-findings';
 import { longRunSearch } from './0010-long-run-search';
 import { identicalBytesGroups } from './0011-identical-bytes-groups';
-import { deliverySources } from './0012-delivery-sources';
+import { receivedTimeOrder } from './0012-received-time-order';
+import { deliverySources } from './0013-delivery-sources';
 
 /** Schema versions in order: migrations[i] takes user_version i to i + 1. Never edit a shipped one; add a new one. */
 export const migrations: ReadonlyArray<(db: Db) => void> = [
@@ -25,5 +26,6 @@ export const migrations: ReadonlyArray<(db: Db) => void> = [
   lifecyclesWithFindings,
   longRunSearch,
   identicalBytesGroups,
+  receivedTimeOrder,
   deliverySources,
 ];

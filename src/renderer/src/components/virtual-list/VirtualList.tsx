@@ -1,4 +1,4 @@
-import { useEffect, type KeyboardEvent, type ReactNode, type Ref } from 'react';
+import { useEffect, type CSSProperties, type KeyboardEvent, type ReactNode, type Ref } from 'react';
 import { useKeepRowsInPlaceOnPrepend } from './useKeepRowsInPlaceOnPrepend';
 import { useVirtualRows } from './useVirtualRows';
 import { VirtualListFooter } from './VirtualListFooter';
@@ -32,6 +32,8 @@ export interface VirtualListProps<T, K extends string | number> {
   prefetchRows?: number;
   /** For a live list that grows at the top: scrolled down, the rows being read stay put. */
   keepRowsInPlaceOnPrepend?: boolean;
+  /** Custom properties for the header and rows, e.g. column widths that follow the loaded rows. */
+  style?: CSSProperties;
 }
 
 /** Fixed-height rows, only the visible ones in the DOM: 100,000 rows scroll like 100. */
@@ -60,7 +62,7 @@ export function VirtualList<T, K extends string | number>(props: VirtualListProp
   };
 
   return (
-    <div className="delivery-list">
+    <div className="delivery-list" style={props.style}>
       <div
         ref={setRefs}
         className="delivery-list-scroll"

@@ -1,6 +1,6 @@
 import { useCallback, useRef } from 'react';
 import type { CoreStatus } from '../../../../shared/contract';
-import type { DeliveryFilter } from '../../../../shared/delivery';
+import type { DeliveryFilter, DeliveryOrder } from '../../../../shared/delivery';
 import { ListDetailLayout } from '../../components/list-detail/ListDetailLayout';
 import { ListLoadError } from '../../components/list-detail/ListLoadError';
 import type { Navigate } from '../../hooks/useHashRoute';
@@ -17,6 +17,17 @@ import { useDeliveries } from './useDeliveries';
 import { useDeliveryDetail } from './useDeliveryDetail';
 import { useFacets } from './useFacets';
 import { useMarkedDeliveries } from './useMarkedDeliveries';
+
+const orderWords: Record<DeliveryOrder, { label: string; why: string }> = {
+  received: {
+    label: 'newest received first',
+    why: 'By the time each delivery was received; an imported one keeps its original receive time.',
+  },
+  stored: {
+    label: 'newest stored first',
+    why: 'A text search walks the deliveries in the order they were stored in this data dir (an import counts as stored when imported).',
+  },
+};
 
 interface DeliveriesViewProps {
   filter: DeliveryFilter;
@@ -73,11 +84,16 @@ export function DeliveriesView({ filter, selectedId, navigate, status }: Deliver
           textInputRef={textFilterRef}
           onLeaveText={() => listRef.current?.focus()}
         />
-        <span className="delivery-count" data-testid="delivery-count" data-total={deliveries.total} aria-live="polite">
-          {deliveries.phase === 'loading' && deliveries.items.length === 0
-            ? 'loading…'
-            : `${formatCount(deliveries.total)}${deliveries.totalCapped ? '+' : ''} ${filtered ? 'matching' : deliveries.total === 1 ? 'delivery' : 'deliveries'}`}
-        </span>
+        <div className="list-summary">
+          <span className="delivery-count" data-testid="delivery-count" data-total={deliveries.total} aria-live="polite">
+            {deliveries.phase === 'loading' && deliveries.items.length === 0
+              ? 'loading…'
+              : `${formatCount(deliveries.total)}${deliveries.totalCapped ? '+' : ''} ${filtered ? 'matching' : deliveries.total === 1 ? 'delivery' : 'deliveries'}`}
+          </span>
+          <span className="delivery-order" data-testid="delivery-order" data-order={deliveries.order} title={orderWords[deliveries.order].why}>
+            {orderWords[deliveries.order].label}
+          </span>
+        </div>
       </div>
       <SelectionBar marked={marked} />
       {deliveries.phase === 'error' ? (
@@ -106,6 +122,7 @@ export function DeliveriesView({ filter, selectedId, navigate, status }: Deliver
           onMark={marked.toggle}
           listRef={listRef}
           onKeyDown={onListKeyDown}
+          orderLabel={orderWords[deliveries.order].label}
         />
       )}
     </ListDetailLayout>

@@ -1,6 +1,7 @@
-import type { KeyboardEvent, Ref } from 'react';
+import { useMemo, type KeyboardEvent, type Ref } from 'react';
 import type { DeliverySummary } from '../../../../shared/delivery';
 import { VirtualList } from '../../components/virtual-list/VirtualList';
+import { deliveryColumnWidths } from './column-widths';
 import { DeliveryListHeader, DeliveryRow, deliveryRowDomId, headerHeight, rowHeight } from './DeliveryRow';
 
 interface DeliveryListProps {
@@ -15,15 +16,19 @@ interface DeliveryListProps {
   onMark: (id: number, range: boolean) => void;
   onKeyDown: (event: KeyboardEvent<HTMLDivElement>) => void;
   listRef: Ref<HTMLDivElement>;
+  /** How the list is ordered, e.g. `newest received first`. */
+  orderLabel: string;
 }
 
 const deliveryKey = (delivery: DeliverySummary) => delivery.id;
 
-/** The deliveries, newest first; new ones arrive at the top without moving the rows being read. */
+/** The deliveries, newest first; new ones arrive in their place without moving the rows being read. */
 export function DeliveryList(props: DeliveryListProps) {
   const { selectedId, onSelect, markedIds, onMark } = props;
+  const columnWidths = useMemo(() => deliveryColumnWidths(props.items), [props.items]);
   return (
     <VirtualList
+      style={columnWidths}
       items={props.items}
       itemKey={deliveryKey}
       rowHeight={rowHeight}
@@ -40,7 +45,7 @@ export function DeliveryList(props: DeliveryListProps) {
       onLoadMore={props.onLoadMore}
       onKeyDown={props.onKeyDown}
       listRef={props.listRef}
-      label="Deliveries, newest first"
+      label={`Deliveries, ${props.orderLabel}`}
       testId="delivery-list"
       olderWhat="older deliveries"
       overscan={20}

@@ -1,12 +1,16 @@
-import type { DeliveryFilter, DeliverySummary } from '../../../../shared/delivery';
+import type { DeliveryFilter, DeliveryOrder, DeliverySummary } from '../../../../shared/delivery';
 import { call } from '../../api/client';
 import { filterKey } from '../../lib/route';
-import { withArrivals } from './list-arrivals';
+import { newestFirst, withArrivals, withGroupCounts } from './list-arrivals';
 import { mergedTotal } from './list-total';
 
 export interface DeliveryListSnapshot {
-  /** Newest first. */
+  /** Newest first, in `order`. */
   items: readonly DeliverySummary[];
+  /** By receive time, or by id (a text search): the list says which. */
+  order: DeliveryOrder;
+  /** The newest delivery stored when the list was last read, matching or not: catch-ups fetch what came after. */
+  latestId: number;
   /** Deliveries matching the filter, loaded or not (with a filter, counted up to a cap). */
   total: number;
   /** More match than the core counts for a filter: show the total as "N+". */
@@ -25,6 +29,8 @@ const catchUpLimit = 500;
 
 const initialSnapshot: DeliveryListSnapshot = {
   items: [],
+  order: 'received',
+  latestId: 0,
   total: 0,
   totalCapped: false,
   phase: 'loading',
@@ -36,8 +42,8 @@ const initialSnapshot: DeliveryListSnapshot = {
 
 /**
  * The deliveries list for one filter: the first page, pages further down (`beforeId`)
- * as the user scrolls, and what arrived since (`afterId`) on every change event, on top
- * of a list that stops growing past a bound (list-arrivals.ts).
+ * as the user scrolls, and what was stored since (`afterId`) on every change event, each
+ * put in its place in a list that stops growing past a bound (list-arrivals.ts).
  * Every response is tagged with the generation it was asked for, so an answer to an
  * older filter never lands in the list. At most one catch-up is in flight; events that
  * come meanwhile fold into one more.
@@ -63,7 +69,7 @@ export class DeliveryListStore {
     if (key === this.currentFilterKey) return;
     this.currentFilterKey = key;
     this.filter = filter;
-    this.update({ items: [], total: 0, totalCapped: false, hasMore: false });
+    this.update({ items: [], latestId: 0, total: 0, totalCapped: false, hasMore: false });
     this.reload();
   }
 
@@ -76,7 +82,9 @@ export class DeliveryListStore {
       (page) => {
         if (generation !== this.generation) return;
         this.update({
-          items: newestFirst(page.items),
+          items: page.items.sort(newestFirst(page.order)),
+          order: page.order,
+          latestId: page.latestId,
           total: page.total,
           totalCapped: page.totalCapped,
           phase: 'ready',
@@ -101,9 +109,10 @@ export class DeliveryListStore {
     call('deliveries.list', { filter: this.filter, beforeId: oldest.id, limit: pageSize }).then(
       (page) => {
         if (generation !== this.generation) return;
-        const current = this.snapshot.items;
-        const tailId = current.at(-1)?.id ?? Infinity;
-        const older = newestFirst(page.items.filter((item) => item.id < tailId));
+        const { items: current, order } = this.snapshot;
+        const compare = newestFirst(order);
+        const tail = current.at(-1);
+        const older = page.items.filter((item) => tail === undefined || compare(item, tail) > 0).sort(compare);
         this.update({
           items: older.length > 0 ? [...current, ...older] : current,
           ...mergedTotal(this.snapshot, page),
@@ -118,21 +127,21 @@ export class DeliveryListStore {
     );
   };
 
-  /** Fetch what arrived after the newest loaded row and put it on top. */
+  /** Fetch what was stored since the list was read, put each in its place, and bring its copies' counts up. */
   readonly catchUp = (latestId?: number): void => {
-    const newest = this.snapshot.items[0];
-    if (latestId !== undefined && newest && latestId <= newest.id) return;
+    const seen = this.snapshot.latestId;
+    if (latestId !== undefined && latestId <= seen) return;
     if (this.snapshot.phase === 'loading' || this.catchingUp) {
       this.catchUpAgain = true;
       return;
     }
-    if (!newest) {
+    if (this.snapshot.items.length === 0) {
       this.reload();
       return;
     }
     this.catchingUp = true;
     const generation = this.generation;
-    call('deliveries.list', { filter: this.filter, afterId: newest.id, limit: catchUpLimit })
+    call('deliveries.list', { filter: this.filter, afterId: seen, limit: catchUpLimit })
       .then(
         (page) => {
           if (generation !== this.generation) return;
@@ -140,10 +149,15 @@ export class DeliveryListStore {
             this.reload();
             return;
           }
-          const current = this.snapshot.items;
-          const headId = current[0]?.id ?? 0;
-          const { items, trimmed } = withArrivals(current, newestFirst(page.items.filter((item) => item.id > headId)));
-          this.update({ items, ...(trimmed ? { hasMore: true } : {}), ...mergedTotal(this.snapshot, page) });
+          const { items: current, order, hasMore, latestId: before } = this.snapshot;
+          const arrivals = page.items.filter((item) => item.id > before);
+          const { items, trimmed } = withArrivals(withGroupCounts(current, arrivals), arrivals, { compare: newestFirst(order), hasMore });
+          this.update({
+            items,
+            latestId: Math.max(before, page.latestId),
+            ...(trimmed ? { hasMore: true } : {}),
+            ...mergedTotal(this.snapshot, page),
+          });
         },
         () => {
           // A missed catch-up is retried by the next event or the reconnect.
@@ -165,8 +179,4 @@ export class DeliveryListStore {
     this.snapshot = { ...this.snapshot, ...change };
     for (const listener of this.listeners) listener();
   }
-}
-
-function newestFirst(items: DeliverySummary[]): DeliverySummary[] {
-  return items.sort((a, b) => b.id - a.id);
 }

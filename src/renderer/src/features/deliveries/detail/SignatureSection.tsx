@@ -2,9 +2,23 @@ import type { SignatureCheck } from '../../../../../shared/verdicts';
 import { SignatureBadge } from '../../../components/Badges';
 import { DetailSection } from './DetailSection';
 
+type DigestComparison = 'identical' | 'hex_case' | 'different';
+
+const comparisonWords: Record<DigestComparison, { text: string; className: string }> = {
+  identical: { text: 'identical', className: 'ok-text' },
+  // Hex is case-blind, so the check holds; the info finding keeps the deviation from the spec in view.
+  hex_case: { text: 'same digest; hex case differs (the service sends lowercase)', className: 'info-text' },
+  different: { text: 'they differ', className: 'error-text' },
+};
+
+function compareDigests(received: string | null, expected: string | null): DigestComparison | null {
+  if (received === null || expected === null) return null;
+  if (received === expected) return 'identical';
+  return received.toLowerCase() === expected.toLowerCase() ? 'hex_case' : 'different';
+}
+
 export function SignatureSection({ check, onOpenSettings }: { check: SignatureCheck; onOpenSettings: () => void }) {
-  const compared = check.received !== null && check.expected !== null;
-  const matches = compared && check.received === check.expected;
+  const comparison = compareDigests(check.received, check.expected);
   return (
     <DetailSection title="Signature">
       <div className="signature-check" data-testid="detail-signature" data-verdict={check.verdict}>
@@ -28,10 +42,12 @@ export function SignatureSection({ check, onOpenSettings }: { check: SignatureCh
               </span>
             )}
           </dd>
-          {compared && (
+          {comparison !== null && (
             <>
               <dt />
-              <dd className={matches ? 'ok-text' : 'error-text'}>{matches ? 'identical' : 'they differ'}</dd>
+              <dd className={comparisonWords[comparison].className} data-testid="signature-comparison" data-comparison={comparison}>
+                {comparisonWords[comparison].text}
+              </dd>
             </>
           )}
         </dl>
