@@ -117,6 +117,11 @@ export const OrderSummary = z.object({
   recipients: z.number().int(),
   lifecycles: z.number().int(),
   countsByStatus: z.record(z.string(), z.number().int()),
+  /** How many recipients the order was created with, when this inspector created it; null otherwise. */
+  createdRecipients: z.number().int().nullable(),
+  /** Recipients of that count no event names (a Form B send names no order): never all terminal while any. */
+  unheardRecipients: z.number().int(),
+  /** Every recipient heard from, each at a terminal status. */
   allTerminal: z.boolean(),
   firstEventTime: z.string().nullable(),
   lastEventTime: z.string().nullable(),
