@@ -25,6 +25,10 @@ export const LifecycleEvent = z.object({
   arrivalRank: z.number().int(),
   /** Same event time as a neighbour: ordered by arrival, flagged. */
   tie: z.boolean(),
+  /** An event the spec does not name for this kind (a `recipient.*`): shown, but it moves no status (spec 6 rule 6). */
+  unrecognized: z.boolean(),
+  /** Placed after the lifecycle's first terminal event and not terminal itself: the service would not send it; it changes nothing. */
+  afterTerminal: z.boolean(),
   findings: z.array(Finding),
 });
 export type LifecycleEvent = z.infer<typeof LifecycleEvent>;
@@ -38,7 +42,10 @@ const LifecycleHead = z.object({
   orderUuid: z.string().nullable(),
   recipientKey: z.string().nullable(),
   recipientEmail: z.string().nullable(),
-  /** The status of the latest event in event time. */
+  /**
+   * Once a terminal event exists, the status of the latest terminal event in event time (a terminal status
+   * is final); before that, of the latest recognized event in event time.
+   */
   currentStatus: z.string().nullable(),
   terminal: z.boolean(),
   reordered: z.boolean(),
@@ -123,6 +130,11 @@ export const OrderSummary = z.object({
   recipients: z.number().int(),
   lifecycles: z.number().int(),
   countsByStatus: z.record(z.string(), z.number().int()),
+  /** How many recipients the order was created with, when this inspector created it; null otherwise. */
+  createdRecipients: z.number().int().nullable(),
+  /** Recipients of that count no event names (a Form B send names no order): never all terminal while any. */
+  unheardRecipients: z.number().int(),
+  /** Every recipient heard from, each at a terminal status. */
   allTerminal: z.boolean(),
   firstEventTime: z.string().nullable(),
   lastEventTime: z.string().nullable(),

@@ -47,3 +47,39 @@ test('with reordering and duplicates, the timeline shows event-time order and du
   await expect(page.locator(`[data-testid="timeline-event"][data-duplicates="${copies}"]`).first()).toBeVisible();
   await page.screenshot({ path: 'docs/lifecycles.png' });
 });
+
+test('the Orders view reads the demo orders as the events have them: Form B sends apart, unknown events marked and ignored', async ({
+  deliveriesPage,
+}) => {
+  const { page } = deliveriesPage;
+  await page.getByTestId('nav-simulator').click();
+  await page.getByTestId('simulator-behaviour-unknown-rate').fill('100');
+  await page.getByTestId('simulator-behaviour-save').click();
+  await expect(page.getByTestId('simulator-behaviour-done')).toBeVisible();
+  await page.getByTestId('simulator-create-demo').click();
+  await expect(page.getByTestId('simulator-demo-result')).toBeVisible();
+  await expect(page.locator('[data-testid="simulator-event-row"][data-status="pending"]')).toHaveCount(0, { timeout: 45_000 });
+
+  await page.getByTestId('nav-orders').click();
+  const rows = page.getByTestId('order-row');
+  await expect(rows).toHaveCount(2);
+  // The crypto order, once its last send ends (the scenarios run over simulated minutes): eight recipients,
+  // two of them Form B sends that name no order.
+  const crypto = rows.filter({ hasText: 'of 8' });
+  await expect(crypto.getByTestId('order-recipients')).toHaveText('6 of 8', { timeout: 60_000 });
+  await expect(crypto.getByTestId('order-state')).toHaveText('2 not heard from');
+  // The gift-card order: every recipient and every card payout ended.
+  await expect(rows.filter({ hasNotText: 'of 8' }).getByTestId('order-state')).toHaveText('all terminal', { timeout: 60_000 });
+  const formB = page.getByTestId('form-b-sends');
+  await expect(formB).toContainText('Form B sends (no order named)');
+  await expect(formB).toHaveAttribute('data-count', '2');
+  await expect(formB).toContainText('1 open');
+
+  // Each unknown recipient.* event is in a timeline, marked, and its send's status is not its own.
+  await crypto.click();
+  await expect(page.getByTestId('order-detail-recipients')).toContainText('2 not named by any event');
+  await page.getByTestId('nav-lifecycles').click();
+  await page.locator('[data-testid="lifecycle-row"][data-key^="send:"][data-status="completed"]').first().click();
+  const unknown = page.locator('[data-testid="timeline-event"][data-unrecognized="true"]');
+  await expect(unknown.first().getByTestId('unrecognized-badge')).toHaveText('unrecognized — ignored');
+});

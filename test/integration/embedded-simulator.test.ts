@@ -46,6 +46,52 @@ describe('the embedded simulator', () => {
     for (const { uuid } of orders) expect(finished, `order ${uuid}`).toContain(listed.get(uuid));
   });
 
+  it('derives order summaries that agree with the events: unknown events count for nothing, Form B recipients are not claimed', async () => {
+    t = await startTestCore({ simulator: { timeScale: 3600 } });
+    // Every recipient gets an unrecognized recipient.* event, and some arrive twice or out of order.
+    await t.call('simulator.configure', { unknownEventRate: 1, duplicateRate: 0.3, reorderRate: 0.3 });
+    const { orders } = await t.call('simulator.createDemoOrder', {});
+    await until(
+      () => t!.call('simulator.state', {}),
+      (s) => s.running && s.events.length > 0 && s.counts.pending === 0,
+    );
+    const crypto = orders.find((o) => o.payoutType === 'crypto')!;
+    const giftCards = orders.find((o) => o.payoutType === 'gift_cards')!;
+
+    // Two of the crypto order's recipients are Form B sends, which name no order: the order says so and is not "all terminal".
+    const cryptoOrder = await t.call('orders.get', { orderUuid: crypto.uuid });
+    expect(cryptoOrder.summary).toMatchObject({
+      createdRecipients: crypto.recipients,
+      recipients: crypto.recipients - 2,
+      unheardRecipients: 2,
+      allTerminal: false,
+    });
+    expect(cryptoOrder.recipients.every((r) => r.latestStatus !== null)).toBe(true);
+    const formB = await t.call('lifecycles.list', { filter: { kind: 'crypto_form_b' } });
+    expect(formB.items.map((l) => [l.currentStatus, l.terminal]).sort()).toEqual([
+      ['confirming', false],
+      ['failed', true],
+    ]);
+
+    // Every recipient's send ended, every redeemed card's payout too, so the gift-card order is all terminal.
+    const giftOrder = await t.call('orders.get', { orderUuid: giftCards.uuid });
+    expect(giftOrder.summary).toMatchObject({ recipients: giftCards.recipients, unheardRecipients: 0, allTerminal: true });
+    const cardPayouts = await t.call('lifecycles.list', { filter: { kind: 'gift_card_payout' } });
+    expect(cardPayouts.items.length).toBeGreaterThan(0);
+    expect(cardPayouts.items.filter((l) => !l.terminal)).toEqual([]);
+
+    // The unknown events are in the timelines, marked; no send is left open by them.
+    const sends = await t.call('lifecycles.list', { filter: { kind: 'crypto_send' } });
+    expect(sends.items.filter((l) => l.orderUuid !== null && !l.terminal)).toEqual([]);
+    const phantom = sends.items.filter((l) => l.orderUuid === null);
+    expect(phantom.map((l) => [l.currentStatus, l.terminal])).toEqual([
+      [null, false],
+      [null, false],
+    ]);
+    const timeline = await t.call('lifecycles.get', { key: phantom[0]!.key });
+    expect(timeline.events.every((e) => e.unrecognized)).toBe(true);
+  });
+
   it('keeps its account across restarts', async () => {
     t = await startTestCore({ simulator: {} });
     expect((await t.call('status.get', {})).service.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);

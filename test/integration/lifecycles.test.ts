@@ -4,7 +4,16 @@ import { promisify } from 'node:util';
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { bodyText, formALifecycle, giftCardRecipientBody, ids, signedDelivery } from '../fixtures/payloads';
+import {
+  bodyText,
+  formALifecycle,
+  formAQuoteCreated,
+  formAStatusChanged,
+  formATerminalFailed,
+  giftCardRecipientBody,
+  ids,
+  signedDelivery,
+} from '../fixtures/payloads';
 import { builtCli } from '../support/cli-process';
 import { startTestCore, type TestCore } from '../support/core-fixture';
 import { testSecret } from '../support/deliveries';
@@ -74,6 +83,38 @@ describe('lifecycles, duplicate groups and orders over real deliveries', () => {
     expect(facets.orders).toEqual([ids.payoutOrder]);
     const filtered = await t.call('lifecycles.list', { filter: { finding: 'lifecycle.event_after_terminal' } });
     expect(filtered.items).toHaveLength(1);
+  });
+
+  it('keeps a failed send failed when a status_changed later in event time arrives after it: list, filters, order and export agree', async () => {
+    t = await startTestCore({ secret: testSecret });
+    await send(formAQuoteCreated());
+    await send(formATerminalFailed());
+    await send({ ...formAStatusChanged('processing'), occurred_at: '2026-03-02T09:30:00Z' });
+    const key = `send:${ids.externalSendId}`;
+
+    const lifecycle = await t.call('lifecycles.get', { key });
+    expect(lifecycle).toMatchObject({ currentStatus: 'failed', terminal: true });
+    expect(lifecycle.events.map((e) => [e.event, e.afterTerminal])).toEqual([
+      ['payout.quote_created', false],
+      ['payout.terminal_state', false],
+      ['payout.status_changed', true],
+    ]);
+    expect(lifecycle.events[2]!.findings.map((f) => f.code)).toEqual(['lifecycle.event_after_terminal']);
+
+    expect((await t.call('lifecycles.list', {})).items[0]).toMatchObject({ key, currentStatus: 'failed', terminal: true });
+    expect((await t.call('lifecycles.list', { filter: { status: 'processing' } })).items).toEqual([]);
+    expect((await t.call('lifecycles.facets', {})).statuses).toEqual(['failed']);
+    const order = await t.call('orders.get', { orderUuid: ids.payoutOrder });
+    expect(order.summary).toMatchObject({ allTerminal: true, countsByStatus: { failed: 1 } });
+    expect(order.recipients.map((r) => r.latestStatus)).toEqual(['failed']);
+
+    const dataDir = t.dataDir;
+    await t.core.close();
+    const exported = (await run(process.execPath, [builtCli, 'lifecycles', '--data-dir', dataDir, '--format', 'ndjson']))
+      .stdout.trim().split('\n').map((l) => JSON.parse(l));
+    expect(exported).toHaveLength(1);
+    expect(exported[0]).toMatchObject({ key, currentStatus: 'failed', terminal: true });
+    expect(exported[0].events.map((e: { afterTerminal: boolean }) => e.afterTerminal)).toEqual([false, false, true]);
   });
 
   it('groups concurrent copies in one duplicate group and weighs the X-Service-Delivery evidence', async () => {

@@ -136,9 +136,10 @@ export class ServiceConnectionManager {
         headers: { 'Content-Type': 'application/json', 'X-Api-Token': simulator.account.apiToken },
         body: JSON.stringify(request),
       });
-      const body = (await res.json()) as { uuid?: string; payout_type?: string; recipients?: unknown[]; message?: string };
+      const body = (await res.json()) as { uuid?: string; payout_type?: string; message?: string };
       if (res.status !== 201) throw new Error(`the simulator refused a demo order: ${body.message ?? res.status}`);
-      created.push({ uuid: String(body.uuid), payoutType: String(body.payout_type), recipients: body.recipients?.length ?? 0 });
+      // The recipients sent, not the answer's: the order's size is what was asked for (spec 2.5).
+      created.push({ uuid: String(body.uuid), payoutType: String(body.payout_type), recipients: request.recipients.length });
     }
     return created;
   }

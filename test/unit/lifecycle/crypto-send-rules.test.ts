@@ -123,8 +123,9 @@ describe('after terminal_state', () => {
     expect(findingsAt(lifecycle, 2)).toEqual([['lifecycle.event_after_terminal', '$.occurred_at']]);
     expect(lifecycle.findings[0]?.message).toContain('a pending status_changed would be dropped');
     expect(lifecycle.findings[0]?.path).toBe('events[2].occurred_at');
-    // The latest event in event time gives the status, even a rule-breaking one; the finding says why.
-    expect(lifecycle).toMatchObject({ currentStatus: 'processing', terminal: false });
+    // A terminal status is final: the later status_changed is shown, marked, and changes nothing.
+    expect(lifecycle).toMatchObject({ currentStatus: 'failed', terminal: true });
+    expect(lifecycle.events.map((e) => e.afterTerminal)).toEqual([false, false, true]);
   });
 
   it('judges "after" by occurred_at, never by arrival', () => {

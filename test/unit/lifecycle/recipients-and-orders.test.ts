@@ -120,6 +120,8 @@ describe('orderSummary (derived: the service reports no order status)', () => {
       recipients: 2,
       lifecycles: 4,
       countsByStatus: { completed: 1, redeemed: 1 },
+      createdRecipients: null,
+      unheardRecipients: 0,
       allTerminal: true,
       firstEventTime: '2026-03-02T09:00:00Z',
       lastEventTime: '2026-03-02T11:30:00+01:00',
@@ -134,6 +136,20 @@ describe('orderSummary (derived: the service reports no order status)', () => {
       allTerminal: false,
     });
     expect(orderSummary(order, [])).toMatchObject({ recipients: 0, countsByStatus: {}, allTerminal: false, firstEventTime: null });
+  });
+
+  it('is never all terminal while recipients the order was created with are not named by any event', () => {
+    // Ada and Bob are terminal; the third recipient's send was Form B, which names no order.
+    expect(orderSummary(order, lifecycles, 3)).toMatchObject({ recipients: 2, createdRecipients: 3, unheardRecipients: 1, allTerminal: false });
+    expect(orderSummary(order, lifecycles, 2)).toMatchObject({ createdRecipients: 2, unheardRecipients: 0, allTerminal: true });
+  });
+
+  it('does not count a lifecycle of unrecognized events only as an open send', () => {
+    const walletVerified = { ...formAStatusChanged(), event: 'recipient.wallet_verified', payout_type: 'crypto', external_send_id: '777' };
+    const phantom = summarizeLifecycle(rebuild([walletVerified]));
+    expect(phantom).toMatchObject({ orderUuid: null, currentStatus: null, terminal: false });
+    // The order's lifecycles are those that name it: the phantom is not one of them.
+    expect(orderSummary(order, [...lifecycles, phantom].filter((l) => l.orderUuid === order))).toMatchObject({ allTerminal: true });
   });
 
   it('counts a status named like an object key as a plain status', () => {

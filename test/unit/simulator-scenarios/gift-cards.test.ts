@@ -20,14 +20,16 @@ describe('gift-card scenarios', () => {
     }
   });
 
-  it('redeems: sent, viewed, the payout with brand and currency, then redeemed', () => {
+  it('redeems: sent, viewed, the payout with brand and currency, its completion once the card is issued, then redeemed', () => {
     const bodies = events('gift_card_redeemed', 4).map((e) => parse(e.bodyText) as Body);
     expect(bodies.map((b) => [b.event, b.subject_type, b.status])).toEqual([
       ['payout.processing', 'recipient', 'sent'],
       ['payout.processing', 'recipient', 'viewed'],
       ['payout.processing', 'payout', 'processing'],
+      ['payout.processing', 'payout', 'completed'],
       ['payout.processing', 'recipient', 'redeemed'],
     ]);
+    expect(bodies[3]).toMatchObject({ payout_uuid: bodies[2]!.payout_uuid, amount: bodies[2]!.amount });
     const [sent, viewed, payout] = bodies as [Body, Body, Body];
     expect(sent.viewed_at).toBeNull();
     expect(sent.sent_at).toBe(sent.updated_at);

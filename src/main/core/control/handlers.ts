@@ -8,6 +8,7 @@ import { deliveryIdEvidenceOf, listDuplicateGroups } from '../store/duplicate-vi
 import { getOrder, getRecipient, lifecycleFacets, listLifecycles, listOrders } from '../store/lifecycle-views';
 import { lifecycleQueries } from '../store/lifecycles';
 import type { DerivedTables } from '../store/derived-tables';
+import { createdOrders } from '../store/created-orders';
 import type { Db } from '../store/open';
 import type { ServiceApiSession } from '../service-api';
 import type { ServiceConnectionManager } from '../service-connection';
@@ -102,11 +103,19 @@ export function createHandlers(deps: HandlerDeps) {
       deps.secret.set(await deps.api.client.signingSecret());
       return { reverified: await deps.reverify() };
     },
-    'api.createPayoutOrder': (request) => deps.api.client.createPayoutOrder(request),
+    'api.createPayoutOrder': async (request) => {
+      const answer = await deps.api.client.createPayoutOrder(request);
+      if (answer.orderUuid !== null) createdOrders(deps.db).remember(answer.orderUuid, request.recipients.length);
+      return answer;
+    },
     'simulator.state': () => deps.service.simulatorState(),
     'simulator.configure': (change) => deps.service.configure(change),
     'simulator.resend': ({ id }) => ({ resent: deps.service.resend(id) }),
-    'simulator.createDemoOrder': async () => ({ orders: await deps.service.createDemoOrders() }),
+    'simulator.createDemoOrder': async () => {
+      const orders = await deps.service.createDemoOrders();
+      for (const order of orders) createdOrders(deps.db).remember(order.uuid, order.recipients);
+      return { orders };
+    },
     ...deps.transfers,
     ...deps.replays,
   } satisfies CallHandlers;

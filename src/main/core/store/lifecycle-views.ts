@@ -1,5 +1,6 @@
 import type { LifecycleKind, LifecycleSummary, OrderSummary, RecipientView } from '../../../shared/lifecycle';
 import { orderSummary, recipientView } from '../analysis/lifecycle';
+import { createdOrders } from './created-orders';
 import type { Db } from './open';
 
 interface SummaryRow {
@@ -115,7 +116,7 @@ export function getOrder(db: Db, orderUuid: string): { summary: OrderSummary; re
     else byRecipient.set(key, [l]);
   }
   return {
-    summary: orderSummary(orderUuid, lifecycles),
+    summary: orderSummary(orderUuid, lifecycles, createdOrders(db).recipients(orderUuid)),
     recipients: [...byRecipient].map(([key, ls]) => recipientView(key, ls)),
   };
 }
@@ -137,5 +138,6 @@ function recentOrderUuids(db: Db, limit: number): string[] {
 /** Orders with the most recent activity first, summaries only. */
 export function listOrders(db: Db, limit: number): OrderSummary[] {
   const lifecyclesOf = lifecyclesOfOrders(db);
-  return recentOrderUuids(db, limit).map((uuid) => orderSummary(uuid, lifecyclesOf(uuid)));
+  const created = createdOrders(db);
+  return recentOrderUuids(db, limit).map((uuid) => orderSummary(uuid, lifecyclesOf(uuid), created.recipients(uuid)));
 }

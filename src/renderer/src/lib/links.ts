@@ -11,6 +11,7 @@ export const routes = {
   /** A recipient is shown inside its order, opened. */
   recipient: (orderUuid: string, recipientKey: string): Route => ({ view: 'orders', orderUuid, recipientKey }),
   lifecyclesOfOrder: (orderUuid: string): Route => ({ view: 'lifecycles', key: null, filter: { orderUuid } }),
+  formBSends: (): Route => ({ view: 'lifecycles', key: null, filter: { kind: 'crypto_form_b' } }),
   lifecyclesOfRecipient: (orderUuid: string, recipientKey: string): Route => ({
     view: 'lifecycles',
     key: null,

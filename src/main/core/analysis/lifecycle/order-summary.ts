@@ -19,10 +19,16 @@ function byRecipient(lifecycles: readonly LifecycleSummary[]): LifecycleSummary[
 /**
  * Derived, not reported: the service sends no order status (spec 1). Each recipient counts once, under
  * the current status of its latest lifecycle in event time (a canceled quote's reopened send replaces
- * it); the order is all terminal when every recipient's latest lifecycle is.
+ * it); the order is all terminal when every recipient's latest lifecycle is, and, when the inspector
+ * knows how many recipients the order was created with, every one of them has been heard from.
  */
-export function orderSummary(orderUuid: string, lifecycles: readonly LifecycleSummary[]): OrderSummary {
+export function orderSummary(
+  orderUuid: string,
+  lifecycles: readonly LifecycleSummary[],
+  createdRecipients: number | null = null,
+): OrderSummary {
   const recipients = byRecipient(lifecycles);
+  const unheard = createdRecipients === null ? 0 : Math.max(0, createdRecipients - recipients.length);
   const latest = recipients.map((group) => latestLifecycle(group)).filter((l): l is LifecycleSummary => l !== undefined);
   // A Map, then own properties: a status named "__proto__" is counted, not assigned as a prototype.
   const counts = new Map<string, number>();
@@ -32,7 +38,9 @@ export function orderSummary(orderUuid: string, lifecycles: readonly LifecycleSu
     recipients: recipients.length,
     lifecycles: lifecycles.length,
     countsByStatus: Object.fromEntries(counts),
-    allTerminal: latest.length > 0 && latest.every((l) => l.terminal),
+    createdRecipients,
+    unheardRecipients: unheard,
+    allTerminal: latest.length > 0 && unheard === 0 && latest.every((l) => l.terminal),
     firstEventTime: extremeTimeText(lifecycles.map((l) => l.firstEventTime), 'earliest'),
     lastEventTime: extremeTimeText(lifecycles.map((l) => l.lastEventTime), 'latest'),
     findingCounts: lifecycles.reduce(

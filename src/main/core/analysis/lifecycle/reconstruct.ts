@@ -3,6 +3,7 @@ import type { Finding } from '../../../../shared/verdicts';
 import { finding } from '../findings/catalog';
 import { cryptoSendFindings, authoritativeTxHash } from './crypto-send-rules';
 import { eventTimeField, orderEvents, type LifecycleDelivery, type OrderedEvent } from './ordered-events';
+import { finalStatus, isRecognizedEvent } from './final-status';
 import { isTerminalEvent } from './terminal';
 
 function eventTimeFindings(kind: LifecycleKind, events: readonly OrderedEvent[]): Finding[][] {
@@ -32,13 +33,6 @@ function lifecyclePath(index: number, bodyPath: string): string {
   return `events[${index}]${bodyPath.startsWith('$') ? bodyPath.slice(1) : ''}`;
 }
 
-/** The latest event in event time that reports a status; Form B has no event time, so its latest arrival. */
-function latestWithStatus(events: readonly OrderedEvent[]): OrderedEvent | undefined {
-  const withStatus = events.filter((event) => event.status !== null);
-  const timed = withStatus.filter((event) => event.instant !== null);
-  return (timed.length > 0 ? timed : withStatus).at(-1);
-}
-
 function firstKnown<T>(events: readonly OrderedEvent[], pick: (event: OrderedEvent) => T | null): T | null {
   for (const event of events) {
     const value = pick(event);
@@ -47,7 +41,22 @@ function firstKnown<T>(events: readonly OrderedEvent[], pick: (event: OrderedEve
   return null;
 }
 
-function toLifecycleEvent(event: OrderedEvent, findings: Finding[]): LifecycleEvent {
+/**
+ * Events placed after the first terminal one that are not terminal themselves: the service would not
+ * send them (spec 3), so they change nothing. Events without a usable event time are not placed.
+ */
+function afterTerminalFlags(kind: LifecycleKind, events: readonly OrderedEvent[], firstTerminal: number): boolean[] {
+  const timeless = eventTimeField(kind) === null;
+  return events.map(
+    (event, index) =>
+      firstTerminal >= 0 &&
+      index > firstTerminal &&
+      (timeless || event.instant !== null) &&
+      !(isRecognizedEvent(kind, event.event) && isTerminalEvent(kind, event.event, event.status)),
+  );
+}
+
+function toLifecycleEvent(kind: LifecycleKind, event: OrderedEvent, findings: Finding[], afterTerminal: boolean): LifecycleEvent {
   return {
     deliveryIds: event.deliveryIds,
     idempotencyKey: event.idempotencyKey,
@@ -57,6 +66,8 @@ function toLifecycleEvent(event: OrderedEvent, findings: Finding[]): LifecycleEv
     eventRank: event.eventRank,
     arrivalRank: event.arrivalRank,
     tie: event.tie,
+    unrecognized: !isRecognizedEvent(kind, event.event),
+    afterTerminal,
     findings,
   };
 }
@@ -68,19 +79,21 @@ function toLifecycleEvent(event: OrderedEvent, findings: Finding[]): LifecycleEv
 export function reconstructLifecycle(key: string, kind: LifecycleKind, deliveries: readonly LifecycleDelivery[]): Lifecycle {
   const ordered = orderEvents(kind, deliveries);
   const perEvent = ruleFindings(kind, ordered);
-  const events = ordered.map((event, index) => toLifecycleEvent(event, perEvent[index] ?? []));
-  const latest = latestWithStatus(ordered);
-  const currentStatus = latest?.status ?? null;
+  const final = finalStatus(kind, ordered);
+  const afterTerminal = afterTerminalFlags(kind, ordered, final.firstTerminal);
+  const events = ordered.map((event, index) => toLifecycleEvent(kind, event, perEvent[index] ?? [], afterTerminal[index] ?? false));
+  // Who the lifecycle is about comes from recognized events: an unrecognized one alone joins no order.
+  const recognized = ordered.filter((event) => isRecognizedEvent(kind, event.event));
   return {
     key,
     kind,
     subject: firstKnown(ordered, (event) => event.keys.subject) ?? key.slice(key.indexOf(':') + 1),
-    orderUuid: firstKnown(ordered, (event) => event.keys.orderUuid),
-    recipientKey: firstKnown(ordered, (event) => event.keys.recipientKey),
-    recipientEmail: firstKnown(ordered, (event) => event.keys.recipientEmail),
+    orderUuid: firstKnown(recognized, (event) => event.keys.orderUuid),
+    recipientKey: firstKnown(recognized, (event) => event.keys.recipientKey),
+    recipientEmail: firstKnown(recognized, (event) => event.keys.recipientEmail),
     events,
-    currentStatus,
-    terminal: latest !== undefined && isTerminalEvent(kind, latest.event, currentStatus),
+    currentStatus: final.deciding?.status ?? null,
+    terminal: final.terminal,
     reordered: events.some((event) => event.eventRank !== event.arrivalRank),
     findings: events.flatMap((event, index) => event.findings.map((f) => ({ ...f, path: lifecyclePath(index, f.path) }))),
   };

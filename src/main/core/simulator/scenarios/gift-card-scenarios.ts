@@ -20,7 +20,9 @@ function redeemCard(ctx: RecipientContext, stream: GiftCardStream) {
 const scenarios: Record<GiftCardScenarioName, (ctx: RecipientContext, stream: GiftCardStream) => void> = {
   gift_card_redeemed: (ctx, stream) => {
     sendAndView(ctx, stream);
-    redeemCard(ctx, stream);
+    const payout = redeemCard(ctx, stream);
+    // The card is issued: its payout ends (completed) before the recipient reads redeemed.
+    stream.payoutEvent('payout.processing', payout, ctx.timeline.after(5, 30), 'completed');
     stream.recipientProcessing('redeemed', ctx.timeline.after(5, 30));
   },
   /** Either the claim bounces before anyone opens it, or the redeemed card cannot be issued. */

@@ -19,7 +19,7 @@ const entitlementDays = 90;
 
 /** Statuses of a gift-card recipient and of a redeemed card's payout (spec 3: not shown; our choice). */
 export type RecipientStatus = 'sent' | 'viewed' | 'redeemed' | 'failed';
-export type PayoutStatus = 'processing' | 'failed';
+export type PayoutStatus = 'processing' | 'completed' | 'failed';
 
 /** One gift-card recipient's flat bodies (spec 2.2): the recipient record and the payouts of the cards it redeems. */
 export class GiftCardStream {
@@ -72,9 +72,17 @@ export class GiftCardStream {
     this.ctx.emit(this.recipientStreamKey(), this.common('recipient.reminder_sent', 'recipient', status, at), at);
   }
 
-  /** A redeemed card's payout: brand, payout UUID and the amount as a JSON number written exactly (spec 2.2). */
-  payoutEvent(event: 'payout.processing' | 'payout.failed', payout: { uuid: string; brand: GiftCardBrand }, at: Date): void {
-    const status: PayoutStatus = event === 'payout.failed' ? 'failed' : 'processing';
+  /**
+   * A redeemed card's payout: brand, payout UUID and the amount as a JSON number written exactly (spec 2.2).
+   * Like the recipient's, its statuses travel on payout.processing (`processing`, then `completed` once the
+   * card is issued); payout.failed says it could not be.
+   */
+  payoutEvent(
+    event: 'payout.processing' | 'payout.failed',
+    payout: { uuid: string; brand: GiftCardBrand },
+    at: Date,
+    status: PayoutStatus = event === 'payout.failed' ? 'failed' : 'processing',
+  ): void {
     const body = {
       ...this.common(event, 'payout', status, at),
       currency: this.ctx.order.wallet_currency,

@@ -8,6 +8,7 @@ import { formatFullTime } from '../../lib/format';
 import { routes } from '../../lib/links';
 import { DetailSection } from '../deliveries/detail/DetailSection';
 import { RecipientRow } from './RecipientRow';
+import { OrderStateBadge } from './OrderStateBadge';
 import { StatusCounts } from './StatusCounts';
 import type { OrderDetailValue } from './useOrders';
 
@@ -52,7 +53,7 @@ function OrderContent({ order, openRecipientKey, onToggleRecipient, onClose }: O
           <span className="muted">Payout order</span> <span className="mono">{summary.orderUuid}</span>
         </h2>
         <div className="detail-badges">
-          {summary.allTerminal ? <span className="badge terminal-yes">all terminal</span> : <span className="badge terminal-no">in flight</span>}
+          <OrderStateBadge order={summary} />
           <span className="muted">recipients by latest state</span>
           <StatusCounts counts={summary.countsByStatus} />
           <FindingCountBadges counts={summary.findingCounts} />
@@ -64,7 +65,17 @@ function OrderContent({ order, openRecipientKey, onToggleRecipient, onClose }: O
       <DetailSection title="Summary">
         <dl className="facts">
           <dt>Recipients</dt>
-          <dd>{summary.recipients}</dd>
+          <dd data-testid="order-detail-recipients">
+            {summary.recipients}
+            {summary.createdRecipients !== null && (
+              <span className="muted">
+                {' '}
+                of {summary.createdRecipients} the order was created with
+                {summary.unheardRecipients > 0 &&
+                  ` — ${summary.unheardRecipients} not named by any event (a Form B send names no order: see the Form B sends in the order list)`}
+              </span>
+            )}
+          </dd>
           <dt>Sends and streams</dt>
           <dd>
             {summary.lifecycles}{' '}

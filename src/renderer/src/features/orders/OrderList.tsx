@@ -2,6 +2,7 @@ import type { KeyboardEvent, Ref } from 'react';
 import type { OrderSummary } from '../../../../shared/lifecycle';
 import { FindingCountBadges } from '../../components/Badges';
 import { formatFullTime, formatReceivedTime } from '../../lib/format';
+import { OrderStateBadge } from './OrderStateBadge';
 import { StatusCounts } from './StatusCounts';
 
 interface OrderListProps {
@@ -58,18 +59,17 @@ export function OrderList({ orders, selectedUuid, onSelect, onKeyDown, listRef }
             <span className="cell mono" title={order.orderUuid}>
               {order.orderUuid}
             </span>
-            <span className="cell num">{order.recipients}</span>
+            <span
+              className="cell num"
+              data-testid="order-recipients"
+              title={order.createdRecipients === null ? 'Recipients named by the events' : `Recipients named by the events, of the ${order.createdRecipients} the order was created with`}
+            >
+              {order.recipients}
+              {order.createdRecipients !== null && order.createdRecipients !== order.recipients && <span className="muted"> of {order.createdRecipients}</span>}
+            </span>
             <span className="cell num">{order.lifecycles}</span>
             <span className="cell order-state">
-              {order.allTerminal ? (
-                <span className="badge terminal-yes" title="Every send and stream is terminal">
-                  all terminal
-                </span>
-              ) : (
-                <span className="badge terminal-no" title="Some sends or streams may still move">
-                  in flight
-                </span>
-              )}
+              <OrderStateBadge order={order} />
               <StatusCounts counts={order.countsByStatus} />
             </span>
             <span className="cell">

@@ -6,7 +6,8 @@ import { useNavigate } from '../../hooks/useNavigate';
 import { plural } from '../../lib/format';
 import { OrderDetail } from './OrderDetail';
 import { OrderList, orderRowHeight } from './OrderList';
-import { orderListLimit, useOrder, useOrders } from './useOrders';
+import { FormBSends } from './FormBSends';
+import { orderListLimit, useFormBSends, useOrder, useOrders } from './useOrders';
 
 interface OrdersViewProps {
   selectedUuid: string | null;
@@ -18,6 +19,7 @@ export function OrdersView({ selectedUuid, openRecipientKey }: OrdersViewProps) 
   const navigate = useNavigate();
   const orders = useOrders();
   const order = useOrder(selectedUuid);
+  const formBSends = useFormBSends();
   const listRef = useRef<HTMLDivElement | null>(null);
   const detailRef = useRef<HTMLElement | null>(null);
   const items = orders.phase === 'ready' ? orders.value.items : [];
@@ -51,6 +53,7 @@ export function OrdersView({ selectedUuid, openRecipientKey }: OrdersViewProps) 
           {orders.phase === 'loading' ? 'loading…' : `${plural(items.length, 'order')}${items.length >= orderListLimit ? ' (the newest)' : ''}`}
         </span>
       </div>
+      {formBSends.phase === 'ready' && <FormBSends sends={formBSends.value.items} />}
       {orders.phase === 'error' ? (
         <ListLoadError error={orders.error} />
       ) : orders.phase === 'ready' && items.length === 0 ? (

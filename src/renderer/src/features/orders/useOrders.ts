@@ -16,3 +16,11 @@ export function useOrders(): LiveCallState<CallOutput<'orders.list'>> {
 export function useOrder(orderUuid: string | null): LiveCallState<OrderDetailValue> {
   return useLiveCall(orderUuid, (signal) => call('orders.get', { orderUuid: orderUuid! }, { signal }));
 }
+
+/** The newest this many Form B sends are counted beside the orders. */
+export const formBSendLimit = 500;
+
+/** Form B sends, which name no order (spec 2.3): shown beside the orders, never counted in one. */
+export function useFormBSends(): LiveCallState<CallOutput<'lifecycles.list'>> {
+  return useLiveCall('all', (signal) => call('lifecycles.list', { filter: { kind: 'crypto_form_b' }, limit: formBSendLimit }, { signal }));
+}

@@ -18,12 +18,14 @@ export function TimelineEventRow({ event }: { event: LifecycleEvent }) {
   const [firstId] = event.deliveryIds;
   return (
     <li
-      className={`timeline-event${reordered ? ' reordered' : ''}`}
+      className={`timeline-event${reordered ? ' reordered' : ''}${event.afterTerminal || event.unrecognized ? ' ignored' : ''}`}
       data-testid="timeline-event"
       data-event-rank={event.eventRank}
       data-arrival-rank={event.arrivalRank}
       data-duplicates={copies}
       data-tie={event.tie}
+      data-after-terminal={event.afterTerminal}
+      data-unrecognized={event.unrecognized}
     >
       <div className="timeline-line">
         <span className="timeline-rank" title="Place in event time">
@@ -44,6 +46,24 @@ export function TimelineEventRow({ event }: { event: LifecycleEvent }) {
             arrived #{event.arrivalRank}
             {reordered && ' · reordered'}
           </span>
+          {event.afterTerminal && (
+            <span
+              className="badge flag-ignored"
+              data-testid="after-terminal-badge"
+              title="Placed after this lifecycle's terminal event: the service sends nothing after it (a pending status_changed is dropped), so it changes nothing"
+            >
+              after final — would be dropped
+            </span>
+          )}
+          {event.unrecognized && (
+            <span
+              className="badge flag-ignored"
+              data-testid="unrecognized-badge"
+              title="An event the spec does not name for this lifecycle: receivers ignore it, so its status counts for nothing"
+            >
+              unrecognized — ignored
+            </span>
+          )}
           {event.tie && (
             <span className="badge flag-tie" title="Same event time as a neighbour: kept in arrival order">
               tie
