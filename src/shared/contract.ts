@@ -36,7 +36,7 @@ export const SecretStorage = z.enum([
   'safe_storage',
   /** Desktop, but the OS offers no keychain: safeStorage falls back to plaintext. */
   'basic_text',
-  /** The embedded simulator's secret (its GET /api/webhooks), in force while it runs and none is set. */
+  /** The embedded simulator's own secret (its GET /api/webhooks), in force while it runs and none is set. */
   'simulator',
 ]);
 export type SecretStorage = z.infer<typeof SecretStorage>;
@@ -50,7 +50,12 @@ export const CoreStatus = z.object({
   receivers: z.object({ https: z.string().nullable(), http: z.string().nullable() }),
   ports: z.object({ https: Port, http: Port.nullable() }),
   certificateFingerprint: z.string(),
-  secret: z.object({ set: z.boolean(), storage: SecretStorage }),
+  secret: z.object({
+    set: z.boolean(),
+    storage: SecretStorage,
+    /** The first 8 hex digits of the SHA-256 of the secret in force, to compare with another; never the secret. */
+    fingerprint: z.string().nullable(),
+  }),
   policy: ResponsePolicy,
   dataDir: z.string(),
   service: z.object({

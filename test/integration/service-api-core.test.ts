@@ -1,5 +1,3 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startSimulatorApi } from '../../src/main/core/simulator/api';
 import { SimAccount } from '../../src/main/core/simulator/model';
@@ -75,21 +73,23 @@ describe('the service API calls of the core', () => {
   });
 
   it('stores the signing secret of GET /api/webhooks and re-verifies: a mismatching delivery becomes valid', async () => {
-    t = await start();
-    await t.call('settings.setSecret', { secret: 'whsec_not_the_service_secret' });
-    const { baseUrl } = (await t.call('status.get', {})).service;
-    const { apiToken } = JSON.parse(readFileSync(join(t.dataDir, 'simulator-account.json'), 'utf8')) as { apiToken: string };
-    const webhooks = (await (await fetch(`${baseUrl}/api/webhooks`, { headers: { 'X-Api-Token': apiToken } })).json()) as {
-      webhooks: Array<{ signature: string }>;
-    };
-    const body = giftCardBody();
-    const answer = await post(t.receiverUrl, body, serviceHeaders(body, webhooks.webhooks[0]!.signature));
-    const id = Number(answer.headers['x-inspector-delivery-id']);
-    expect((await t.call('deliveries.get', { id })).signature).toBe('invalid');
+    const serviceSecret = 'whsec_the_service_secret';
+    const service = await startSimulatorApi({ account: new SimAccount('tok_service', serviceSecret) });
+    try {
+      t = await start(false);
+      await t.call('settings.setSecret', { secret: 'whsec_not_the_service_secret' });
+      await t.call('settings.setService', { connection: { mode: 'service', baseUrl: service.url }, apiToken: 'tok_service' });
+      const body = giftCardBody();
+      const answer = await post(t.receiverUrl, body, serviceHeaders(body, serviceSecret));
+      const id = Number(answer.headers['x-inspector-delivery-id']);
+      expect((await t.call('deliveries.get', { id })).signature).toBe('invalid');
 
-    expect(await t.call('api.fetchSigningSecret', {})).toEqual({ reverified: 1 });
-    expect((await t.call('deliveries.get', { id })).signature).toBe('valid');
-    expect((await t.call('status.get', {})).secret).toEqual({ set: true, storage: 'file' });
+      expect(await t.call('api.fetchSigningSecret', {})).toEqual({ reverified: 1 });
+      expect((await t.call('deliveries.get', { id })).signature).toBe('valid');
+      expect((await t.call('status.get', {})).secret).toMatchObject({ set: true, storage: 'file' });
+    } finally {
+      await service.close();
+    }
   });
 
   it('creates a payout order, and refuses a non-https callback or a catalog without a campaign with a 400', async () => {

@@ -107,8 +107,8 @@ export async function relayCommand(args: string[]): Promise<void> {
     trustedProxies: values['trust-proxy']?.split(',').map((a) => a.trim()).filter(Boolean) ?? [],
     log: (line) => console.error(line),
   });
+  closeOnSignal(relay);
   if (relay.urls.https) console.log(`Relay (HTTPS): ${relay.urls.https}`);
   if (relay.urls.http) console.log(`Relay (HTTP):  ${relay.urls.http}`);
   console.log('Receiving on /c/<channel>/…; laptops pull from /relay/v1/ with their channel token.');
-  closeOnSignal(relay);
 }

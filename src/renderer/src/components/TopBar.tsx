@@ -4,6 +4,7 @@ import { describePolicy, describeSecret } from '../lib/words';
 import { ForwardIndicator } from '../features/forward/ForwardIndicator';
 import { CopyButton } from './CopyButton';
 import { LiveIndicator } from './LiveIndicator';
+import { SecretFingerprint } from './SecretFingerprint';
 
 export function TopBar({ status }: { status: CoreStatus | null }) {
   return (
@@ -54,6 +55,7 @@ function StatusFacts({ status }: { status: CoreStatus }) {
         >
           {secret.label}
         </span>
+        {status.secret.fingerprint !== null && <SecretFingerprint fingerprint={status.secret.fingerprint} testId="secret-fingerprint" />}
       </span>
       <span className="top-fact">
         <span className="fact-label">Response</span>
