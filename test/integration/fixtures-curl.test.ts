@@ -59,25 +59,29 @@ describe('copy as cURL sends the exact stored bytes', () => {
 
   for (const [name, body] of Object.entries(bodies)) {
     it(`reproduces ${name}`, async () => {
-      const { headers } = signedDelivery(body, testSecret, { deliveryId: 'delivery-1' });
+      // A header with bytes beyond ASCII (UTF-8 and Latin-1) and a quote, which a POSIX sh must pass on as sent.
+      const note = `${Buffer.from('zoë ✓', 'utf8').toString('latin1')} caf\xe9 it's`;
+      const headers = { ...signedDelivery(body, testSecret, { deliveryId: 'delivery-1' }).headers, 'X-Note': note };
       const id = await receive(t, body, headers, '/webhooks?attempt=1');
       const { command } = await t.call('export.curl', { deliveryId: id, url: `${target}/hook?attempt=1` });
       // The payload half, what printf writes into curl's stdin, in bash and in a POSIX sh alike.
       const printf = command.slice(0, command.indexOf(' | curl '));
       for (const shell of ['bash', 'sh']) expect(sha256((await runInShell(printf, shell)).stdout), shell).toBe(sha256(body));
       if (!hasCurl) return;
-      received.length = 0;
-      const result = await runInShell(command);
-      expect(result.stderr).toBe('');
-      expect(result.status).toBe(0);
-      const [got] = received;
-      expect(sha256(got!.body)).toBe(sha256(body));
-      expect(got!.method).toBe('POST');
-      expect(got!.url).toBe('/hook?attempt=1');
-      for (const [header, value] of Object.entries(headers)) expect(got!.headers[header.toLowerCase()]).toBe(value);
-      // Nothing of curl's own: no Accept it made up, its User-Agent replaced by the stored one.
-      expect(got!.headers.accept).toBeUndefined();
-      expect(got!.headers['user-agent']).toBe('Service-Webhooks/1.0');
+      for (const shell of ['bash', 'sh']) {
+        received.length = 0;
+        const result = await runInShell(command, shell);
+        expect(result.stderr, shell).toBe('');
+        expect(result.status, shell).toBe(0);
+        const [got] = received;
+        expect(sha256(got!.body), shell).toBe(sha256(body));
+        expect(got!.method).toBe('POST');
+        expect(got!.url).toBe('/hook?attempt=1');
+        for (const [header, value] of Object.entries(headers)) expect(got!.headers[header.toLowerCase()], `${shell}: ${header}`).toBe(value);
+        // Nothing of curl's own: no Accept it made up, its User-Agent replaced by the stored one.
+        expect(got!.headers.accept).toBeUndefined();
+        expect(got!.headers['user-agent']).toBe('Service-Webhooks/1.0');
+      }
     });
   }
 

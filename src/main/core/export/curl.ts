@@ -22,9 +22,10 @@ function headerOption(name: string, value: string): string {
 }
 
 /**
- * A curl command (bash, zsh) that sends the exact stored bytes: the body through `printf '%b'` on
- * stdin (`--data-binary @-` keeps every byte, NUL included), every header as received except the
- * connection-level ones, and `-k` only for an https localhost target (the receiver's own certificate).
+ * A curl command for any POSIX sh (dash, bash, zsh) that sends the exact stored bytes: the body through
+ * `printf '%b'` on stdin (`--data-binary @-` keeps every byte, NUL included), every header as received
+ * except the connection-level ones, and `-k` only for an https localhost target (the receiver's own
+ * certificate).
  */
 export function curlCommand(request: CurlRequest, targetUrl: string): string {
   const url = new URL(targetUrl);
