@@ -1,31 +1,14 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestCore, type TestCore } from '../support/core-fixture';
 import { testSecret } from '../support/deliveries';
+import { runInShell } from '../support/shell';
 import { receive, sha256, storedRows } from '../support/transfers';
 import { signedDelivery } from '../fixtures/payloads';
 
 const hasCurl = spawnSync('which', ['curl']).status === 0;
-
-/** Runs a generated command the way a user pasting it would; async, as the servers it talks to run in this process. */
-function runInShell(command: string, shell = 'bash'): Promise<{ status: number | null; stdout: Buffer; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(shell, ['-s'], { stdio: 'pipe' });
-    const stdout: Buffer[] = [];
-    let stderr = '';
-    const timer = setTimeout(() => child.kill(), 20_000);
-    child.stdout.on('data', (c: Buffer) => stdout.push(c));
-    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-    child.on('error', reject);
-    child.on('close', (status) => {
-      clearTimeout(timer);
-      resolve({ status, stdout: Buffer.concat(stdout), stderr });
-    });
-    child.stdin.end(command);
-  });
-}
 
 const bodies: Record<string, Buffer> = {
   'every byte value': Buffer.from(Array.from({ length: 256 }, (_, i) => i)),
