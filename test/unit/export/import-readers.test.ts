@@ -38,7 +38,7 @@ describe('reading export entries back', () => {
     });
     expect(body({ _requestBodyStatus: 'discarded:not-decodable' })).toMatchObject({ error: 'body not in the HAR (_requestBodyStatus "discarded:not-decodable")' });
     expect(body({ _requestBodyStatus: 'discarded because ada@example.com' })).toMatchObject({ error: 'body not in the HAR (_requestBodyStatus says discarded)' });
-    expect(body({ postData: { text: 'x', encoding: 'gzip' } })).toMatchObject({ error: 'postData encoding is not supported (base64 or none)' });
+    expect(body({ postData: { text: 'x', encoding: 'gzip' } })).toMatchObject({ error: 'postData encoding "gzip" is not supported (base64 or none)' });
   });
 
   it('says which NDJSON field is wrong without echoing its value', () => {

@@ -22,7 +22,7 @@ function decoded(part: BodyPart & { text: string }, field: string): Buffer | str
   const encoding = part.encoding ?? part._encoding;
   if (encoding === undefined) return Buffer.from(part.text, 'utf8');
   if (encoding.toLowerCase() === 'base64') return Buffer.from(part.text, 'base64');
-  return `${field} encoding is not supported (base64 or none)`;
+  return `${field} encoding "${encoding}" is not supported (base64 or none)`;
 }
 
 const hasText = (part: BodyPart | undefined): part is BodyPart & { text: string } => part?.text !== undefined && part.text !== '';
