@@ -71,7 +71,7 @@ export function buildFixture(delivery: StoredDelivery, position: number, width: 
   const { body, bodyChanged, target, targetChanged } = redacted(delivery, options.redactor);
   const signing = signingOf(options, bodyChanged);
   const signature =
-    signing === 'resigned' ? signBody(body, options.testSecret!) : signing === 'original' ? signatureOf(delivery.headers) : null;
+    signing === 'resigned' ? signBody(body, options.testSecret!) : signing === 'original' ? signatureOf(target.headers) : null;
   let headers = signing === 'original' ? target.headers.map(([n, v]): [string, string] => [n, v]) : withSignature(target.headers, signature);
   if (bodyChanged) headers = withContentLength(headers, body.byteLength);
   const encoded = encodeBody(body);
