@@ -145,12 +145,18 @@ export const calls = {
     input: z.object({ orderUuid: z.string() }),
     output: z.object({ summary: OrderSummary, recipients: z.array(RecipientView) }),
   },
-  /** One page of a list endpoint of the service in use (cached per endpoint, page and limit unless refresh). */
+  /**
+   * One page of a list endpoint of the service in use: from the cache of the UI session for 60 s
+   * (per endpoint, page and limit; lists a created payout order changes are dropped from it), else
+   * from the service, as with refresh.
+   */
   'api.listPage': {
     input: ListTarget.extend({
       page: z.number().int().min(1).default(1),
       limit: z.number().int().min(1).max(20).default(10),
       refresh: z.boolean().default(false),
+      /** The UI session (one page load): served only pages it read itself. */
+      session: z.string().max(100).optional(),
     }),
     output: ListPage,
   },

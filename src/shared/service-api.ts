@@ -37,8 +37,10 @@ export const ListPage = z.object({
   page: z.number().int(),
   limit: z.number().int(),
   fetchedAt: z.string(),
-  /** Served from this session's cache rather than fetched now. */
+  /** Served from this UI session's cache rather than fetched now. */
   cached: z.boolean(),
+  /** How long before it was served the page was read from the service: 0 when fetched now. */
+  ageMs: z.number().int().min(0),
 });
 export type ListPage = z.infer<typeof ListPage>;
 

@@ -1,5 +1,6 @@
 import { expect, test } from './fixtures';
 import { ApiPage } from './pages/api-page';
+import { DeliveriesPage } from './pages/deliveries-page';
 
 test.use({ simulator: true });
 
@@ -36,12 +37,14 @@ test('browse a list page by page: next, last, jump; the headers agree with the r
   await api.jumpTo(3);
   await api.waitForPage(3);
 
-  // Back to page 1: this session's cache answers, until refreshed.
+  // Back to page 1: this session's cache answers, saying how old the page is, until refreshed.
   await page.getByTestId('api-first').click();
   await api.waitForPage(1);
   await expect(page.getByTestId('api-cached')).toHaveAttribute('data-cached', 'true');
+  await expect(page.getByTestId('api-cached')).toHaveText(/^cached · fetched (just now|\d+ s ago)$/);
   await page.getByTestId('api-refresh').click();
   await expect(page.getByTestId('api-cached')).toHaveAttribute('data-cached', 'false');
+  await expect(page.getByTestId('api-cached')).toHaveText(/^fetched (just now|\d+ s ago)$/);
 
   // 20 a page; then one page past the last: the service's own message, word for word.
   await page.getByTestId('api-limit').selectOption('20');
@@ -65,6 +68,46 @@ test('browse a list page by page: next, last, jump; the headers agree with the r
   await api.rows.first().getByTestId('link-deliveries-mentioning').first().click();
   await expect(page.getByTestId('filter-text')).toHaveValue(payoutUuid!);
   await expect(page).toHaveURL(new RegExp(`#/deliveries\\?text=${payoutUuid}$`));
+});
+
+test('another tab is never served this one’s cached pages, and an order created in it drops them here', async ({ inspector, deliveriesPage }) => {
+  const { page } = deliveriesPage;
+  const api = new ApiPage(page);
+  await api.open();
+  const before = await api.waitForPage(1);
+  await page.getByTestId('api-next').click();
+  await api.waitForPage(2);
+  await page.getByTestId('api-first').click();
+  await api.waitForPage(1);
+  await expect(page.getByTestId('api-cached')).toHaveAttribute('data-cached', 'true');
+
+  // A new page load of the UI reads the list from the service.
+  const other = await page.context().newPage();
+  await new DeliveriesPage(other).open(inspector.uiUrl);
+  const otherApi = new ApiPage(other);
+  await otherApi.open();
+  await otherApi.waitForPage(1);
+  await expect(other.getByTestId('api-cached')).toHaveAttribute('data-cached', 'false');
+
+  // A payout order created there: the first tab's cached page 1 is dropped, and the order is on it.
+  await other.getByTestId('api-open-form').click();
+  await expect(other.locator('[data-testid="payout-campaign"][data-state="ready"]')).toBeVisible({ timeout: 20_000 });
+  const row = other.getByTestId('payout-recipient-row').first();
+  await row.getByTestId('payout-recipient-email').fill('ada@example.com');
+  await row.getByTestId('payout-recipient-name').fill('Ada Lovelace');
+  await row.getByTestId('payout-recipient-amount').fill('25.00');
+  await other.getByTestId('payout-submit').click();
+  const response = other.getByTestId('payout-response');
+  await expect(response).toHaveAttribute('data-status', '201');
+  const orderUuid = await response.getAttribute('data-order-uuid');
+
+  await page.getByTestId('api-next').click();
+  await api.waitForPage(2);
+  await page.getByTestId('api-first').click();
+  const after = await api.waitForPage(1);
+  await expect(page.getByTestId('api-cached')).toHaveAttribute('data-cached', 'false');
+  expect(after.totalCount).toBe(before.totalCount + 1);
+  await expect(api.rows.first()).toHaveAttribute('data-uuid', orderUuid!);
 });
 
 test('fetch all pages of a many-page list: progress reaches the total, and the records export as JSON and CSV', async ({ deliveriesPage }) => {

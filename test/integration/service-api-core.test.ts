@@ -37,20 +37,80 @@ async function failedCall<N extends CallName>(core: TestCore, name: N, input: Ca
 
 
 describe('the service API calls of the core', () => {
-  it('caches pages for the session, refetches on refresh, and forgets them when the service changes', async () => {
+  it('caches pages per UI session, refetches on refresh, and forgets them when the service changes', async () => {
     t = await start();
-    const target = { endpoint: '/api/orders', page: 2, limit: 10 } as const;
+    const target = { endpoint: '/api/orders', page: 2, limit: 10, session: 'tab-a' } as const;
     const first = await t.call('api.listPage', target);
-    expect(first).toMatchObject({ cached: false, page: 2, limit: 10, headerProblems: [] });
+    expect(first).toMatchObject({ cached: false, ageMs: 0, page: 2, limit: 10, headerProblems: [] });
     expect(first.pagination.currentPage).toBe(2);
     const again = await t.call('api.listPage', target);
-    expect(again).toEqual({ ...first, cached: true });
+    expect(again).toEqual({ ...first, cached: true, ageMs: again.ageMs });
+    expect(again.ageMs).toBeGreaterThanOrEqual(0);
     expect(await t.call('api.listPage', { ...target, limit: 20 })).toMatchObject({ cached: false });
     expect(await t.call('api.listPage', { ...target, refresh: true })).toMatchObject({ cached: false, items: first.items });
     expect(await t.call('api.listPage', target)).toMatchObject({ cached: true });
 
+    // Another page load of the UI is never served what this one read.
+    const otherTab = await t.call('api.listPage', { ...target, session: 'tab-b' });
+    expect(otherTab).toMatchObject({ cached: false, ageMs: 0, items: first.items });
+    expect(otherTab.fetchedAt > first.fetchedAt).toBe(true);
+    expect(await t.call('api.listPage', { ...target, session: 'tab-b' })).toMatchObject({ cached: true, fetchedAt: otherTab.fetchedAt });
+
     await t.call('settings.setService', { connection: { mode: 'simulator' } });
     expect(await t.call('api.listPage', target)).toMatchObject({ cached: false, items: first.items });
+  });
+
+  it('serves a cached page only for its time to live, then reads it again', async () => {
+    t = await startTestCore({ simulator: {}, serviceApi: { requestsPerSecond: 200, pageTtlMs: 1_500 } });
+    const target = { endpoint: '/api/campaigns', session: 'tab' } as const;
+    const first = await t.call('api.listPage', target);
+    expect(await t.call('api.listPage', target)).toMatchObject({ cached: true, fetchedAt: first.fetchedAt });
+    const expired = await until(
+      () => t!.call('api.listPage', target),
+      (page) => !page.cached,
+      10_000,
+    );
+    expect(expired).toMatchObject({ cached: false, ageMs: 0, items: first.items });
+    expect(expired.fetchedAt > first.fetchedAt).toBe(true);
+  });
+
+  it('drops the cached pages a payout order changes, in every UI session, when the inspector creates one', async () => {
+    t = await start();
+    const campaign = (await t.call('api.listPage', { endpoint: '/api/campaigns', limit: 20 })).items.find(
+      (c): c is { uuid: string; status: string; payout_type: string; wallet_currency: string } =>
+        (c as { status: string; payout_type: string }).status === 'active' && (c as { payout_type: string }).payout_type === 'gift_cards',
+    )!;
+    const lists = [
+      { endpoint: '/api/payout-orders', session: 'tab-a' },
+      { endpoint: '/api/payouts', session: 'tab-b' },
+      { endpoint: '/api/campaigns', session: 'tab-a' },
+    ] as const;
+    for (const list of lists) {
+      await t.call('api.listPage', list);
+      expect(await t.call('api.listPage', list)).toMatchObject({ cached: true });
+    }
+
+    const created = await t.call('api.createPayoutOrder', {
+      campaign_id: campaign.uuid,
+      wallet_currency: campaign.wallet_currency,
+      recipients: [{ email: 'a@example.com', name: 'A Person', amount: 25 }],
+    });
+    expect(created.status).toBe(201);
+    const orders = await t.call('api.listPage', lists[0]);
+    expect(orders.cached).toBe(false);
+    expect((orders.items as Array<{ uuid: string }>)[0]!.uuid).toBe(created.orderUuid);
+    const payouts = await t.call('api.listPage', lists[1]);
+    expect(payouts.cached).toBe(false);
+    expect((payouts.items as Array<{ payout_order_uuid: string }>).some((p) => p.payout_order_uuid === created.orderUuid)).toBe(true);
+    // A campaign's records do not change with an order.
+    expect(await t.call('api.listPage', lists[2])).toMatchObject({ cached: true });
+
+    // The simulator's demo orders too.
+    expect(await t.call('api.listPage', lists[0])).toMatchObject({ cached: true });
+    const demo = await t.call('simulator.createDemoOrder', {});
+    const afterDemo = await t.call('api.listPage', lists[0]);
+    expect(afterDemo.cached).toBe(false);
+    expect((afterDemo.items as Array<{ uuid: string }>).map((o) => o.uuid)).toContain(demo.orders.at(-1)!.uuid);
   });
 
   it('fetches all pages with one api.fetchAll event per page, then serves the records', async () => {

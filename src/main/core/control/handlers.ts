@@ -94,7 +94,7 @@ export function createHandlers(deps: HandlerDeps) {
     'orders.get': current<'orders.get'>(({ orderUuid }) =>
       found(getOrder(deps.db, orderUuid), `no payout order ${orderUuid}`),
     ),
-    'api.listPage': ({ page, limit, refresh, ...target }) => deps.api.listPage(target, page, limit, refresh),
+    'api.listPage': ({ page, limit, refresh, session, ...target }) => deps.api.listPage(target, page, limit, { refresh, session }),
     'api.fetchAll.start': ({ limit, ...target }) => deps.api.startFetchAll(target, limit),
     'api.fetchAll.cancel': ({ jobId }) => deps.api.fetchAll.cancel(jobId),
     'api.fetchAll.items': ({ jobId }) => deps.api.fetchAll.items(jobId),
@@ -102,11 +102,18 @@ export function createHandlers(deps: HandlerDeps) {
       deps.secret.set(await deps.api.client.signingSecret());
       return { reverified: await deps.reverify() };
     },
-    'api.createPayoutOrder': (request) => deps.api.client.createPayoutOrder(request),
+    'api.createPayoutOrder': (request) => deps.api.createPayoutOrder(request),
     'simulator.state': () => deps.service.simulatorState(),
     'simulator.configure': (change) => deps.service.configure(change),
     'simulator.resend': ({ id }) => ({ resent: deps.service.resend(id) }),
-    'simulator.createDemoOrder': async () => ({ orders: await deps.service.createDemoOrders() }),
+    'simulator.createDemoOrder': async () => {
+      try {
+        return { orders: await deps.service.createDemoOrders() };
+      } finally {
+        // Some may have been created before one was refused.
+        deps.api.payoutOrdersCreated();
+      }
+    },
     ...deps.transfers,
     ...deps.replays,
   } satisfies CallHandlers;

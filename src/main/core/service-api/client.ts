@@ -68,6 +68,7 @@ export class ServiceApiClient {
       limit,
       fetchedAt: new Date().toISOString(),
       cached: false,
+      ageMs: 0,
     };
   }
 
