@@ -232,5 +232,10 @@ export type EventName = keyof typeof events;
 export type EventPayload<N extends EventName> = z.infer<(typeof events)[N]>;
 
 /** Error body of a failed call. */
-export const CallError = z.object({ error: z.string(), issues: z.array(z.string()).optional() });
+export const CallError = z.object({
+  error: z.string(),
+  issues: z.array(z.string()).optional(),
+  /** What to do next, in a sentence, when the core knows (a service API call that failed); `error` keeps the detail. */
+  advice: z.string().optional(),
+});
 export type CallError = z.infer<typeof CallError>;

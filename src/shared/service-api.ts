@@ -53,6 +53,8 @@ export const FetchAllJob = z.object({
   itemCount: z.number().int(),
   /** Set when it stopped on an error: what it got so far is kept. */
   error: z.string().nullable(),
+  /** What to do about that error, in a sentence, when the core knows. */
+  advice: z.string().nullable(),
 });
 export type FetchAllJob = z.infer<typeof FetchAllJob>;
 

@@ -1,3 +1,5 @@
+import { createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { expect, test } from './fixtures';
 import { ApiPage } from './pages/api-page';
 import { DeliveriesPage } from './pages/deliveries-page';
@@ -233,3 +235,38 @@ test('a payout order created through the form: HTTPS checked first, then its del
   await page.getByTestId('api-fetch-secret').click();
   await expect(page.getByTestId('api-fetch-secret-done')).toContainText(/stored; \d+ deliver(y|ies) re-verified/);
 });
+
+test('a service that cannot be reached: the next step first, the technical detail below it, never the token', async ({ inspector, deliveriesPage }) => {
+  const { page } = deliveriesPage;
+  const closedPort = await freePort();
+  const apiToken = 'tok_e2e_never_on_screen';
+  const ui = new URL(inspector.uiUrl);
+  const res = await fetch(`${ui.origin}/rpc/settings.setService`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${ui.searchParams.get('token')}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ connection: { mode: 'service', baseUrl: `https://127.0.0.1:${closedPort}` }, apiToken }),
+  });
+  expect(res.status).toBe(200);
+
+  const api = new ApiPage(page);
+  await api.open();
+  const advice = api.error.getByTestId('call-error-advice');
+  await expect(advice).toHaveText(
+    "Nothing accepts connections at the service's address: check the host and port of the base URL in Settings → Service, and that the service is running.",
+  );
+  await expect(api.error).toContainText('GET /api/payout-orders?page=1&limit=10: the service could not be reached (ECONNREFUSED)');
+  const [adviceBox, errorBox] = [await advice.boundingBox(), await api.error.locator('.call-error-detail').boundingBox()];
+  expect(adviceBox!.y).toBeLessThan(errorBox!.y);
+
+  await page.getByTestId('api-fetch-all').click();
+  await expect(page.getByTestId('api-fetch-error').getByTestId('call-error-advice')).toContainText('Nothing accepts connections');
+  await expect(page.getByTestId('api-view')).not.toContainText(apiToken);
+});
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}

@@ -1,3 +1,5 @@
+import { createServer, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -24,15 +26,15 @@ function start(simulator: CoreOptions['simulator'] = {}) {
 }
 
 /** A call's HTTP status and body, for the calls expected to fail. */
-async function failedCall<N extends CallName>(core: TestCore, name: N, input: CallInput<N>): Promise<{ status: number; error: string }> {
+async function failedCall<N extends CallName>(core: TestCore, name: N, input: CallInput<N>): Promise<{ status: number; error: string; advice?: string }> {
   const res = await fetch(`${core.core.urls.uiOrigin}/rpc/${name}`, {
     method: 'POST',
     headers: { Authorization: `Bearer ${core.token}`, 'Content-Type': 'application/json' },
     body: JSON.stringify(input),
   });
-  const body = (await res.json()) as { error: string };
+  const body = (await res.json()) as { error: string; advice?: string };
   expect(res.ok, `${name} should fail`).toBe(false);
-  return { status: res.status, error: body.error };
+  return { status: res.status, error: body.error, ...(body.advice === undefined ? {} : { advice: body.advice }) };
 }
 
 
@@ -208,11 +210,92 @@ describe('the service API calls with a real service configured', () => {
       const wrong = 'tok_a_wrong_token_never_to_be_shown';
       await t.call('settings.setService', { connection: { mode: 'service', baseUrl: service.url }, apiToken: wrong });
       const failed = await failedCall(t, 'api.listPage', { endpoint: '/api/orders' });
-      expect(failed).toEqual({ status: 502, error: 'GET /api/orders?page=1&limit=10 answered 401: Invalid API token (check the API token in Settings)' });
+      expect(failed).toEqual({
+        status: 502,
+        error: 'GET /api/orders?page=1&limit=10 answered 401: Invalid API token',
+        advice: "The service refused the API token: enter the account's current API token in Settings → Service.",
+      });
       expect(JSON.stringify(await t.call('status.get', {}))).not.toContain(wrong);
     } finally {
       delete process.env.WEBHOOK_INSPECTOR_API_TOKEN;
       await service.close();
+    }
+  });
+});
+
+describe('failed calls to a real service say what to do next, the detail kept below', () => {
+  const serviceToken = 'tok_advice_test_token_never_shown';
+
+  async function listOrdersAt(baseUrl: string): Promise<{ status: number; error: string; advice?: string }> {
+    await t!.call('settings.setService', { connection: { mode: 'service', baseUrl }, apiToken: serviceToken });
+    const failed = await failedCall(t!, 'api.listPage', { endpoint: '/api/orders' });
+    expect(JSON.stringify(failed)).not.toContain(serviceToken);
+    return failed;
+  }
+
+  async function plainHttpServer(answer: (res: ServerResponse) => void): Promise<{ port: number; close: () => Promise<void> }> {
+    const server = createServer((_req, res) => answer(res));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    return {
+      port: (server.address() as AddressInfo).port,
+      close: () => new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+    };
+  }
+
+  it('names the next step for a refused connection, an unknown host, an untrusted certificate, plain HTTP, a timeout and a 403', async () => {
+    t = await startTestCore({ simulator: false, serviceApi: { requestsPerSecond: 200, timeoutMs: 500 } });
+    const gone = await plainHttpServer(() => {});
+    await gone.close();
+    expect(await listOrdersAt(`https://127.0.0.1:${gone.port}`)).toEqual({
+      status: 502,
+      error: 'GET /api/orders?page=1&limit=10: the service could not be reached (ECONNREFUSED)',
+      advice: "Nothing accepts connections at the service's address: check the host and port of the base URL in Settings → Service, and that the service is running.",
+    });
+
+    const unknown = await listOrdersAt('https://no-such-host.invalid');
+    expect(unknown.error).toMatch(/could not be reached \((ENOTFOUND|EAI_AGAIN)\)$/);
+    expect(unknown.advice).toBe("The service's host name could not be found: check the base URL in Settings → Service for a typo, and this machine's network and DNS.");
+
+    // The receiver's own certificate is self-signed.
+    const untrusted = await listOrdersAt(t.receiverUrl);
+    expect(untrusted.error).toMatch(/could not be reached \([A-Z_]*CERT[A-Z_]*\)$/);
+    expect(untrusted.advice).toMatch(/^The service's TLS certificate was not accepted: check that the base URL in Settings → Service names/);
+
+    const plain = await plainHttpServer((res) => res.end('[]'));
+    try {
+      const wrongScheme = await listOrdersAt(`https://127.0.0.1:${plain.port}`);
+      expect(wrongScheme.error).toMatch(/could not be reached \((ERR_SSL_[A-Z_]+|EPROTO)\)$/);
+      expect(wrongScheme.advice).toMatch(/^The service's address does not answer in HTTPS: if it serves plain HTTP, the base URL in Settings → Service should start with http:/);
+    } finally {
+      await plain.close();
+    }
+
+    const silent = await plainHttpServer(() => {});
+    const forbidding = await plainHttpServer((res) => res.writeHead(403, { 'Content-Type': 'application/json' }).end('{"message":"Forbidden","status":"error"}'));
+    try {
+      expect(await listOrdersAt(`http://127.0.0.1:${silent.port}`)).toEqual({
+        status: 504,
+        error: 'GET /api/orders?page=1&limit=10 did not answer within 500 ms',
+        advice: 'The service did not answer in time: it may be slow or down, or the base URL in Settings → Service points at something that never answers; check it, then try again.',
+      });
+      expect(await listOrdersAt(`http://127.0.0.1:${forbidding.port}`)).toEqual({
+        status: 502,
+        error: 'GET /api/orders?page=1&limit=10 answered 403: Forbidden',
+        advice: "The API token is not allowed this call: check its permissions with the service's account, or enter another token in Settings → Service.",
+      });
+      // A fetch-all stopped by the same failure carries the same advice.
+      const job = await t.call('api.fetchAll.start', { endpoint: '/api/orders' });
+      const stopped = await until(
+        () => t!.call('api.fetchAll.items', { jobId: job.jobId }),
+        (r) => r.job.state !== 'running',
+      );
+      expect(stopped.job).toMatchObject({ state: 'failed', error: 'GET /api/orders?page=1&limit=20 answered 403: Forbidden' });
+      expect(stopped.job.advice).toMatch(/^The API token is not allowed this call/);
+    } finally {
+      await Promise.all([silent.close(), forbidding.close()]);
     }
   });
 });

@@ -83,8 +83,9 @@ describe('the service API client against the simulator', () => {
     const wrong = 'tok_wrong_value_that_must_not_leak';
     const error = await rejection(clientWith(wrong).listPage({ endpoint: '/api/payouts' }, 1, 10));
     expect({ status: error.status, upstreamStatus: error.upstreamStatus }).toEqual({ status: 502, upstreamStatus: 401 });
-    expect(error.message).toBe('GET /api/payouts?page=1&limit=10 answered 401: Invalid API token (check the API token in Settings)');
-    for (const text of [error.message, String(error), error.stack ?? '', inspect(error), JSON.stringify(error)]) {
+    expect(error.message).toBe('GET /api/payouts?page=1&limit=10 answered 401: Invalid API token');
+    expect(error.advice).toMatch(/^The service refused the API token: .* in Settings → Service\.$/);
+    for (const text of [error.message, error.advice ?? '', String(error), error.stack ?? '', inspect(error), JSON.stringify(error)]) {
       expect(text).not.toContain(wrong);
       expect(text).not.toContain(token);
     }
