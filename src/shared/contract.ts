@@ -153,7 +153,8 @@ export const calls = {
   'api.listPage': {
     input: ListTarget.extend({
       page: z.number().int().min(1).default(1),
-      limit: z.number().int().min(1).max(20).default(10),
+      /** The spec allows 1..20; another limit is sent as asked, to show how the service takes it. */
+      limit: z.number().int().default(10),
       refresh: z.boolean().default(false),
       /** The UI session (one page load): served only pages it read itself. */
       session: z.string().max(100).optional(),
@@ -162,7 +163,7 @@ export const calls = {
   },
   /** Starts walking pages 1..total-pages; progress comes as `api.fetchAll` events. */
   'api.fetchAll.start': {
-    input: ListTarget.extend({ limit: z.number().int().min(1).max(20).default(20) }),
+    input: ListTarget.extend({ limit: z.number().int().default(20) }),
     output: FetchAllJob,
   },
   'api.fetchAll.cancel': { input: z.object({ jobId: z.string() }), output: FetchAllJob },

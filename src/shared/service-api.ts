@@ -30,6 +30,8 @@ export const Pagination = z.object({
 export type Pagination = z.infer<typeof Pagination>;
 
 export const ListPage = z.object({
+  /** The request sent, e.g. `GET /api/orders?page=1&limit=10`. */
+  request: z.string(),
   items: z.array(z.unknown()),
   pagination: Pagination,
   /** Headers missing, not integers, or inconsistent with the items (one line each). */

@@ -112,6 +112,27 @@ test('another tab is never served this one’s cached pages, and an order create
   await expect(api.rows.first()).toHaveAttribute('data-uuid', orderUuid!);
 });
 
+test('a limit outside 1..20 in the URL is sent as asked: the request and the service’s answer are shown, never another limit', async ({ inspector, page }) => {
+  const token = new URL(inspector.uiUrl).searchParams.get('token');
+  await page.goto(`${new URL(inspector.uiUrl).origin}/?token=${token}#/api/payout-orders?limit=50`);
+  const api = new ApiPage(page);
+  await expect(api.view).toBeVisible();
+  const headers = await api.waitForPage(1);
+  expect(headers.pageItems).toBe(20);
+  await expect(page).toHaveURL(/#\/api\/payout-orders\?limit=50$/);
+  await expect(page.getByTestId('api-limit')).toHaveValue('50');
+  await expect(page.getByTestId('api-limit-outside')).toHaveText('50 (outside 1..20)');
+  await expect(page.getByTestId('api-request')).toHaveText('GET /api/payout-orders?page=1&limit=50');
+  await expect(page.getByTestId('api-header-problems')).toContainText(
+    `limit 50 is outside the spec's 1..20 (spec 8); the service answered it with page-items 20 and total-pages ${headers.totalPages}`,
+  );
+
+  // A limit the service refuses: its 400, word for word.
+  await page.goto(`${new URL(inspector.uiUrl).origin}/#/api/payout-orders?limit=0`);
+  await expect(api.error).toContainText('GET /api/payout-orders?page=1&limit=0 answered 400: Pagination error: expected :limit in 1..20; got 0');
+  await expect(page.getByTestId('api-limit')).toHaveValue('0');
+});
+
 test('fetch all pages of a many-page list: progress reaches the total, and the records export as JSON and CSV', async ({ deliveriesPage }) => {
   const { page } = deliveriesPage;
   const api = new ApiPage(page);

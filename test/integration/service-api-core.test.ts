@@ -181,6 +181,20 @@ describe('the service API calls of the core', () => {
     expect(await failedCall(t, 'api.fetchAll.items', { jobId: 'no-such-job' })).toMatchObject({ status: 404 });
   });
 
+  it('sends a limit outside 1..20 as asked and answers with what the service did with it', async () => {
+    t = await start();
+    const wide = await t.call('api.listPage', { endpoint: '/api/payout-orders', limit: 50 });
+    expect(wide).toMatchObject({ request: 'GET /api/payout-orders?page=1&limit=50', limit: 50, pagination: { currentPage: 1, pageItems: 20 } });
+    expect(wide.items).toHaveLength(20);
+    expect(wide.headerProblems[0]).toBe(
+      `limit 50 is outside the spec's 1..20 (spec 8); the service answered it with page-items 20 and total-pages ${wide.pagination.totalPages}`,
+    );
+    expect(await failedCall(t, 'api.listPage', { endpoint: '/api/payout-orders', limit: 0 })).toEqual({
+      status: 400,
+      error: 'GET /api/payout-orders?page=1&limit=0 answered 400: Pagination error: expected :limit in 1..20; got 0',
+    });
+  });
+
   it('answers 400 with the service message past the last page', async () => {
     t = await start();
     const { pagination } = await t.call('api.listPage', { endpoint: '/api/products' });

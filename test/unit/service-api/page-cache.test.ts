@@ -4,6 +4,7 @@ import type { ListPage, ListTarget } from '../../../src/shared/service-api';
 
 describe('the page cache', () => {
   const page = (marker: number): ListPage => ({
+    request: 'GET /api/orders?page=1&limit=10',
     items: [marker],
     pagination: { currentPage: 1, pageItems: 1, totalCount: 1, totalPages: 1 },
     headerProblems: [],

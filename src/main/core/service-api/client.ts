@@ -61,6 +61,7 @@ export class ServiceApiClient {
     const headers = { get: (name: string) => redactHeader(answer.headers.get(name), answer.apiToken) };
     const { pagination, problems } = parsePagination(headers);
     return {
+      request: answer.label,
       items,
       pagination,
       headerProblems: [...problems, ...paginationInconsistencies(pagination, { page, limit, itemCount: items.length })],

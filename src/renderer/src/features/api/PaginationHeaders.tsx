@@ -10,7 +10,7 @@ const headerNames = [
   ['total-pages', 'totalPages'],
 ] as const;
 
-/** The page's pagination headers as the service sent them, parsed; missing ones say so. */
+/** The request sent and the pagination headers of the answer, parsed; missing ones say so. */
 export function PaginationHeaders({ page }: { page: ListPage }) {
   const { pagination } = page;
   return (
@@ -23,6 +23,12 @@ export function PaginationHeaders({ page }: { page: ListPage }) {
       data-page-items={pagination.pageItems ?? ''}
       aria-label="Pagination headers"
     >
+      <div className="api-header api-request">
+        <dt className="muted">sent</dt>
+        <dd className="mono" data-testid="api-request">
+          {page.request}
+        </dd>
+      </div>
       {headerNames.map(([header, field]) => (
         <div key={header} className="api-header">
           <dt className="mono">{header}</dt>
