@@ -63,13 +63,44 @@ test('browse a list page by page: next, last, jump; the headers agree with the r
   await expect(page.getByTestId('api-endpoint')).toHaveValue('/api/campaigns');
   await expect(page.getByTestId('api-limit')).toHaveValue('20');
 
-  // A payout's UUID links to the deliveries that mention it.
-  await api.browse('/api/payouts');
-  const payoutUuid = await api.rows.first().getAttribute('data-uuid');
+  // A gift card's payout UUID links to the deliveries that mention it.
+  await api.browse('/api/payouts', 20);
+  const giftCard = page.locator('[data-testid="api-row"][data-payout-type="gift_cards"]').first();
+  const payoutUuid = await giftCard.getAttribute('data-uuid');
   expect(payoutUuid).toBeTruthy();
-  await api.rows.first().getByTestId('link-deliveries-mentioning').first().click();
+  await giftCard.locator('[data-kind="payout"]').getByTestId('link-deliveries-mentioning').click();
   await expect(page.getByTestId('filter-text')).toHaveValue(payoutUuid!);
-  await expect(page).toHaveURL(new RegExp(`#/deliveries\\?text=${payoutUuid}$`));
+  await expect(page).toHaveURL(new RegExp(`#/deliveries\\?text=${payoutUuid}&uuid=payout&order=[0-9a-f-]{36}$`));
+});
+
+test('UUIDs link to deliveries only where webhooks carry them; a search that finds none says why and links the order', async ({ deliveriesPage }) => {
+  const { page } = deliveriesPage;
+  const api = new ApiPage(page);
+  await api.open();
+  await api.browse('/api/payouts', 20);
+
+  // Crypto webhooks carry no payout or recipient UUID: no link that can only find nothing, the order's deliveries instead.
+  const crypto = page.locator('[data-testid="api-row"][data-payout-type="crypto"]').first();
+  const cryptoPayout = crypto.locator('[data-kind="payout"]');
+  await expect(cryptoPayout.getByTestId('link-deliveries-mentioning')).toHaveCount(0);
+  await expect(cryptoPayout.getByTestId('api-uuid-not-in-webhooks')).toHaveAttribute('title', /Crypto webhooks carry no payout UUID/);
+  await expect(crypto.locator('[data-kind="recipient"]').getByTestId('api-uuid-not-in-webhooks')).toBeVisible();
+  const cryptoOrder = await crypto.locator('[data-kind="payout-order"] .api-uuid-value').textContent();
+  await cryptoPayout.getByTestId('link-order-deliveries').click();
+  await expect(page.getByTestId('filter-text')).toHaveValue(cryptoOrder!);
+  await page.goBack();
+
+  // A gift card's payout UUID whose order sent nothing here: 0 matching, and why, with the order's deliveries.
+  const giftCard = page.locator('[data-testid="api-row"][data-payout-type="gift_cards"]').last();
+  const orderUuid = await giftCard.locator('[data-kind="payout-order"] .api-uuid-value').textContent();
+  await giftCard.locator('[data-kind="payout"]').getByTestId('link-deliveries-mentioning').click();
+  await expect(page.getByTestId('delivery-count')).toHaveAttribute('data-total', '0');
+  const why = page.getByTestId('deliveries-uuid-no-match');
+  await expect(why).toHaveAttribute('data-kind', 'payout');
+  await expect(why).toContainText('No stored delivery mentions this payout UUID: only a gift card’s payout.processing carries it');
+  await why.getByTestId('no-match-order-deliveries').click();
+  await expect(page.getByTestId('filter-text')).toHaveValue(orderUuid!);
+  await expect(page.getByTestId('deliveries-uuid-no-match')).toContainText("A payout order's webhooks reach this inspector only if its callback_url points here");
 });
 
 test('another tab is never served this one’s cached pages, and an order created in it drops them here', async ({ inspector, deliveriesPage }) => {
