@@ -158,18 +158,25 @@ export const calls = {
     input: z.object({ orderUuid: z.string() }),
     output: z.object({ summary: OrderSummary, recipients: z.array(RecipientView) }),
   },
-  /** One page of a list endpoint of the service in use (cached per endpoint, page and limit unless refresh). */
+  /**
+   * One page of a list endpoint of the service in use: from the cache of the UI session for 60 s
+   * (per endpoint, page and limit; lists a created payout order changes are dropped from it), else
+   * from the service, as with refresh.
+   */
   'api.listPage': {
     input: ListTarget.extend({
       page: z.number().int().min(1).default(1),
-      limit: z.number().int().min(1).max(20).default(10),
+      /** The spec allows 1..20; another limit is sent as asked, to show how the service takes it. */
+      limit: z.number().int().default(10),
       refresh: z.boolean().default(false),
+      /** The UI session (one page load): served only pages it read itself. */
+      session: z.string().max(100).optional(),
     }),
     output: ListPage,
   },
   /** Starts walking pages 1..total-pages; progress comes as `api.fetchAll` events. */
   'api.fetchAll.start': {
-    input: ListTarget.extend({ limit: z.number().int().min(1).max(20).default(20) }),
+    input: ListTarget.extend({ limit: z.number().int().default(20) }),
     output: FetchAllJob,
   },
   'api.fetchAll.cancel': { input: z.object({ jobId: z.string() }), output: FetchAllJob },
@@ -239,5 +246,10 @@ export type EventName = keyof typeof events;
 export type EventPayload<N extends EventName> = z.infer<(typeof events)[N]>;
 
 /** Error body of a failed call. */
-export const CallError = z.object({ error: z.string(), issues: z.array(z.string()).optional() });
+export const CallError = z.object({
+  error: z.string(),
+  issues: z.array(z.string()).optional(),
+  /** What to do next, in a sentence, when the core knows (a service API call that failed); `error` keeps the detail. */
+  advice: z.string().optional(),
+});
 export type CallError = z.infer<typeof CallError>;
