@@ -15,7 +15,7 @@ import { quantile } from './stats';
 import { relayReceiver } from './relay-receiver';
 
 /** The three receivers of the ingest benchmark, each run in a child process of its own. */
-export type ReceiverKind = 'inspector' | 'bare' | 'per-request' | 'relay';
+export type ReceiverKind = 'inspector' | 'bare' | 'mockttp' | 'per-request' | 'relay';
 
 export interface ReceiverArg {
   kind: ReceiverKind;
@@ -86,6 +86,16 @@ async function bareServer(dir: string) {
   const server = createServer({ cert: certificate.cert, key: certificate.key }, (req, res) => readBody(req, () => ok(res)));
   server.keepAliveTimeout = 5_000;
   return { port: await listenLocal(server), close: () => closeServer(server) };
+}
+
+/** A real peer: mockttp (HTTP Toolkit's engine) answering 200 to every POST and keeping each request in memory. */
+async function mockttpServer(dir: string) {
+  const certificate = await loadOrCreateCertificate(dir);
+  const { getLocal } = await import('mockttp');
+  const server = getLocal({ https: { key: certificate.key, cert: certificate.cert }, recordTraffic: true });
+  await server.start();
+  await server.forPost().thenJson(200, { received: true });
+  return { port: server.port, close: () => server.stop() };
 }
 
 /**
@@ -183,18 +193,26 @@ async function inspector(dir: string) {
   return { port: Number(new URL(core.urls.receiverHttps!).port), close: () => core.close() };
 }
 
+interface StartedReceiver {
+  port: number;
+  close(): Promise<void>;
+  /** CPU of the receiver's other processes (the relay's database), ms. */
+  databaseCpuMs?: () => number;
+}
+
+const starters: Record<ReceiverKind, (dir: string) => Promise<StartedReceiver>> = {
+  inspector,
+  bare: bareServer,
+  mockttp: mockttpServer,
+  'per-request': perRequestServer,
+  relay: relayReceiver,
+};
+
 export function receiverChild(arg: string): Promise<void> {
   const { kind, dir, diagnose } = JSON.parse(arg) as ReceiverArg;
   return serveChild(async () => {
     const diagnostics = diagnose && kind === 'inspector' ? diagnoseCommits() : () => null;
-    const receiver: { port: number; close(): Promise<void>; databaseCpuMs?: () => number } =
-      kind === 'inspector'
-        ? await inspector(dir)
-        : kind === 'bare'
-          ? await bareServer(dir)
-          : kind === 'relay'
-            ? await relayReceiver(dir)
-            : await perRequestServer(dir);
+    const receiver = await starters[kind](dir);
     const ownUsage = () => usage(receiver.databaseCpuMs?.() ?? 0);
     return {
       ready: { port: receiver.port, pid: process.pid } satisfies ReceiverReady,
