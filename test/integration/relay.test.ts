@@ -162,6 +162,17 @@ describe('relay to laptop', () => {
     await laptop.stop();
   });
 
+  test('deliveries arriving together are committed together, each answered with its own row', async () => {
+    const bodies = Array.from({ length: 120 }, (_, i) => numberedBody(5000 + i));
+    const answers = await Promise.all(bodies.map((body) => post(`${relay.urls.https}/c/team/burst`, body, serviceHeaders(body))));
+    expect(answers.map((a) => a.status)).toEqual(bodies.map(() => 200));
+    const ids = answers.map((a) => String(a.headers['x-inspector-delivery-id']));
+    expect(new Set(ids).size).toBe(120);
+    const stored = await relayPool.query<{ id: string; body: Buffer }>('SELECT id, body FROM relay_deliveries WHERE id = ANY($1::bigint[])', [ids]);
+    const bodyOf = new Map(stored.rows.map((r) => [r.id, sha256(r.body)]));
+    expect(ids.map((id) => bodyOf.get(id))).toEqual(bodies.map(sha256));
+  });
+
   test('a delivery outside every channel is kept and answered 404', async () => {
     const body = numberedBody(900);
     const answer = await post(`${relay.urls.https}/webhooks`, body, serviceHeaders(body));

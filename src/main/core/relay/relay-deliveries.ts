@@ -15,31 +15,50 @@ export function parseCursor(text: string): Cursor | null {
   return match ? { xid: match[1]!, id: match[2]! } : null;
 }
 
-/** Stores one delivery as captured; resolves once committed, and wakes every relay's streams. */
-export async function insertRelayDelivery(pool: pg.Pool, channelId: string | null, record: DeliveryRecord): Promise<number> {
-  const { raw, facts, response } = record;
-  const { rows } = await pool.query<{ id: string }>(
+const insertColumns = [
+  'channel_id', 'received_at', 'method', 'path', 'query', 'headers', 'body', 'body_truncated',
+  'remote_address', 'tls', 'response_status', 'response_reason',
+];
+
+function insertValues(channelId: string | null, { raw, facts, response }: DeliveryRecord): unknown[] {
+  return [
+    channelId,
+    facts.receivedAt,
+    raw.method,
+    raw.path,
+    raw.query,
+    JSON.stringify(raw.headers),
+    Buffer.from(raw.body.buffer, raw.body.byteOffset, raw.body.byteLength),
+    raw.bodyTruncated,
+    facts.remoteAddress,
+    facts.tls,
+    response.status,
+    response.reason,
+  ];
+}
+
+/**
+ * Stores deliveries as captured, in one transaction (one commit, one WAL flush), and wakes every relay's streams
+ * of their channels; resolves with their ids, in order, once committed.
+ */
+export async function insertRelayDeliveries(
+  pool: pg.Pool,
+  deliveries: ReadonlyArray<{ channelId: string | null; record: DeliveryRecord }>,
+): Promise<number[]> {
+  const params: unknown[] = [];
+  const rows = deliveries.map(({ channelId, record }) => {
+    const placeholders = insertValues(channelId, record).map((value) => `$${params.push(value)}`);
+    return `(${placeholders.join(', ')})`;
+  });
+  const { rows: stored } = await pool.query<{ id: string }>(
     `WITH stored AS (
-       INSERT INTO relay_deliveries (channel_id, received_at, method, path, query, headers, body, body_truncated,
-                                     remote_address, tls, response_status, response_reason)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id, channel_id)
-     SELECT id, pg_notify('relay_deliveries', coalesce(channel_id::text, '')) FROM stored`,
-    [
-      channelId,
-      facts.receivedAt,
-      raw.method,
-      raw.path,
-      raw.query,
-      JSON.stringify(raw.headers),
-      Buffer.from(raw.body.buffer, raw.body.byteOffset, raw.body.byteLength),
-      raw.bodyTruncated,
-      facts.remoteAddress,
-      facts.tls,
-      response.status,
-      response.reason,
-    ],
+       INSERT INTO relay_deliveries (${insertColumns.join(', ')}) VALUES ${rows.join(', ')} RETURNING id, channel_id),
+     woken AS (SELECT pg_notify('relay_deliveries', channel_id::text) FROM (SELECT DISTINCT channel_id FROM stored) channels
+               WHERE channel_id IS NOT NULL)
+     SELECT id, (SELECT count(*) FROM woken) AS woken FROM stored ORDER BY id`,
+    params,
   );
-  return Number(rows[0]!.id);
+  return stored.map((row) => Number(row.id));
 }
 
 interface DeliveryRow {

@@ -9,7 +9,7 @@ import { ChannelRoutes } from './channel-routes';
 import { remoteAddressBehind } from './forwarded-for';
 import { migrateRelaySchema } from './pg-schema';
 import { createPullApi } from './pull-api';
-import { insertRelayDelivery } from './relay-deliveries';
+import { RelayWriter } from './relay-writer';
 import { pruneRelay, type PruneResult } from './retention';
 
 export interface RelayOptions {
@@ -68,8 +68,9 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
     arrivals = new RelayArrivals(options.store, log);
     await arrivals.start();
     const routes = new ChannelRoutes(pool);
+    const writer = new RelayWriter(pool);
     const deps: ReceiverDeps = {
-      store: async (record) => insertRelayDelivery(pool, await routes.idFor(record.raw.path), record),
+      store: async (record) => writer.store(await routes.idFor(record.raw.path), record),
       // The relay passes bytes on; verdicts are the laptop's, with the secret it holds.
       secret: () => null,
       policy: new ResponsePolicyState({ ...defaultResponsePolicy }, () => {}),
