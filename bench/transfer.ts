@@ -21,6 +21,7 @@ import { ndjsonSource } from '../src/main/core/import/read-ndjson';
 import { bulkWriter } from '../src/main/core/store/bulk-writer';
 import { deliveryWriter } from '../src/main/core/store/delivery-writer';
 import { lifecycleQueries } from '../src/main/core/store/lifecycles';
+import { sqliteStore } from '../src/main/core/store/sqlite-store';
 import { openStore, type Db } from '../src/main/core/store/open';
 import { benchSecret } from './generate';
 import { writeResults } from './ingest';
@@ -80,9 +81,9 @@ export async function transferPartsChild(arg: string): Promise<void> {
     parts.push({ part, ms: Number(process.hrtime.bigint() - start) / 1e6 });
   };
   const source = openStore(join(dataDir, 'inspector.sqlite3'));
-  await timed('export: ndjsonLines consumed, nothing written', () => {
+  await timed('export: ndjsonLines consumed, nothing written', async () => {
     let bytes = 0;
-    for (const line of ndjsonLines(source)) bytes += line.length;
+    for await (const line of ndjsonLines(sqliteStore(source))) bytes += line.length;
     return bytes;
   });
   await timed('export: every lifecycle rebuilt once (lifecycleQueries.load)', () => {

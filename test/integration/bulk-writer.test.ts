@@ -7,7 +7,9 @@ import { ndjsonLines } from '../../src/main/core/export/ndjson';
 import { bulkChunkRows, bulkWriter } from '../../src/main/core/store/bulk-writer';
 import { deliveryWriter } from '../../src/main/core/store/delivery-writer';
 import { openStore, type Db } from '../../src/main/core/store/open';
+import { sqliteStore } from '../../src/main/core/store/sqlite-store';
 import { builtCli } from '../support/cli-process';
+import { collect } from '../support/collect';
 import { analyzedTraffic, storeInBulk } from '../support/realistic-traffic';
 import { tempDataDir } from '../support/temp-dir';
 
@@ -71,8 +73,9 @@ describe('bulk writer (a command importing many deliveries)', () => {
     const many = records(3 * bulkChunkRows);
     storeInBulk(source, many);
     const file = join(sourceDir, 'all.ndjson');
-    writeFileSync(file, [...ndjsonLines(source)].join(''));
-    source.close();
+    const store = sqliteStore(source);
+    writeFileSync(file, await collect(ndjsonLines(store)));
+    await store.close();
 
     const target = tempDataDir();
     const child = spawn(process.execPath, [builtCli, 'import', file, '--data-dir', target, '--secret', benchSecret], { stdio: 'pipe' });

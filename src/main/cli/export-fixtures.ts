@@ -5,8 +5,7 @@ import { receiverOriginOf, type ReceiverUrls } from '../core/export/receiver-ori
 import { loadOrCreateRedactionKey } from '../core/export/redaction-key';
 import { selectDeliveries, type ExportScope } from '../core/export/selection';
 import { fileSecretStore } from '../core/signing-secret';
-import type { Db } from '../core/store/open';
-import { settingsQueries } from '../core/store/settings';
+import type { InspectorStore } from '../core/store/inspector-store';
 import { version } from '../core/start-core';
 import { cliProgressEvery, progressLine } from './progress-line';
 import { writeLines } from './store-output';
@@ -19,11 +18,11 @@ export interface FixturesFlags {
 }
 
 /** `export --format fixtures`: writes the folder and prints its path. */
-export async function writeFixturesFolder(db: Db, dataDir: string, scope: ExportScope, flags: FixturesFlags): Promise<void> {
+export async function writeFixturesFolder(store: InspectorStore, dataDir: string, scope: ExportScope, flags: FixturesFlags): Promise<void> {
   if (flags.testSecret !== undefined && flags.testSecret === fileSecretStore(dataDir, 'signing-secret').load()) {
     throw new Error('--test-secret must differ from the signing secret: the real one never goes into fixtures');
   }
-  const result = await exportFixtures(db, {
+  const result = await exportFixtures(store, {
     scope,
     outDir: flags.out ?? defaultFixturesFolder(dataDir),
     testSecret: flags.testSecret ?? null,
@@ -39,9 +38,9 @@ export async function writeFixturesFolder(db: Db, dataDir: string, scope: Export
 const SavedPorts = z.object({ https: z.number().int(), http: z.number().int().nullable() });
 
 /** The receiver's URLs from its saved ports (the CLI runs without it), unless --base-url says otherwise. */
-function receiverUrls(db: Db, baseUrl: string | undefined): ReceiverUrls {
+function receiverUrls(store: InspectorStore, baseUrl: string | undefined): ReceiverUrls {
   if (baseUrl !== undefined) return { https: baseUrl.replace(/\/+$/, ''), http: null };
-  const ports = settingsQueries(db).read('receiverPorts', SavedPorts);
+  const ports = store.settings.read('receiverPorts', SavedPorts);
   return {
     https: `https://127.0.0.1:${ports?.https ?? 8443}`,
     http: ports?.http ? `http://127.0.0.1:${ports.http}` : null,
@@ -49,7 +48,7 @@ function receiverUrls(db: Db, baseUrl: string | undefined): ReceiverUrls {
 }
 
 /** `export --format har`: HAR 1.2 to a file or stdout, streamed entry by entry. */
-export async function writeHar(db: Db, scope: ExportScope, out: string | undefined, baseUrl: string | undefined): Promise<void> {
-  const { deliveries } = selectDeliveries(db, scope);
-  await writeLines(harChunks(deliveries(), receiverOriginOf(receiverUrls(db, baseUrl)), version), out);
+export async function writeHar(store: InspectorStore, scope: ExportScope, out: string | undefined, baseUrl: string | undefined): Promise<void> {
+  const { deliveries } = await selectDeliveries(store, scope);
+  await writeLines(harChunks(deliveries(), receiverOriginOf(receiverUrls(store, baseUrl)), version), out);
 }

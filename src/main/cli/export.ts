@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { lifecycleNdjsonLines, ndjsonLines } from '../core/export/ndjson';
-import type { Db } from '../core/store/open';
+import type { InspectorStore } from '../core/store/inspector-store';
 import { defaultDataDir } from './default-data-dir';
 import { writeFixturesFolder, writeHar } from './export-fixtures';
 import { scopeFromFlags } from './selection-flags';
@@ -14,12 +14,12 @@ export const exportUsage = [
 ].join('\n');
 export const lifecyclesUsage = 'webhook-inspector lifecycles [--data-dir DIR] --format ndjson [--out FILE]';
 
-async function withStore(dataDir: string, work: (db: Db) => Promise<void>): Promise<void> {
-  const db = openExistingStore(dataDir);
+async function withStore(dataDir: string, work: (store: InspectorStore) => Promise<void>): Promise<void> {
+  const store = openExistingStore(dataDir);
   try {
-    await work(db);
+    await work(store);
   } finally {
-    db.close();
+    await store.close();
   }
 }
 

@@ -52,10 +52,10 @@ export async function replayCommand(args: string[]): Promise<void> {
   }
   if (values.resign === '') throw new Error('--resign needs a secret');
   if (values.resign !== undefined && values['wrong-signature']) throw new Error('give --resign or --wrong-signature, not both');
-  const db = openExistingStore(values['data-dir'] ?? defaultDataDir());
-  const outbound = new OutboundReplays(db, defaultSenderLimits, () => {});
+  const store = openExistingStore(values['data-dir'] ?? defaultDataDir());
+  const outbound = new OutboundReplays(store, defaultSenderLimits, () => {});
   try {
-    const record = await new Replayer(db, outbound).send({
+    const record = await new Replayer(store, outbound).send({
       deliveryId: id,
       url: values.to,
       signing: values['wrong-signature']
@@ -72,6 +72,6 @@ export async function replayCommand(args: string[]): Promise<void> {
     if (!ok) process.exitCode = 1;
   } finally {
     await outbound.close();
-    db.close();
+    await store.close();
   }
 }

@@ -6,7 +6,7 @@ import { secretFingerprint, type SigningSecret } from './signing-secret';
 import { demoPayoutOrderRequests } from './simulator/api';
 import { loadSimulatorAccount } from './simulator/account-file';
 import { startSimulator, type Simulator } from './simulator/simulator';
-import type { settingsQueries } from './store/settings';
+import type { SettingsStore } from './store/inspector-store';
 
 export interface EmbeddedSimulatorOptions {
   seed?: number;
@@ -16,7 +16,7 @@ export interface EmbeddedSimulatorOptions {
 
 export interface ServiceConnectionDeps {
   dataDir: string;
-  settings: ReturnType<typeof settingsQueries>;
+  settings: SettingsStore;
   secret: SigningSecret;
   apiTokenStore: SecretStore;
   /** The receiver's certificate, which the simulator's dispatcher trusts by its fingerprint. */

@@ -19,12 +19,8 @@ import { createReplays } from './replay/create-replays';
 import { ServiceApiSession } from './service-api';
 import { ServiceConnectionManager } from './service-connection';
 import { SigningSecret, fileSecretStore } from './signing-secret';
-import { startCheckpointer } from './store/checkpointer';
-import { deliveryWriter } from './store/delivery-writer';
-import { countDeliveries } from './store/delivery-views';
-import { openStore } from './store/open';
-import { reanalyzeAll } from './store/reanalyze';
-import { settingsQueries } from './store/settings';
+import type { InspectorStore } from './store/inspector-store';
+import { openSqliteStore } from './store/sqlite-store';
 import { StoreHealth } from './store-health';
 import { pullFromRelay } from './sources/pull-from-relay';
 
@@ -39,17 +35,21 @@ const SavedPorts = z.object({ https: z.number().int(), http: z.number().int().nu
 export async function startCore(options: CoreOptions): Promise<Core> {
   const log = options.log ?? (() => {});
   mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
-  const db = openStore(join(options.dataDir, 'inspector.sqlite3'), { nativeBinding: options.nativeBinding });
+  const store = openSqliteStore(join(options.dataDir, 'inspector.sqlite3'), {
+    nativeBinding: options.nativeBinding,
+    background: true,
+    log,
+  });
   try {
-    return await assemble(options, db, log);
+    return await assemble(options, store, log);
   } catch (error) {
-    db.close();
+    await store.close();
     throw error;
   }
 }
 
-async function assemble(options: CoreOptions, db: ReturnType<typeof openStore>, log: (line: string) => void) {
-  const settings = settingsQueries(db);
+async function assemble(options: CoreOptions, store: InspectorStore, log: (line: string) => void) {
+  const { settings } = store;
   const certificate = await loadOrCreateCertificate(options.dataDir);
   const events = new EventStream();
   const secret = new SigningSecret(options.secretStore ?? fileSecretStore(options.dataDir, 'signing-secret'), options.secret);
@@ -60,19 +60,13 @@ async function assemble(options: CoreOptions, db: ReturnType<typeof openStore>, 
       events.publish('status.changed', status());
     },
   );
-  const writer = deliveryWriter(db, {
-    onCommitted: (latestId) => events.publish('deliveries.changed', { latestId }),
-    inWorker: true,
-    nativeBinding: options.nativeBinding,
-    log,
-  });
+  store.onCommitted((latestId) => events.publish('deliveries.changed', { latestId }));
   // Rows a crash left underived (or a rebuild left pending) are derived in the background.
-  writer.derived.schedule();
+  store.derived.schedule();
   const storeHealth = new StoreHealth();
   const bodyLimitBytes = options.bodyLimitBytes ?? defaultBodyLimit;
   const replays = createReplays({
-    db,
-    settings,
+    store,
     limits: options.replayLimits,
     receiverPorts: () => receivers.ports,
     publish: (deliveryId) => events.publish('replays.changed', { deliveryId }),
@@ -80,7 +74,7 @@ async function assemble(options: CoreOptions, db: ReturnType<typeof openStore>, 
   });
   const receivers = new Receivers(
     {
-      store: (record) => storeHealth.watch(writer.enqueue(record)),
+      store: (record) => storeHealth.watch(store.storeDelivery(record)),
       forward: (raw) => replays.forward(raw),
       secret: () => secret.current,
       policy,
@@ -92,9 +86,9 @@ async function assemble(options: CoreOptions, db: ReturnType<typeof openStore>, 
     options.host ?? '127.0.0.1',
   );
   const relaySource = options.relay
-    ? pullFromRelay(options.relay, db, {
+    ? pullFromRelay(options.relay, store, {
         secret: () => secret.current,
-        store: async (records) => void (await Promise.all(records.map((r) => storeHealth.watch(writer.enqueue(r))))),
+        store: async (records) => void (await Promise.all(records.map((r) => storeHealth.watch(store.storeDelivery(r))))),
         onHealth: () => events.publish('status.changed', status()),
         log,
       })
@@ -145,7 +139,7 @@ async function assemble(options: CoreOptions, db: ReturnType<typeof openStore>, 
     policy: policy.policy,
     dataDir: options.dataDir,
     service: service.status(),
-    deliveryCount: countDeliveries(db),
+    deliveryCount: store.deliveryCount(),
     bodyLimitBytes,
     storeFailure: storeHealth.current,
     sources: relaySource ? [relaySource.status] : [],
@@ -155,7 +149,7 @@ async function assemble(options: CoreOptions, db: ReturnType<typeof openStore>, 
   const reverify = (rebuild = false) => {
     // One re-analysis at a time; each one reads the secret in force when it starts.
     reverifying = reverifying.then(async () => {
-      const count = await reanalyzeAll(db, secret.current, writer.derived, { rebuild });
+      const count = await store.reanalyze(secret.current, { rebuild });
       events.publish('deliveries.reanalyzed', { count });
       events.publish('status.changed', status());
       return count;
@@ -178,11 +172,11 @@ async function assemble(options: CoreOptions, db: ReturnType<typeof openStore>, 
   const publishStatus = () => events.publish('status.changed', status());
   storeHealth.onChange(publishStatus);
   const transfers = transferCalls({
-    db,
+    store,
     dataDir: options.dataDir,
     version,
     secret: () => secret.current,
-    store: (record) => writer.enqueue(record),
+    storeDelivery: (record) => store.storeDelivery(record),
     receiverUrls: () => receivers.urls,
     publishProgress: (progress) => events.publish('transfer.progress', progress),
   });
@@ -190,7 +184,7 @@ async function assemble(options: CoreOptions, db: ReturnType<typeof openStore>, 
   const control = createControlServer({
     token,
     handlers: createHandlers({
-      db, derived: writer.derived, status, secret, policy, reverify, setPorts, service, api, publishStatus, transfers,
+      store, status, secret, policy, reverify, setPorts, service, api, publishStatus, transfers,
       replays: replays.calls,
     }),
     events,
@@ -203,16 +197,15 @@ async function assemble(options: CoreOptions, db: ReturnType<typeof openStore>, 
   });
   control.setPort(uiPort);
   const uiOrigin = `http://127.0.0.1:${(control.server.address() as AddressInfo).port}`;
-  log(`core: started with ${countDeliveries(db)} stored deliveries`);
+  log(`core: started with ${store.deliveryCount()} stored deliveries`);
   if (settings.read('analyzerVersion', z.number()) !== analyzerVersion) {
-    if (countDeliveries(db) === 0) settings.write('analyzerVersion', analyzerVersion);
+    if (store.deliveryCount() === 0) settings.write('analyzerVersion', analyzerVersion);
     else {
       log('core: the analyzer changed since these deliveries were stored; re-analyzing them');
       void reverify(true).then(() => settings.write('analyzerVersion', analyzerVersion));
     }
   }
 
-  const checkpointer = startCheckpointer(db, { nativeBinding: options.nativeBinding, log });
   relaySource?.start();
 
   let closing: Promise<void> | null = null;
@@ -222,14 +215,13 @@ async function assemble(options: CoreOptions, db: ReturnType<typeof openStore>, 
       api.close();
       await service.stop();
       await receivers.stop();
-      await writer.close();
+      await store.drain();
       storeHealth.stop();
       events.close();
       await closeServer(control.server);
       await replays.close();
       await reverifying.catch(() => 0);
-      await checkpointer.close();
-      db.close();
+      await store.close();
     })());
 
   return {

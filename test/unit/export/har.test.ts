@@ -2,14 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { harChunks } from '../../../src/main/core/export/har';
 import { storedGiftCard } from './stored-delivery';
 
-function har(deliveries: ReturnType<typeof storedGiftCard>[]) {
-  return JSON.parse([...harChunks(deliveries, (d) => (d.tls ? 'https://127.0.0.1:8443' : 'http://127.0.0.1:8080'), '9.9.9')].join(''));
+async function har(deliveries: ReturnType<typeof storedGiftCard>[]) {
+  const chunks: string[] = [];
+  for await (const chunk of harChunks(deliveries, (d) => (d.tls ? 'https://127.0.0.1:8443' : 'http://127.0.0.1:8080'), '9.9.9')) chunks.push(chunk);
+  return JSON.parse(chunks.join(''));
 }
 
 describe('HAR 1.2 export', () => {
-  it('writes one entry per delivery with the request as received and the answer the receiver gave', () => {
+  it('writes one entry per delivery with the request as received and the answer the receiver gave', async () => {
     const delivery = storedGiftCard({ query: 'a=1&b=two' });
-    const doc = har([delivery]);
+    const doc = await har([delivery]);
     expect(doc.log).toMatchObject({ version: '1.2', creator: { name: 'Webhook Inspector', version: '9.9.9' } });
     const [entry] = doc.log.entries;
     expect(entry.startedDateTime).toBe('2026-03-02T10:15:31.000Z');
@@ -32,16 +34,16 @@ describe('HAR 1.2 export', () => {
     expect(entry.timings).toMatchObject({ send: 0, wait: 0, receive: 0 });
   });
 
-  it('base64-encodes a body that is not UTF-8, and uses the plain-HTTP origin for a delivery without TLS', () => {
+  it('base64-encodes a body that is not UTF-8, and uses the plain-HTTP origin for a delivery without TLS', async () => {
     const bytes = Buffer.from([0xde, 0xad, 0xbe, 0xef]);
-    const doc = har([storedGiftCard({ body: bytes, tls: false }), storedGiftCard({ id: 8 })]);
+    const doc = await har([storedGiftCard({ body: bytes, tls: false }), storedGiftCard({ id: 8 })]);
     expect(doc.log.entries).toHaveLength(2);
     const [entry] = doc.log.entries;
     expect(entry.request.url).toBe('http://127.0.0.1:8080/webhooks');
     expect(entry.request.postData).toMatchObject({ encoding: 'base64', text: bytes.toString('base64') });
   });
 
-  it('is a valid document with no entries', () => {
-    expect(har([]).log.entries).toEqual([]);
+  it('is a valid document with no entries', async () => {
+    expect((await har([])).log.entries).toEqual([]);
   });
 });

@@ -3,21 +3,15 @@ import type { transferCalls } from '../export/transfer-calls';
 import type { ResponsePolicyState } from '../receiver/response-policy';
 import type { ReceiverPorts } from '../receiver/receivers';
 import type { createReplays } from '../replay/create-replays';
-import { deliveryFacets, getDelivery, listDeliveries } from '../store/delivery-views';
-import { deliveryIdEvidenceOf, listDuplicateGroups } from '../store/duplicate-views';
-import { getOrder, getRecipient, lifecycleFacets, listLifecycles, listOrders } from '../store/lifecycle-views';
-import { lifecycleQueries } from '../store/lifecycles';
-import type { DerivedTables } from '../store/derived-tables';
 import { createdOrders } from '../store/created-orders';
-import type { Db } from '../store/open';
+import type { InspectorStore } from '../store/inspector-store';
 import type { ServiceApiSession } from '../service-api';
 import type { ServiceConnectionManager } from '../service-connection';
 import type { SigningSecret } from '../signing-secret';
 
 export interface HandlerDeps {
-  db: Db;
-  /** Duplicate groups and lifecycle summaries, brought up to the stored deliveries before they are read. */
-  derived: DerivedTables;
+  /** Its duplicate groups and lifecycle summaries are brought up to the stored deliveries before they are read. */
+  store: InspectorStore;
   status: () => CoreStatus;
   secret: SigningSecret;
   policy: ResponsePolicyState;
@@ -47,14 +41,14 @@ export function createHandlers(deps: HandlerDeps) {
   const current =
     <N extends CallName>(read: CallHandlers[N]) =>
     async (input: Parameters<CallHandlers[N]>[0]): Promise<CallOutput<N>> => {
-      await deps.derived.catchUpForRead();
+      await deps.store.derived.catchUpForRead();
       return (read as (input: Parameters<CallHandlers[N]>[0]) => Promise<CallOutput<N>> | CallOutput<N>)(input);
     };
   return {
     'status.get': () => deps.status(),
-    'deliveries.list': (input) => listDeliveries(deps.db, input),
-    'deliveries.get': ({ id }) => found(getDelivery(deps.db, id), `no delivery ${id}`),
-    'deliveries.facets': () => deliveryFacets(deps.db),
+    'deliveries.list': (input) => deps.store.listDeliveries(input),
+    'deliveries.get': async ({ id }) => found(await deps.store.getDelivery(id), `no delivery ${id}`),
+    'deliveries.facets': () => deps.store.deliveryFacets(),
     'settings.setSecret': async ({ secret }) => {
       deps.secret.set(secret);
       return { reverified: await deps.reverify() };
@@ -79,21 +73,21 @@ export function createHandlers(deps: HandlerDeps) {
       deps.publishStatus();
       return deps.status();
     },
-    'duplicates.list': current<'duplicates.list'>(({ beforeLastId, limit }) => ({
-      ...listDuplicateGroups(deps.db, beforeLastId, limit),
-      evidence: deliveryIdEvidenceOf(deps.db),
+    'duplicates.list': current<'duplicates.list'>(async ({ beforeLastId, limit }) => ({
+      ...(await deps.store.listDuplicateGroups(beforeLastId, limit)),
+      evidence: await deps.store.deliveryIdEvidence(),
     })),
-    'lifecycles.list': current<'lifecycles.list'>(({ filter, beforeLastDeliveryId, limit }) => ({
-      items: listLifecycles(deps.db, filter, beforeLastDeliveryId, limit),
+    'lifecycles.list': current<'lifecycles.list'>(async ({ filter, beforeLastDeliveryId, limit }) => ({
+      items: await deps.store.listLifecycles(filter, beforeLastDeliveryId, limit),
     })),
-    'lifecycles.facets': current<'lifecycles.facets'>(() => lifecycleFacets(deps.db)),
-    'lifecycles.get': ({ key }) => found(lifecycleQueries(deps.db).load(key), `no lifecycle ${key}`),
-    'recipients.get': current<'recipients.get'>(({ recipientKey }) =>
-      found(getRecipient(deps.db, recipientKey), `no recipient ${recipientKey}`),
+    'lifecycles.facets': current<'lifecycles.facets'>(() => deps.store.lifecycleFacets()),
+    'lifecycles.get': async ({ key }) => found(await deps.store.loadLifecycle(key), `no lifecycle ${key}`),
+    'recipients.get': current<'recipients.get'>(async ({ recipientKey }) =>
+      found(await deps.store.getRecipient(recipientKey), `no recipient ${recipientKey}`),
     ),
-    'orders.list': current<'orders.list'>(({ limit }) => ({ items: listOrders(deps.db, limit) })),
-    'orders.get': current<'orders.get'>(({ orderUuid }) =>
-      found(getOrder(deps.db, orderUuid), `no payout order ${orderUuid}`),
+    'orders.list': current<'orders.list'>(async ({ limit }) => ({ items: await deps.store.listOrders(limit) })),
+    'orders.get': current<'orders.get'>(async ({ orderUuid }) =>
+      found(await deps.store.getOrder(orderUuid), `no payout order ${orderUuid}`),
     ),
     'api.listPage': ({ page, limit, refresh, session, ...target }) => deps.api.listPage(target, page, limit, { refresh, session }),
     'api.fetchAll.start': ({ limit, ...target }) => deps.api.startFetchAll(target, limit),
@@ -105,7 +99,7 @@ export function createHandlers(deps: HandlerDeps) {
     },
     'api.createPayoutOrder': async (request) => {
       const answer = await deps.api.createPayoutOrder(request);
-      if (answer.orderUuid !== null) createdOrders(deps.db).remember(answer.orderUuid, request.recipients.length);
+      if (answer.orderUuid !== null) createdOrders(deps.store.settings).remember(answer.orderUuid, request.recipients.length);
       return answer;
     },
     'simulator.state': () => deps.service.simulatorState(),
@@ -114,7 +108,7 @@ export function createHandlers(deps: HandlerDeps) {
     'simulator.createDemoOrder': async () => {
       try {
         const orders = await deps.service.createDemoOrders();
-        for (const order of orders) createdOrders(deps.db).remember(order.uuid, order.recipients);
+        for (const order of orders) createdOrders(deps.store.settings).remember(order.uuid, order.recipients);
         return { orders };
       } finally {
         // Some may have been created before one was refused.

@@ -1,6 +1,6 @@
 import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Db } from '../store/open';
+import type { InspectorStore } from '../store/inspector-store';
 import { buildFixture } from './fixture';
 import { fixturesFormat, fixturesVersion, type FixtureManifest } from './fixture-format';
 import { ProgressCounter, noProgress, type ProgressListener } from './progress';
@@ -34,8 +34,8 @@ async function prepareEmptyFolder(dir: string): Promise<void> {
 }
 
 /** Writes a fixtures folder: per delivery a JSON description and its raw .body, then manifest.json. */
-export async function exportFixtures(db: Db, request: FixturesExportRequest): Promise<{ path: string; deliveries: number }> {
-  const { total, deliveries } = selectDeliveries(db, request.scope);
+export async function exportFixtures(store: InspectorStore, request: FixturesExportRequest): Promise<{ path: string; deliveries: number }> {
+  const { total, deliveries } = await selectDeliveries(store, request.scope);
   await prepareEmptyFolder(request.outDir);
   const options = {
     testSecret: request.testSecret,
@@ -46,7 +46,7 @@ export async function exportFixtures(db: Db, request: FixturesExportRequest): Pr
   const files: FixtureManifest['files'] = [];
   const progress = new ProgressCounter(request.onProgress ?? noProgress, request.progressEvery ?? 100, total);
   try {
-    for (const delivery of deliveries()) {
+    for await (const delivery of deliveries()) {
       const fixture = buildFixture(delivery, files.length + 1, width, options);
       const json = `${fixture.baseName}.json`;
       const body = `${fixture.baseName}.body`;

@@ -72,11 +72,15 @@ export function harEntry(delivery: StoredDelivery, origin: string) {
 }
 
 /** A HAR 1.2 document in pieces (entries one by one), so a large export streams. */
-export function* harChunks(deliveries: Iterable<StoredDelivery>, originOf: ReceiverOriginOf, version: string): Generator<string> {
+export async function* harChunks(
+  deliveries: AsyncIterable<StoredDelivery> | Iterable<StoredDelivery>,
+  originOf: ReceiverOriginOf,
+  version: string,
+): AsyncGenerator<string> {
   const creator = { name: 'Webhook Inspector', version };
   yield `{"log":{"version":"1.2","creator":${JSON.stringify(creator)},"pages":[],"entries":[`;
   let first = true;
-  for (const delivery of deliveries) {
+  for await (const delivery of deliveries) {
     yield (first ? '\n' : ',\n') + JSON.stringify(harEntry(delivery, originOf(delivery)));
     first = false;
   }

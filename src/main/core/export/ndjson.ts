@@ -1,17 +1,7 @@
 import type { Lifecycle } from '../../../shared/lifecycle';
 import type { Finding } from '../../../shared/verdicts';
 import { lifecyclePosition } from '../analysis/lifecycle';
-import type { DeliveryRow } from '../store/delivery-row';
-import { derivedTables } from '../store/derived-tables';
-import { lifecycleQueries } from '../store/lifecycles';
-import type { Db } from '../store/open';
-
-type ExportRow = Pick<
-  DeliveryRow,
-  | 'id' | 'received_at' | 'method' | 'path' | 'query' | 'headers' | 'body' | 'body_sha256' | 'body_truncated'
-  | 'remote_address' | 'tls' | 'imported' | 'response_status' | 'response_reason' | 'delivery_id' | 'event'
-  | 'payout_type' | 'form' | 'signature' | 'idempotency_key' | 'findings' | 'lifecycle_key' | 'event_time'
-> & { first_id: number | null };
+import type { InspectorStore } from '../store/inspector-store';
 
 const batchSize = 1_000;
 const cachedLifecycles = 10_000;
@@ -20,33 +10,24 @@ const cachedLifecycles = 10_000;
  * The stable NDJSON export: one object per stored delivery, in arrival order. Fields are only
  * ever added (see the README); the signing secret is never part of it.
  */
-export function* ndjsonLines(db: Db): Generator<string> {
+export async function* ndjsonLines(store: InspectorStore): AsyncGenerator<string> {
   // duplicateOf comes from the duplicate groups: include the deliveries a crash left underived.
-  derivedTables(db).catchUpAll();
-  const page = db.prepare(
-    `SELECT d.id, d.received_at, d.method, d.path, d.query, d.headers, d.body, d.body_sha256, d.body_truncated,
-       d.remote_address, d.tls, d.imported, d.response_status, d.response_reason, d.delivery_id, d.event,
-       d.payout_type, d.form, d.signature, d.idempotency_key, d.findings, d.lifecycle_key, d.event_time,
-       g.first_id
-     FROM deliveries d LEFT JOIN duplicate_groups g ON g.idempotency_key = d.idempotency_key
-     WHERE d.id > ? ORDER BY d.id LIMIT ?`,
-  );
-  const lifecycles = lifecycleQueries(db);
+  await store.derived.catchUpAll();
   // Deliveries of one lifecycle arrive close together: keep the recent ones rebuilt.
   const recent = new Map<string, Lifecycle | null>();
-  const lifecycleOf = (key: string) => {
+  const lifecycleOf = async (key: string) => {
     if (!recent.has(key)) {
       if (recent.size >= cachedLifecycles) recent.delete(recent.keys().next().value!);
-      recent.set(key, lifecycles.load(key));
+      recent.set(key, await store.loadLifecycle(key));
     }
     return recent.get(key) ?? null;
   };
 
   for (let afterId = 0; ; ) {
-    const rows = page.all(afterId, batchSize) as ExportRow[];
+    const rows = await store.exportPage(afterId, batchSize);
     if (rows.length === 0) return;
     for (const row of rows) {
-      const lifecycle = row.lifecycle_key === null ? null : lifecycleOf(row.lifecycle_key);
+      const lifecycle = row.lifecycle_key === null ? null : await lifecycleOf(row.lifecycle_key);
       const position = lifecycle ? lifecyclePosition(lifecycle, row.id) : null;
       yield JSON.stringify({
         id: row.id,
@@ -82,15 +63,13 @@ export function* ndjsonLines(db: Db): Generator<string> {
 }
 
 /** One object per lifecycle: key, kind, delivery ids in event-time order, current status, terminal, findings. */
-export function* lifecycleNdjsonLines(db: Db): Generator<string> {
-  derivedTables(db).catchUpAll();
-  const lifecycles = lifecycleQueries(db);
-  const keys = db.prepare('SELECT key FROM lifecycles WHERE key > ? ORDER BY key LIMIT ?');
+export async function* lifecycleNdjsonLines(store: InspectorStore): AsyncGenerator<string> {
+  await store.derived.catchUpAll();
   for (let afterKey = ''; ; ) {
-    const batch = (keys.all(afterKey, batchSize) as Array<{ key: string }>).map((r) => r.key);
+    const batch = await store.lifecycleKeys(afterKey, batchSize);
     if (batch.length === 0) return;
     for (const key of batch) {
-      const lifecycle = lifecycles.load(key);
+      const lifecycle = await store.loadLifecycle(key);
       if (!lifecycle) continue;
       yield JSON.stringify({
         key: lifecycle.key,

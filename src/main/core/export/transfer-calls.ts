@@ -3,7 +3,7 @@ import type { CallHandlers } from '../../../shared/contract';
 import type { TransferProgress } from '../../../shared/fixtures';
 import { importPath } from '../import/import-path';
 import type { DeliveryRecord } from '../store/delivery-record';
-import type { Db } from '../store/open';
+import type { InspectorStore } from '../store/inspector-store';
 import { curlCommand } from './curl';
 import { defaultFixturesFolder, exportFixtures } from './fixtures-export';
 import { harChunks } from './har';
@@ -13,11 +13,12 @@ import { loadOrCreateRedactionKey } from './redaction-key';
 import { selectDeliveries, storedDelivery } from './selection';
 
 export interface TransferDeps {
-  db: Db;
+  store: InspectorStore;
   dataDir: string;
   version: string;
   secret: () => string | null;
-  store: (record: DeliveryRecord) => Promise<number>;
+  /** Stores one delivery through the core's writer (resolves once committed). */
+  storeDelivery: (record: DeliveryRecord) => Promise<number>;
   receiverUrls: () => ReceiverUrls;
   publishProgress: (progress: TransferProgress) => void;
 }
@@ -42,7 +43,7 @@ export function transferCalls(deps: TransferDeps) {
       if (testSecret !== undefined && testSecret === deps.secret()) {
         throw new BadRequest('the test secret must differ from the signing secret: the real one never goes into fixtures');
       }
-      return exportFixtures(deps.db, {
+      return exportFixtures(deps.store, {
         scope: selection,
         outDir: outDir ?? defaultFixturesFolder(deps.dataDir),
         testSecret: testSecret ?? null,
@@ -52,12 +53,14 @@ export function transferCalls(deps: TransferDeps) {
         onProgress: progressEvents(deps, 'export'),
       });
     },
-    'export.har': ({ selection }) => {
-      const { deliveries } = selectDeliveries(deps.db, selection);
-      return { har: [...harChunks(deliveries(), receiverOriginOf(deps.receiverUrls()), deps.version)].join('') };
+    'export.har': async ({ selection }) => {
+      const { deliveries } = await selectDeliveries(deps.store, selection);
+      const chunks: string[] = [];
+      for await (const chunk of harChunks(deliveries(), receiverOriginOf(deps.receiverUrls()), deps.version)) chunks.push(chunk);
+      return { har: chunks.join('') };
     },
-    'export.curl': ({ deliveryId, url }) => {
-      const delivery = storedDelivery(deps.db, deliveryId);
+    'export.curl': async ({ deliveryId, url }) => {
+      const delivery = await storedDelivery(deps.store, deliveryId);
       if (!delivery) throw new NotFound(`no delivery ${deliveryId}`);
       const target = url ?? `${receiverOriginOf(deps.receiverUrls())(delivery)}${delivery.path}${delivery.query ? `?${delivery.query}` : ''}`;
       return { command: curlCommand(delivery, target) };
@@ -65,7 +68,7 @@ export function transferCalls(deps: TransferDeps) {
     'import.path': ({ path }) =>
       importPath(path, {
         // Queued in one turn: the receiver's group commit takes the chunk as one batch.
-        storeChunk: (records) => Promise.all(records.map(deps.store)),
+        storeChunk: (records) => Promise.all(records.map(deps.storeDelivery)),
         secret: deps.secret,
         onProgress: progressEvents(deps, 'import'),
       }),

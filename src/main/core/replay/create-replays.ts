@@ -2,8 +2,7 @@ import type { CallHandlers } from '../../../shared/contract';
 import { defaultForwardSettings } from '../../../shared/replay';
 import type { RawDelivery } from '../analysis/types';
 import type { ReceiverPorts } from '../receiver/receivers';
-import type { Db } from '../store/open';
-import type { settingsQueries } from '../store/settings';
+import type { InspectorStore } from '../store/inspector-store';
 import { Forwarder } from './forwarder';
 import { OutboundReplays } from './outbound-replays';
 import { Replayer } from './replayer';
@@ -11,8 +10,7 @@ import { StoredForwardSettings } from './stored-forward-settings';
 import { defaultSenderLimits, type SenderLimits } from './send-replay';
 
 export interface ReplayDeps {
-  db: Db;
-  settings: ReturnType<typeof settingsQueries>;
+  store: InspectorStore;
   limits?: Partial<SenderLimits>;
   receiverPorts: () => ReceiverPorts;
   /** A replay or forward of this delivery was stored. */
@@ -31,21 +29,21 @@ type ReplayCalls = Pick<CallHandlers, 'replay.send' | 'replay.many' | 'replay.li
 
 /** Replay and live forwarding, wired: the calls of the contract, the receiver's forward hook, and close. */
 export function createReplays(deps: ReplayDeps) {
-  const outbound = new OutboundReplays(deps.db, { ...defaultSenderLimits, ...deps.limits }, (record) =>
+  const outbound = new OutboundReplays(deps.store, { ...defaultSenderLimits, ...deps.limits }, (record) =>
     deps.publish(record.deliveryId),
   );
-  const replayer = new Replayer(deps.db, outbound);
+  const replayer = new Replayer(deps.store, outbound);
   const forwarder = new Forwarder({
     outbound,
-    settings: deps.settings.read('forward', StoredForwardSettings) ?? defaultForwardSettings,
-    save: (settings) => deps.settings.write('forward', settings),
+    settings: deps.store.settings.read('forward', StoredForwardSettings) ?? defaultForwardSettings,
+    save: (settings) => deps.store.settings.write('forward', settings),
     isOwnReceiver: (url) => reachesPorts(url, deps.receiverPorts()),
     log: deps.log,
   });
   const calls: ReplayCalls = {
     'replay.send': (input) => replayer.send(input),
     'replay.many': (input) => replayer.many(input),
-    'replay.list': ({ deliveryId }) => ({ items: outbound.list(deliveryId) }),
+    'replay.list': async ({ deliveryId }) => ({ items: await outbound.list(deliveryId) }),
     'forward.get': () => forwarder.settings,
     'forward.set': (settings) => forwarder.set(settings),
   };

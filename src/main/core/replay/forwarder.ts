@@ -76,9 +76,9 @@ export class Forwarder {
     return { mirrored: sending.then(mirroredAnswer), stored: (id) => void sending.then((sent) => this.record(id, sent)) };
   }
 
-  private record(deliveryId: number, sent: SentReplay): void {
+  private async record(deliveryId: number, sent: SentReplay): Promise<void> {
     try {
-      this.deps.outbound.record({ ...sent, deliveryId, kind: 'forward', batchId: null, signingMode: 'keep' });
+      await this.deps.outbound.record({ ...sent, deliveryId, kind: 'forward', batchId: null, signingMode: 'keep' });
     } catch (error) {
       this.deps.log(`forward: could not store the result for delivery ${deliveryId} (${(error as Error).message})`);
     }

@@ -1,20 +1,20 @@
 import type { ReplayRecord } from '../../../shared/replay';
-import type { Db } from '../store/open';
-import { replayQueries, type ReplayDraft } from '../store/replays';
+import type { InspectorStore } from '../store/inspector-store';
+import type { ReplayDraft } from '../store/replays';
 import { InFlight } from './in-flight';
 import { sendReplay, type OutgoingRequest, type SenderLimits, type SentReplay } from './send-replay';
 
 /** Sends replays and forwards with the service's limits, and records each one under its delivery. */
 export class OutboundReplays {
   private readonly inFlight = new InFlight();
-  private readonly replays: ReturnType<typeof replayQueries>;
+  private readonly replays: InspectorStore['replays'];
 
   constructor(
-    db: Db,
+    store: InspectorStore,
     private readonly limits: SenderLimits,
     private readonly onRecorded: (record: ReplayRecord) => void,
   ) {
-    this.replays = replayQueries(db);
+    this.replays = store.replays;
   }
 
   get closing(): boolean {
@@ -26,15 +26,16 @@ export class OutboundReplays {
   }
 
   /** Stores one replay or forward and tells the UI; null once the core is closing (the store is about to close). */
-  record(draft: ReplayDraft): ReplayRecord | null {
+  async record(draft: ReplayDraft): Promise<ReplayRecord | null> {
     if (this.closing) return null;
-    const record = this.replays.insert(draft);
+    // Tracked: closing waits for it before the store closes.
+    const record = await this.inFlight.track(this.replays.insert(draft));
     this.onRecorded(record);
     return record;
   }
 
   /** Replays and forwards of one delivery, newest first. */
-  list(deliveryId: number): ReplayRecord[] {
+  list(deliveryId: number): Promise<ReplayRecord[]> {
     return this.replays.listForDelivery(deliveryId);
   }
 

@@ -1,8 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { DeliverySelection, ReplayBatch, ReplayManyOptions, ReplayOptions, ReplayRecord } from '../../../shared/replay';
-import { lifecycleQueries } from '../store/lifecycles';
-import type { Db } from '../store/open';
-import { replaySourceQueries, type ReplaySource } from '../store/replay-sources';
+import type { InspectorStore } from '../store/inspector-store';
+import type { ReplaySource } from '../store/replay-sources';
 import type { OutboundReplays } from './outbound-replays';
 import { replayHeaders, type FreshValues } from './replay-headers';
 import { replaySequence, summarizeAnswers } from './replay-order';
@@ -25,20 +24,18 @@ export const systemFreshValues: FreshValues = {
 
 /** Replays stored deliveries to a URL the user gives: one, or many in a chosen order. */
 export class Replayer {
-  private readonly sources: ReturnType<typeof replaySourceQueries>;
-  private readonly lifecycles: ReturnType<typeof lifecycleQueries>;
+  private readonly sources: InspectorStore['replaySources'];
 
   constructor(
-    db: Db,
+    private readonly store: InspectorStore,
     private readonly outbound: OutboundReplays,
     private readonly fresh: FreshValues = systemFreshValues,
   ) {
-    this.sources = replaySourceQueries(db);
-    this.lifecycles = lifecycleQueries(db);
+    this.sources = store.replaySources;
   }
 
   async send(input: ReplayOptions & { deliveryId: number }): Promise<ReplayRecord> {
-    const source = this.sources.one(input.deliveryId);
+    const source = await this.sources.one(input.deliveryId);
     if (!source) throw new ReplayRequestError(`no delivery ${input.deliveryId}`, 404);
     const record = await this.replayOne(source, input, null);
     if (!record) throw new ReplayRequestError('the inspector is closing', 503);
@@ -47,7 +44,7 @@ export class Replayer {
 
   /** Sends the selection one after the other, each waiting for the previous answer. */
   async many(options: ReplayManyOptions): Promise<ReplayBatch> {
-    const { sources, lifecycleOrder } = this.select(options.selection);
+    const { sources, lifecycleOrder } = await this.select(options.selection);
     if (sources.length === 0) throw new ReplayRequestError('no stored delivery matches the selection', 404);
     const batchId = randomUUID();
     const replays: ReplayRecord[] = [];
@@ -59,15 +56,15 @@ export class Replayer {
     return { batchId, replays, answers: summarizeAnswers(replays) };
   }
 
-  private select(selection: DeliverySelection): { sources: ReplaySource[]; lifecycleOrder: number[] | null } {
-    if ('deliveryIds' in selection) return { sources: this.sources.many(selection.deliveryIds), lifecycleOrder: null };
+  private async select(selection: DeliverySelection): Promise<{ sources: ReplaySource[]; lifecycleOrder: number[] | null }> {
+    if ('deliveryIds' in selection) return { sources: await this.sources.many(selection.deliveryIds), lifecycleOrder: null };
     if ('idempotencyKey' in selection) {
-      return { sources: this.sources.withIdempotencyKey(selection.idempotencyKey), lifecycleOrder: null };
+      return { sources: await this.sources.withIdempotencyKey(selection.idempotencyKey), lifecycleOrder: null };
     }
-    const lifecycle = this.lifecycles.load(selection.lifecycleKey);
+    const lifecycle = await this.store.loadLifecycle(selection.lifecycleKey);
     if (!lifecycle) return { sources: [], lifecycleOrder: null };
     const order = lifecycle.events.flatMap((event) => event.deliveryIds);
-    return { sources: this.sources.many(order), lifecycleOrder: order };
+    return { sources: await this.sources.many(order), lifecycleOrder: order };
   }
 
   private async replayOne(source: ReplaySource, options: ReplayOptions, batchId: string | null): Promise<ReplayRecord | null> {

@@ -1,15 +1,14 @@
-import type { Db } from '../store/open';
-import { deliverySourceQueries } from '../store/delivery-sources';
+import type { InspectorStore } from '../store/inspector-store';
 import type { RelayEndpoint } from './relay-client';
 import { RelaySource, type RelaySourceDeps } from './relay-source';
 
 /** The relay source of a core: its deliveries marked `relay:<host>`, its cursor kept in the store's settings. */
 export function pullFromRelay(
   endpoint: RelayEndpoint,
-  db: Db,
+  store: InspectorStore,
   deps: Pick<RelaySourceDeps, 'secret' | 'store' | 'onHealth' | 'log'>,
 ): RelaySource {
   const name = `relay:${new URL(endpoint.url).host}`;
-  const queries = deliverySourceQueries(db, name);
+  const queries = store.deliverySource(name);
   return new RelaySource({ ...deps, endpoint, name, alreadyStored: queries.alreadyStored, cursor: queries.cursor });
 }

@@ -12,7 +12,7 @@ export interface RelaySourceDeps {
   /** Stores records durably (resolves once committed). */
   store: (records: DeliveryRecord[]) => Promise<void>;
   /** Which of these relay ids this source already stored. */
-  alreadyStored: (relayIds: string[]) => Set<string>;
+  alreadyStored: (relayIds: string[]) => Promise<Set<string>>;
   cursor: { read(): string; write(cursor: string): void };
   onHealth: (health: SourceHealth) => void;
   log: (line: string) => void;
@@ -80,7 +80,7 @@ export class RelaySource {
 
   private async ingest(deliveries: RelayedDelivery[]): Promise<void> {
     if (deliveries.length === 0) return;
-    const known = this.deps.alreadyStored(deliveries.map((d) => d.relayId));
+    const known = await this.deps.alreadyStored(deliveries.map((d) => d.relayId));
     const fresh = deliveries.filter((d) => !known.has(d.relayId));
     const secret = this.deps.secret();
     await this.deps.store(fresh.map((d) => toRecord(d, this.deps.name, secret)));

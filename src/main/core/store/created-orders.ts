@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import type { Db } from './open';
-import { settingsQueries } from './settings';
+import type { SettingsStore } from './inspector-store';
 
 const keyOf = (orderUuid: string) => `createdOrder:${orderUuid}`;
 const Recipients = z.number().int().min(1);
@@ -10,8 +9,7 @@ const Recipients = z.number().int().min(1);
  * Form B sends name no order (spec 2.3), so events alone can under-count an order; this says by how much.
  * Kept in the settings table: a few per session, by hand or from the demo.
  */
-export function createdOrders(db: Db) {
-  const settings = settingsQueries(db);
+export function createdOrders(settings: SettingsStore) {
   return {
     remember(orderUuid: string, recipients: number): void {
       settings.write(keyOf(orderUuid), recipients);

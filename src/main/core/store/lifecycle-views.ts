@@ -2,8 +2,10 @@ import type { LifecycleKind, LifecycleSummary, OrderSummary, RecipientView } fro
 import { orderSummary, recipientView } from '../analysis/lifecycle';
 import { createdOrders } from './created-orders';
 import type { Db } from './open';
+import { settingsQueries } from './settings';
 
-interface SummaryRow {
+/** A row of the lifecycles table (migrations/0002-lifecycles.ts). */
+export interface SummaryRow {
   key: string;
   kind: string;
   subject: string;
@@ -24,7 +26,10 @@ interface SummaryRow {
   last_delivery_id: number;
 }
 
-function toSummary(row: SummaryRow): LifecycleSummary & { lastDeliveryId: number } {
+/** A lifecycle's summary as listed, with the latest delivery it holds (the list's order and cursor). */
+export type ListedLifecycle = LifecycleSummary & { lastDeliveryId: number };
+
+export function toSummary(row: SummaryRow): ListedLifecycle {
   return {
     key: row.key,
     kind: row.kind as LifecycleKind,
@@ -116,7 +121,7 @@ export function getOrder(db: Db, orderUuid: string): { summary: OrderSummary; re
     else byRecipient.set(key, [l]);
   }
   return {
-    summary: orderSummary(orderUuid, lifecycles, createdOrders(db).recipients(orderUuid)),
+    summary: orderSummary(orderUuid, lifecycles, createdOrders(settingsQueries(db)).recipients(orderUuid)),
     recipients: [...byRecipient].map(([key, ls]) => recipientView(key, ls)),
   };
 }
@@ -138,6 +143,6 @@ function recentOrderUuids(db: Db, limit: number): string[] {
 /** Orders with the most recent activity first, summaries only. */
 export function listOrders(db: Db, limit: number): OrderSummary[] {
   const lifecyclesOf = lifecyclesOfOrders(db);
-  const created = createdOrders(db);
+  const created = createdOrders(settingsQueries(db));
   return recentOrderUuids(db, limit).map((uuid) => orderSummary(uuid, lifecyclesOf(uuid), created.recipients(uuid)));
 }

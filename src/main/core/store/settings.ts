@@ -1,8 +1,9 @@
 import type { z } from 'zod';
+import type { SettingsStore } from './inspector-store';
 import type { Db } from './open';
 
 /** Small typed key/value settings; each value is validated by its schema on the way out. */
-export function settingsQueries(db: Db) {
+export function settingsQueries(db: Db): SettingsStore {
   const get = db.prepare('SELECT value FROM settings WHERE key = ?');
   const put = db.prepare(
     'INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',

@@ -1,0 +1,105 @@
+import type { z } from 'zod';
+import type { DeliveryDetail } from '../../../shared/delivery';
+import type { DeliveryIdEvidence, Lifecycle, ListedDuplicateGroup, OrderSummary, RecipientView } from '../../../shared/lifecycle';
+import type { ReplayRecord } from '../../../shared/replay';
+import type { DeliveryRecord } from './delivery-record';
+import type { DeliveryListPage, ListQuery } from './delivery-views';
+import type { LifecycleFilter, ListedLifecycle } from './lifecycle-views';
+import type { ReplaySource } from './replay-sources';
+import type { ReplayDraft } from './replays';
+import type { ExportedDelivery, ExportScope, StoredDelivery } from './stored-delivery';
+
+/** Small typed key/value settings, read synchronously (the engines keep them at hand); each value validated on the way out. */
+export interface SettingsStore {
+  read<T>(key: string, schema: z.ZodType<T>): T | undefined;
+  /** Takes effect for reads at once; stored durably in the background (`InspectorStore.close` waits for it). */
+  write(key: string, value: unknown): void;
+}
+
+/** The duplicate groups and lifecycle summaries, derived from the stored deliveries after their commit. */
+export interface DerivedResults {
+  /** Derives the pending deliveries shortly, in the background. */
+  schedule(): void;
+  /** Before reading them: derives what is pending now (a bounded amount, unless a rebuild is under way). */
+  catchUpForRead(): Promise<void>;
+  /** Derives everything pending (a command about to read a whole store). */
+  catchUpAll(): Promise<void>;
+  /** Whether every stored delivery is included. */
+  isCurrent(): Promise<boolean>;
+}
+
+/** The deliveries of an export's scope: how many, and in arrival order, a page after an id. */
+export interface ScopeReader {
+  total: number;
+  /** The ids stored among those asked for (a selection of ids only). */
+  storedIds(): Promise<number[]>;
+  page(afterId: number, limit: number): Promise<StoredDelivery[]>;
+}
+
+/** What the local store holds of one relay source. */
+export interface DeliverySourceStore {
+  alreadyStored(relayIds: string[]): Promise<Set<string>>;
+  cursor: { read(): string; write(cursor: string): void };
+}
+
+/**
+ * The inspector's own store, whatever engine keeps it: SQLite (embedded, the default) or PostgreSQL (a team's
+ * shared server). Every module of the core outside store/ goes through this; each engine answers the same.
+ */
+export interface InspectorStore {
+  readonly engine: 'sqlite' | 'postgresql';
+
+  /** Stores one delivery; resolves with its id once committed durably (group commit: one commit serves many). */
+  storeDelivery(record: DeliveryRecord): Promise<number>;
+  /** Called after each commit with the newest stored id. */
+  onCommitted(listener: (latestId: number) => void): void;
+  /** Commits what is queued (a command about to read back what it stored). */
+  drain(): Promise<void>;
+
+  /** Every stored delivery, as of the last commit. */
+  deliveryCount(): number;
+  listDeliveries(query: ListQuery): Promise<DeliveryListPage>;
+  getDelivery(id: number): Promise<DeliveryDetail | null>;
+  deliveryFacets(): Promise<{ events: string[]; paths: string[] }>;
+
+  readonly derived: DerivedResults;
+  listDuplicateGroups(beforeLastId: number | undefined, limit: number): Promise<{ items: ListedDuplicateGroup[]; total: number }>;
+  deliveryIdEvidence(): Promise<DeliveryIdEvidence>;
+  listLifecycles(filter: LifecycleFilter, beforeLastDeliveryId: number | undefined, limit: number): Promise<ListedLifecycle[]>;
+  lifecycleFacets(): Promise<{ statuses: string[]; findings: string[]; orders: string[] }>;
+  /** A lifecycle rebuilt from its deliveries. */
+  loadLifecycle(key: string): Promise<Lifecycle | null>;
+  getRecipient(recipientKey: string): Promise<RecipientView | null>;
+  getOrder(orderUuid: string): Promise<{ summary: OrderSummary; recipients: RecipientView[] } | null>;
+  listOrders(limit: number): Promise<OrderSummary[]>;
+
+  /** Recomputes every delivery's derived columns (a secret change, an analyzer upgrade); rebuilds the derived results when keys changed. */
+  reanalyze(secret: string | null, options?: { rebuild?: boolean }): Promise<number>;
+
+  readonly replays: {
+    insert(draft: ReplayDraft): Promise<ReplayRecord>;
+    /** Newest first. */
+    listForDelivery(deliveryId: number, limit?: number): Promise<ReplayRecord[]>;
+  };
+  readonly replaySources: {
+    one(id: number): Promise<ReplaySource | null>;
+    /** The ones that exist, in arrival order. */
+    many(ids: readonly number[]): Promise<ReplaySource[]>;
+    /** Every copy of one event (a duplicate group), in arrival order. */
+    withIdempotencyKey(key: string): Promise<ReplaySource[]>;
+  };
+
+  readonly settings: SettingsStore;
+  deliverySource(name: string): DeliverySourceStore;
+
+  /** Export readers. */
+  scope(scope: ExportScope): Promise<ScopeReader>;
+  storedDelivery(id: number): Promise<StoredDelivery | null>;
+  /** Every delivery in arrival order, with the first copy of its duplicate group: a page after an id. */
+  exportPage(afterId: number, limit: number): Promise<ExportedDelivery[]>;
+  /** Lifecycle keys in order, a page after a key. */
+  lifecycleKeys(afterKey: string, limit: number): Promise<string[]>;
+
+  /** Commits what is queued, stops background work, closes the connections. */
+  close(): Promise<void>;
+}

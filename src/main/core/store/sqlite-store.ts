@@ -1,0 +1,113 @@
+import { startCheckpointer } from './checkpointer';
+import { deliverySourceQueries } from './delivery-sources';
+import { countDeliveries, deliveryFacets, getDelivery, listDeliveries } from './delivery-views';
+import { deliveryWriter } from './delivery-writer';
+import { deliveryIdEvidenceOf, listDuplicateGroups } from './duplicate-views';
+import { exportQueries } from './export-queries';
+import type { InspectorStore } from './inspector-store';
+import { getOrder, getRecipient, lifecycleFacets, listLifecycles, listOrders } from './lifecycle-views';
+import { lifecycleQueries } from './lifecycles';
+import { openStore, type Db } from './open';
+import { reanalyzeAll } from './reanalyze';
+import { replaySourceQueries } from './replay-sources';
+import { replayQueries } from './replays';
+import { settingsQueries } from './settings';
+
+export interface SqliteStoreOptions {
+  /** A better-sqlite3 binary built for this runtime (the desktop has its own). */
+  nativeBinding?: string;
+  /**
+   * A receiving core: deliveries committed by a worker thread and the WAL checkpointed by another, so
+   * fsyncs never stall the event loop. False (a command): everything on this thread.
+   */
+  background?: boolean;
+  log?: (line: string) => void;
+}
+
+/** The embedded engine: one SQLite file (better-sqlite3), as described in docs/STORE.md. */
+export type SqliteStore = InspectorStore & { readonly engine: 'sqlite'; readonly db: Db };
+
+export function openSqliteStore(file: string, options: SqliteStoreOptions = {}): SqliteStore {
+  const db = openStore(file, { nativeBinding: options.nativeBinding });
+  try {
+    return sqliteStore(db, options);
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+}
+
+/** The InspectorStore over an open, migrated SQLite connection; closing the store closes it. */
+export function sqliteStore(db: Db, options: SqliteStoreOptions = {}): SqliteStore {
+  const listeners: Array<(latestId: number) => void> = [];
+  const writer = deliveryWriter(db, {
+    onCommitted: (latestId) => listeners.forEach((listener) => listener(latestId)),
+    inWorker: options.background ?? false,
+    nativeBinding: options.nativeBinding,
+    log: options.log,
+  });
+  const checkpointer = options.background ? startCheckpointer(db, { nativeBinding: options.nativeBinding, log: options.log }) : null;
+  const { derived } = writer;
+  const lifecycles = lifecycleQueries(db);
+  const replays = replayQueries(db);
+  const sources = replaySourceQueries(db);
+  const exports = exportQueries(db);
+  const settings = settingsQueries(db);
+
+  return {
+    engine: 'sqlite',
+    db,
+    storeDelivery: (record) => writer.enqueue(record),
+    onCommitted: (listener) => void listeners.push(listener),
+    drain: () => writer.drain(),
+
+    deliveryCount: () => countDeliveries(db),
+    listDeliveries: async (query) => listDeliveries(db, query),
+    getDelivery: async (id) => getDelivery(db, id),
+    deliveryFacets: async () => deliveryFacets(db),
+
+    derived: {
+      schedule: () => derived.schedule(),
+      catchUpForRead: () => derived.catchUpForRead(),
+      catchUpAll: async () => void derived.catchUpAll(),
+      isCurrent: async () => derived.isCurrent(),
+    },
+    listDuplicateGroups: async (beforeLastId, limit) => listDuplicateGroups(db, beforeLastId, limit),
+    deliveryIdEvidence: async () => deliveryIdEvidenceOf(db),
+    listLifecycles: async (filter, before, limit) => listLifecycles(db, filter, before, limit),
+    lifecycleFacets: async () => lifecycleFacets(db),
+    loadLifecycle: async (key) => lifecycles.load(key),
+    getRecipient: async (key) => getRecipient(db, key),
+    getOrder: async (uuid) => getOrder(db, uuid),
+    listOrders: async (limit) => listOrders(db, limit),
+
+    reanalyze: (secret, reanalyzeOptions) => reanalyzeAll(db, secret, derived, reanalyzeOptions),
+
+    replays: {
+      insert: async (draft) => replays.insert(draft),
+      listForDelivery: async (deliveryId, limit) => replays.listForDelivery(deliveryId, limit),
+    },
+    replaySources: {
+      one: async (id) => sources.one(id),
+      many: async (ids) => sources.many(ids),
+      withIdempotencyKey: async (key) => sources.withIdempotencyKey(key),
+    },
+
+    settings,
+    deliverySource: (name) => {
+      const queries = deliverySourceQueries(db, name);
+      return { alreadyStored: async (ids) => queries.alreadyStored(ids), cursor: queries.cursor };
+    },
+
+    scope: async (scope) => exports.scope(scope),
+    storedDelivery: async (id) => exports.storedDelivery(id),
+    exportPage: async (afterId, limit) => exports.exportPage(afterId, limit),
+    lifecycleKeys: async (afterKey, limit) => exports.lifecycleKeys(afterKey, limit),
+
+    async close() {
+      await writer.close();
+      await checkpointer?.close();
+      db.close();
+    },
+  };
+}
