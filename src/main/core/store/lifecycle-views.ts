@@ -110,8 +110,17 @@ function lifecyclesOfOrders(db: Db): (orderUuid: string) => Array<ReturnType<typ
   return (orderUuid) => (query.all(orderUuid) as SummaryRow[]).map(toSummary);
 }
 
-export function getOrder(db: Db, orderUuid: string): { summary: OrderSummary; recipients: RecipientView[] } | null {
-  const lifecycles = lifecyclesOfOrders(db)(orderUuid);
+export function getOrder(db: Db, orderUuid: string): OrderView | null {
+  return orderView(orderUuid, lifecyclesOfOrders(db)(orderUuid), createdOrders(settingsQueries(db)).recipients(orderUuid));
+}
+
+export interface OrderView {
+  summary: OrderSummary;
+  recipients: RecipientView[];
+}
+
+/** An order from its lifecycles and the recipient count it was created with (when created here). */
+export function orderView(orderUuid: string, lifecycles: LifecycleSummary[], createdRecipients: number | null): OrderView | null {
   if (lifecycles.length === 0) return null;
   const byRecipient = new Map<string, LifecycleSummary[]>();
   for (const l of lifecycles) {
@@ -121,7 +130,7 @@ export function getOrder(db: Db, orderUuid: string): { summary: OrderSummary; re
     else byRecipient.set(key, [l]);
   }
   return {
-    summary: orderSummary(orderUuid, lifecycles, createdOrders(settingsQueries(db)).recipients(orderUuid)),
+    summary: orderSummary(orderUuid, lifecycles, createdRecipients),
     recipients: [...byRecipient].map(([key, ls]) => recipientView(key, ls)),
   };
 }
