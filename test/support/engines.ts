@@ -35,10 +35,13 @@ export async function openTestStore(engine: EngineName, location?: string): Prom
  * test first needs it and stops after the file.
  */
 export function describeEachEngine(name: string, body: (engine: EngineName) => void): void {
-  afterAll(async () => {
-    const started = cluster;
-    cluster = null;
-    await (await started)?.stop();
-  });
+  afterAll(stopTestPostgres);
   describe.each(engines)(`${name} (%s)`, body);
+}
+
+/** Stops the file's cluster, if it started (in an afterAll of a file that opens stores itself). */
+export async function stopTestPostgres(): Promise<void> {
+  const started = cluster;
+  cluster = null;
+  await (await started)?.stop();
 }
