@@ -13,6 +13,7 @@ import type { InspectorStore } from '../../src/main/core/store/inspector-store';
 import { openStore, type Db } from '../../src/main/core/store/open';
 import { tempDataDir } from '../support/core-fixture';
 import { openTestStore, stopTestPostgres } from '../support/engines';
+import { insertWithTodaysColumns } from '../support/old-store';
 import { until } from '../support/until';
 
 /** A delivery of the body as the ingest path records it (analysis included). */
@@ -322,7 +323,7 @@ describe('free-text search over bodies', () => {
           `"tx_hash":"0x${createHash('sha256').update(String(i)).digest('hex')}"}`,
       ),
     );
-    store(old, bodies);
+    insertWithTodaysColumns(old, () => store(old, bodies));
     if (schema >= 7) {
       old.exec(`INSERT INTO delivery_search (rowid, body_text) SELECT id, CAST(body AS TEXT) FROM deliveries;
         UPDATE store_counts SET value = (SELECT max(id) FROM deliveries) WHERE name = 'search_indexed_through'`);

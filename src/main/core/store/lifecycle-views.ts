@@ -99,14 +99,15 @@ export function lifecycleFacets(db: Db): { statuses: string[]; findings: string[
 
 export function getRecipient(db: Db, recipientKey: string): RecipientView | null {
   const rows = db
-    .prepare('SELECT * FROM lifecycles WHERE order_uuid = ? AND recipient_key = ?')
+    .prepare('SELECT * FROM lifecycles WHERE order_uuid = ? AND recipient_key = ? ORDER BY key')
     .all(recipientKey.split('|')[0] ?? '', recipientKey) as SummaryRow[];
   return rows.length === 0 ? null : recipientView(recipientKey, rows.map(toSummary));
 }
 
 /** Reads the lifecycles of an order (one statement, for reading many orders). */
 function lifecyclesOfOrders(db: Db): (orderUuid: string) => Array<ReturnType<typeof toSummary>> {
-  const query = db.prepare('SELECT * FROM lifecycles WHERE order_uuid = ?');
+  // In a stated order (recipients, then keys), which the PostgreSQL store gives too.
+  const query = db.prepare('SELECT * FROM lifecycles WHERE order_uuid = ? ORDER BY recipient_key, key');
   return (orderUuid) => (query.all(orderUuid) as SummaryRow[]).map(toSummary);
 }
 

@@ -10,7 +10,13 @@ import { numbered } from './sql';
 /** The reads of the derived results on PostgreSQL: the SQLite store's (duplicate-views.ts, lifecycle-views.ts), the same answers. */
 export function pgDerivedViews(pool: pg.Pool, settings: SettingsStore) {
   const lifecyclesOfOrder = async (orderUuid: string) =>
-    (await pool.query<SummaryRow>('SELECT * FROM lifecycles WHERE order_uuid = $1', [orderUuid])).rows.map(toSummary);
+    (
+      await pool.query<SummaryRow>(
+        // The SQLite store's order: byte order, NULL first.
+        'SELECT * FROM lifecycles WHERE order_uuid = $1 ORDER BY recipient_key COLLATE "C" NULLS FIRST, key COLLATE "C"',
+        [orderUuid],
+      )
+    ).rows.map(toSummary);
   const recentOrderUuids = async (limit: number) =>
     (
       await pool.query<{ order_uuid: string }>(
@@ -69,7 +75,7 @@ export function pgDerivedViews(pool: pg.Pool, settings: SettingsStore) {
     },
 
     async getRecipient(recipientKey: string) {
-      const { rows } = await pool.query<SummaryRow>('SELECT * FROM lifecycles WHERE order_uuid = $1 AND recipient_key = $2', [
+      const { rows } = await pool.query<SummaryRow>('SELECT * FROM lifecycles WHERE order_uuid = $1 AND recipient_key = $2 ORDER BY key COLLATE "C"', [
         recipientKey.split('|')[0] ?? '',
         recipientKey,
       ]);
