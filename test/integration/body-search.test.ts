@@ -9,25 +9,26 @@ import { deliveryQueries } from '../../src/main/core/store/deliveries';
 import { filteredCountCap, listDeliveries } from '../../src/main/core/store/delivery-views';
 import { derivedTables } from '../../src/main/core/store/derived-tables';
 import { migrations } from '../../src/main/core/store/migrations';
+import type { InspectorStore } from '../../src/main/core/store/inspector-store';
 import { openStore, type Db } from '../../src/main/core/store/open';
 import { tempDataDir } from '../support/core-fixture';
+import { openTestStore, stopTestPostgres } from '../support/engines';
+import { insertWithTodaysColumns } from '../support/old-store';
 import { until } from '../support/until';
 
-/** Stores bodies through the ingest path's record and insert (analysis included); returns their ids. */
+/** A delivery of the body as the ingest path records it (analysis included). */
+const record = (body: Uint8Array, path: string) =>
+  buildDeliveryRecord(
+    { method: 'POST', path, query: '', headers: [], body, bodyTruncated: false },
+    { receivedAt: Date.now(), remoteAddress: '127.0.0.1', tls: true, imported: false },
+    null,
+    () => ({ status: 200, body: '{}', reason: 'test' }),
+  );
+
+/** Stores bodies through the ingest path's record and insert; returns their ids. */
 function store(db: Db, bodies: Uint8Array[], path = '/hook'): number[] {
   const deliveries = deliveryQueries(db);
-  return db.transaction(() =>
-    bodies.map((body) =>
-      deliveries.insert(
-        buildDeliveryRecord(
-          { method: 'POST', path, query: '', headers: [], body, bodyTruncated: false },
-          { receivedAt: Date.now(), remoteAddress: '127.0.0.1', tls: true, imported: false },
-          null,
-          () => ({ status: 200, body: '{}', reason: 'test' }),
-        ),
-      ),
-    ),
-  )();
+  return db.transaction(() => bodies.map((body) => deliveries.insert(record(body, path))))();
 }
 
 /** What a text filter meant before the index: every body scanned with the same test. */
@@ -139,6 +140,49 @@ describe('free-text search over bodies', () => {
     // The cases must reach both indexes with rows to find, not only the scan.
     expect(answeredByIndex).toBeGreaterThan(50);
     expect(answeredByLongRuns).toBeGreaterThan(25);
+  });
+
+  it('finds on PostgreSQL (pg_trgm) exactly what the SQLite store finds, page by page', async () => {
+    const [sqlite, postgres] = [await openTestStore('sqlite'), await openTestStore('postgresql')];
+    const stored: Buffer[] = [];
+    /** The rule itself: the raw body contains the text's bytes, ASCII letters in either case. */
+    const lowerAscii = (bytes: Buffer) => Buffer.from(bytes.map((b) => (b >= 65 && b <= 90 ? b + 32 : b)));
+    const contains = (text: string) =>
+      stored.flatMap((body, i) => (lowerAscii(body).includes(lowerAscii(utf8(text))) ? [i + 1] : [])).reverse();
+    const pages = async (store: InspectorStore, text: string) => {
+      const ids: number[] = [];
+      for (let beforeId: number | undefined; ; ) {
+        const page = await store.listDeliveries({ filter: { text }, limit: 3, ...(beforeId === undefined ? {} : { beforeId }) });
+        ids.push(...page.items.map((item) => item.id));
+        if (page.items.length < 3) return ids;
+        beforeId = page.items[page.items.length - 1]!.id;
+      }
+    };
+    try {
+      await fc.assert(
+        fc.asyncProperty(scenario, async ({ bodies, texts }) => {
+          const bytes = bodies.map(bytesOf);
+          for (const store of [sqlite, postgres]) {
+            const ids = await Promise.all(bytes.map((body) => store.storeDelivery(record(body, '/hook'))));
+            expect(ids).toEqual(bytes.map((_, i) => stored.length + i + 1));
+          }
+          stored.push(...bytes);
+          for (const text of texts.filter((t) => t !== '')) {
+            const expected = contains(text);
+            const [onSqlite, onPostgres] = await Promise.all([sqlite, postgres].map((store) => store.listDeliveries({ filter: { text }, limit: 500 })));
+            expect(onSqlite!.items.map((item) => item.id)).toEqual(expected);
+            expect(onPostgres!.items.map((item) => item.id)).toEqual(expected);
+            expect(onPostgres).toMatchObject({ total: expected.length, totalCapped: false, order: 'stored' });
+            expect(await pages(postgres, text)).toEqual(expected);
+          }
+        }),
+        { numRuns: 60 },
+      );
+      expect(stored.length).toBeGreaterThan(100);
+    } finally {
+      await Promise.all([sqlite.close(), postgres.close()]);
+      await stopTestPostgres();
+    }
   });
 
   it('finds the same in bodies that parse as JSON objects, tested with LIKE, LIKE’s own characters included', () => {
@@ -279,7 +323,7 @@ describe('free-text search over bodies', () => {
           `"tx_hash":"0x${createHash('sha256').update(String(i)).digest('hex')}"}`,
       ),
     );
-    store(old, bodies);
+    insertWithTodaysColumns(old, () => store(old, bodies));
     if (schema >= 7) {
       old.exec(`INSERT INTO delivery_search (rowid, body_text) SELECT id, CAST(body AS TEXT) FROM deliveries;
         UPDATE store_counts SET value = (SELECT max(id) FROM deliveries) WHERE name = 'search_indexed_through'`);

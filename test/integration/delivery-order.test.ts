@@ -1,9 +1,10 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, expect, it } from 'vitest';
 import type { CallOutput } from '../../src/shared/contract';
 import { startTestCore, type TestCore } from '../support/core-fixture';
+import { describeEachEngine, storeLocation, type EngineName } from '../support/engines';
 import { giftCardBody, serviceHeaders, testSecret } from '../support/deliveries';
 import { receive } from '../support/transfers';
 
@@ -13,8 +14,10 @@ afterEach(async () => {
   await Promise.all(cores.splice(0).map((t) => t.stop()));
 });
 
+let engine: EngineName = 'sqlite';
+
 async function core(): Promise<TestCore> {
-  const t = await startTestCore({ secret: testSecret });
+  const t = await startTestCore({ secret: testSecret, store: await storeLocation(engine) });
   cores.push(t);
   return t;
 }
@@ -42,7 +45,11 @@ async function lastWeeksExport(emails: string[]): Promise<string> {
 
 const subjects = (page: CallOutput<'deliveries.list'>) => page.items.map((item) => item.subject);
 
-describe('the deliveries list, newest received first', () => {
+describeEachEngine('the deliveries list, newest received first', (name) => {
+  beforeEach(() => {
+    engine = name;
+  });
+
   it('sorts an import of older deliveries below live ones stored before and after it, and pages through all of them once', async () => {
     const file = await lastWeeksExport(['old1@example.com', 'old2@example.com', 'b-old3@example.com', 'old4@example.com']);
     const t = await core();
@@ -95,5 +102,7 @@ describe('the deliveries list, newest received first', () => {
     const t = await core();
     await live(t, 'live1@example.com');
     expect(await t.call('deliveries.list', { filter: { text: 'live1@' }, limit: 10 })).toMatchObject({ order: 'stored', total: 1 });
+    // On PostgreSQL the data dir holds no store of its own.
+    expect(existsSync(join(t.dataDir, 'inspector.sqlite3'))).toBe(engine === 'sqlite');
   });
 });

@@ -8,6 +8,7 @@ import { derivedTables } from '../../src/main/core/store/derived-tables';
 import { migrations } from '../../src/main/core/store/migrations';
 import { openStore, type Db } from '../../src/main/core/store/open';
 import { startTestCore, tempDataDir } from '../support/core-fixture';
+import { describeEachEngine, openTestStore, storeLocation } from '../support/engines';
 import { insertWithTodaysColumns } from '../support/old-store';
 import { testSecret } from '../support/deliveries';
 
@@ -29,6 +30,7 @@ function storeUnderived(db: Db, bodies: unknown[]): void {
 const groupRows = (db: Db) => db.prepare('SELECT idempotency_key, count FROM duplicate_groups ORDER BY 1').all();
 const lifecycleRows = (db: Db) => db.prepare('SELECT key, current_status, event_count, delivery_count FROM lifecycles').all();
 
+// These read and edit the SQLite tables and open stores from before: SQLite only.
 describe('derived tables (duplicate groups, lifecycle summaries)', () => {
   const [created, processing, completed] = formALifecycle();
   const bodies = [processing, created, processing, completed];
@@ -128,3 +130,35 @@ describe('derived tables (duplicate groups, lifecycle summaries)', () => {
     db.close();
   });
 });
+
+describeEachEngine('derived results, on either engine', (engine) => {
+  const [created, processing, completed] = formALifecycle();
+
+  it('are brought up to date by the core when it starts on a store whose rows were stored but not yet derived', async () => {
+    const dataDir = tempDataDir();
+    const location = await storeLocation(engine);
+    // Closed right after the commit: the derivation, due 20 ms later, never ran.
+    const store = await openTestStore(engine, location ?? storeFile(dataDir));
+    await Promise.all([processing, created, processing, completed].map((body) => store.storeDelivery(signedRecord(body))));
+    expect(await store.derived.isCurrent()).toBe(false);
+    await store.close();
+
+    const t = await startTestCore({ dataDir, secret: testSecret, store: location });
+    try {
+      const page = await t.call('lifecycles.list', { limit: 10 });
+      expect(page.items).toMatchObject([{ key: `send:${ids.externalSendId}`, currentStatus: 'completed', eventCount: 3, deliveryCount: 4 }]);
+      const groups = await t.call('duplicates.list', { limit: 10 });
+      expect(groups.items).toHaveLength(1);
+      expect(groups.items[0]).toMatchObject({ count: 2 });
+    } finally {
+      await t.stop();
+    }
+  });
+});
+
+function signedRecord(body: unknown) {
+  const delivery = signedDelivery(Buffer.from(bodyText(body)), testSecret);
+  const raw = { method: 'POST', path: '/hook', query: '', headers: Object.entries(delivery.headers), body: delivery.body, bodyTruncated: false };
+  const facts = { receivedAt: Date.now(), remoteAddress: '127.0.0.1', tls: true, imported: false };
+  return buildDeliveryRecord(raw, facts, testSecret, () => ({ status: 200, body: '{}', reason: 'test' }));
+}

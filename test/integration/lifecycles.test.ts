@@ -16,13 +16,14 @@ import {
 } from '../fixtures/payloads';
 import { builtCli } from '../support/cli-process';
 import { startTestCore, type TestCore } from '../support/core-fixture';
+import { describeEachEngine, storeLocation } from '../support/engines';
 import { testSecret } from '../support/deliveries';
 import { until } from '../support/until';
 import { post } from '../support/https-client';
 
 const run = promisify(execFile);
 
-describe('lifecycles, duplicate groups and orders over real deliveries', () => {
+describeEachEngine('lifecycles, duplicate groups and orders over real deliveries', (engine) => {
   let t: TestCore | null = null;
   afterEach(async () => {
     await t?.stop();
@@ -37,7 +38,7 @@ describe('lifecycles, duplicate groups and orders over real deliveries', () => {
   };
 
   it('rebuilds a send in event-time order whatever the arrival order, with duplicates collapsed', async () => {
-    t = await startTestCore({ secret: testSecret });
+    t = await startTestCore({ secret: testSecret, store: await storeLocation(engine) });
     const [created, processing, completed, followUp] = formALifecycle();
     // Arrival order: follow-up, processing, created, completed, then processing twice more at once.
     await send(followUp);
@@ -70,7 +71,7 @@ describe('lifecycles, duplicate groups and orders over real deliveries', () => {
   });
 
   it('reports lifecycle rules broken across deliveries', async () => {
-    t = await startTestCore({ secret: testSecret });
+    t = await startTestCore({ secret: testSecret, store: await storeLocation(engine) });
     const [created, processing, completed] = formALifecycle();
     await send(created);
     await send(completed);
@@ -84,6 +85,53 @@ describe('lifecycles, duplicate groups and orders over real deliveries', () => {
     const filtered = await t.call('lifecycles.list', { filter: { finding: 'lifecycle.event_after_terminal' } });
     expect(filtered.items).toHaveLength(1);
   });
+
+  it('groups concurrent copies in one duplicate group and weighs the X-Service-Delivery evidence', async () => {
+    t = await startTestCore({ secret: testSecret, store: await storeLocation(engine) });
+    const body = giftCardRecipientBody();
+    await Promise.all(Array.from({ length: 10 }, () => send(body)));
+    const fixedId = randomUUID();
+    const other = giftCardRecipientBody({ recipient_uuid: randomUUID() });
+    await Promise.all([send(other, fixedId), send(other, fixedId)]);
+
+    const { items, total, evidence } = await t.call('duplicates.list', {});
+    expect(total).toBe(2);
+    const byCount = new Map(items.map((g) => [g.count, g]));
+    expect(byCount.get(10)).toMatchObject({ identicalBodies: true });
+    expect(new Set(byCount.get(10)!.deliveryIds).size).toBe(10);
+    expect(byCount.get(2)!.deliveryIds).toEqual([fixedId]);
+    expect(evidence).toMatchObject({ groups: 2, sameId: 1, changedId: 1, verdict: 'mixed' });
+  });
+
+  it('derives an order summary from its recipients', async () => {
+    t = await startTestCore({ secret: testSecret, store: await storeLocation(engine) });
+    for (const body of formALifecycle()) await send(body);
+    await send(giftCardRecipientBody({ recipient_email: 'grace@example.com', recipient_uuid: randomUUID(), status: 'redeemed' }));
+    const orders = await t.call('orders.list', {});
+    expect(orders.items.map((o) => o.orderUuid)).toEqual([ids.payoutOrder]);
+    const order = await t.call('orders.get', { orderUuid: ids.payoutOrder });
+    expect(order.summary).toMatchObject({ recipients: 2, allTerminal: true });
+    expect(order.recipients.map((r) => r.email).sort()).toEqual(['ada@example.com', 'grace@example.com']);
+    const recipient = await t.call('recipients.get', { recipientKey: order.recipients[0]!.recipientKey });
+    expect(recipient.lifecycles.length).toBeGreaterThan(0);
+  });
+
+});
+
+// The CLI reads the data dir's SQLite file, and the last test edits it: SQLite only.
+describe('lifecycles over real deliveries, through the CLI and across restarts', () => {
+  let t: TestCore | null = null;
+  afterEach(async () => {
+    await t?.stop();
+    t = null;
+  });
+
+  const send = async (body: unknown, deliveryId = randomUUID()) => {
+    const delivery = signedDelivery(Buffer.from(bodyText(body)), testSecret, { deliveryId });
+    const answer = await post(`${t!.receiverUrl}/webhooks`, delivery.body, delivery.headers);
+    expect(answer.status).toBe(200);
+    return Number(answer.headers['x-inspector-delivery-id']);
+  };
 
   it('keeps a failed send failed when a status_changed later in event time arrives after it: list, filters, order and export agree', async () => {
     t = await startTestCore({ secret: testSecret });
@@ -115,36 +163,6 @@ describe('lifecycles, duplicate groups and orders over real deliveries', () => {
     expect(exported).toHaveLength(1);
     expect(exported[0]).toMatchObject({ key, currentStatus: 'failed', terminal: true });
     expect(exported[0].events.map((e: { afterTerminal: boolean }) => e.afterTerminal)).toEqual([false, false, true]);
-  });
-
-  it('groups concurrent copies in one duplicate group and weighs the X-Service-Delivery evidence', async () => {
-    t = await startTestCore({ secret: testSecret });
-    const body = giftCardRecipientBody();
-    await Promise.all(Array.from({ length: 10 }, () => send(body)));
-    const fixedId = randomUUID();
-    const other = giftCardRecipientBody({ recipient_uuid: randomUUID() });
-    await Promise.all([send(other, fixedId), send(other, fixedId)]);
-
-    const { items, total, evidence } = await t.call('duplicates.list', {});
-    expect(total).toBe(2);
-    const byCount = new Map(items.map((g) => [g.count, g]));
-    expect(byCount.get(10)).toMatchObject({ identicalBodies: true });
-    expect(new Set(byCount.get(10)!.deliveryIds).size).toBe(10);
-    expect(byCount.get(2)!.deliveryIds).toEqual([fixedId]);
-    expect(evidence).toMatchObject({ groups: 2, sameId: 1, changedId: 1, verdict: 'mixed' });
-  });
-
-  it('derives an order summary from its recipients', async () => {
-    t = await startTestCore({ secret: testSecret });
-    for (const body of formALifecycle()) await send(body);
-    await send(giftCardRecipientBody({ recipient_email: 'grace@example.com', recipient_uuid: randomUUID(), status: 'redeemed' }));
-    const orders = await t.call('orders.list', {});
-    expect(orders.items.map((o) => o.orderUuid)).toEqual([ids.payoutOrder]);
-    const order = await t.call('orders.get', { orderUuid: ids.payoutOrder });
-    expect(order.summary).toMatchObject({ recipients: 2, allTerminal: true });
-    expect(order.recipients.map((r) => r.email).sort()).toEqual(['ada@example.com', 'grace@example.com']);
-    const recipient = await t.call('recipients.get', { recipientKey: order.recipients[0]!.recipientKey });
-    expect(recipient.lifecycles.length).toBeGreaterThan(0);
   });
 
   it('exports lifecycle positions with each delivery, and the lifecycles themselves', async () => {

@@ -2,19 +2,21 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { startCore } from '../core/start-core';
+import { isPostgresUrl } from '../core/store/postgres/postgres-store';
 import { defaultDataDir } from './default-data-dir';
 import { parsePort } from './parse-port';
 import { closeOnSignal } from './close-on-signal';
 import { signingSecretLine } from './signing-secret-line';
 
 export const serveUsage =
-  'webhook-inspector serve [--data-dir DIR] [--port N] [--http-port N] [--ui-port N] [--host ADDR] [--secret S | --secret-file F] [--no-simulator] [--relay URL --relay-token T [--relay-fingerprint SHA256]]';
+  'webhook-inspector serve [--data-dir DIR] [--store postgresql://…] [--port N] [--http-port N] [--ui-port N] [--host ADDR] [--secret S | --secret-file F] [--no-simulator] [--relay URL --relay-token T [--relay-fingerprint SHA256]]';
 
 export async function serve(args: string[]): Promise<void> {
   const { values } = parseArgs({
     args,
     options: {
       'data-dir': { type: 'string' },
+      store: { type: 'string' },
       port: { type: 'string' },
       'http-port': { type: 'string' },
       'ui-port': { type: 'string' },
@@ -34,8 +36,12 @@ export async function serve(args: string[]): Promise<void> {
   const secret = values['secret-file'] !== undefined ? readFileSync(values['secret-file'], 'utf8').trim() : values.secret;
   const relayToken = values['relay-token'] ?? process.env.WEBHOOK_INSPECTOR_RELAY_TOKEN;
   if (values.relay !== undefined && !relayToken) throw new Error('give the channel token with --relay-token (or WEBHOOK_INSPECTOR_RELAY_TOKEN)');
+  if (values.store !== undefined && !isPostgresUrl(values.store)) {
+    throw new Error('--store takes a postgresql:// URL (without it, the store is the SQLite file in the data dir)');
+  }
   const core = await startCore({
     dataDir: values['data-dir'] ?? defaultDataDir(),
+    store: values.store,
     host: values.host,
     httpsPort: values.port === undefined ? undefined : parsePort(values.port, '--port'),
     httpPort: values['http-port'] === undefined ? undefined : parsePort(values['http-port'], '--http-port'),

@@ -20,6 +20,11 @@ export interface CoreOptions {
   relay?: RelayEndpoint;
   /** Where the database, certificate and settings live. */
   dataDir: string;
+  /**
+   * The inspector's store: a `postgresql://…` URL for a PostgreSQL database (a team's shared inspector);
+   * default: the SQLite file in dataDir.
+   */
+  store?: string;
   /** Receiver bind address; 127.0.0.1 unless told otherwise. */
   host?: string;
   /** HTTPS receiver port; 0 for an ephemeral one. Default: the saved setting, else 8443. */

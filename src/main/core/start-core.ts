@@ -20,6 +20,7 @@ import { ServiceApiSession } from './service-api';
 import { ServiceConnectionManager } from './service-connection';
 import { SigningSecret, fileSecretStore } from './signing-secret';
 import type { InspectorStore } from './store/inspector-store';
+import { openPostgresStore } from './store/postgres/postgres-store';
 import { openSqliteStore } from './store/sqlite-store';
 import { StoreHealth } from './store-health';
 import { pullFromRelay } from './sources/pull-from-relay';
@@ -35,11 +36,10 @@ const SavedPorts = z.object({ https: z.number().int(), http: z.number().int().nu
 export async function startCore(options: CoreOptions): Promise<Core> {
   const log = options.log ?? (() => {});
   mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
-  const store = openSqliteStore(join(options.dataDir, 'inspector.sqlite3'), {
-    nativeBinding: options.nativeBinding,
-    background: true,
-    log,
-  });
+  const store =
+    options.store !== undefined
+      ? await openPostgresStore(options.store, { log })
+      : openSqliteStore(join(options.dataDir, 'inspector.sqlite3'), { nativeBinding: options.nativeBinding, background: true, log });
   try {
     return await assemble(options, store, log);
   } catch (error) {

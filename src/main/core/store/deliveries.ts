@@ -22,7 +22,8 @@ export function toRawDelivery(row: RawRow): RawDelivery {
   };
 }
 
-function derivedParams(analysis: DeliveryAnalysis) {
+/** A delivery's derived columns, by name. */
+export function derivedParams(analysis: DeliveryAnalysis) {
   const count = (severity: string) => analysis.findings.filter((f) => f.severity === severity).length;
   return {
     form: analysis.form,
@@ -54,7 +55,8 @@ const derivedColumns = [
 
 type InsertParams = ReturnType<typeof insertParams>;
 
-const insertColumns = [
+/** The columns an insert writes, in the order of `insertValues`. */
+export const insertColumns = [
   'received_at, method, path, query, headers, body, body_sha256, body_truncated',
   'remote_address, tls, imported, response_status, response_body, response_reason, source, source_id',
   derivedColumns,
@@ -153,7 +155,7 @@ export function filterClause(filter: DeliveryFilter): { where: string; params: u
   if (filter.path) conditions.push(['path = ?', [filter.path]]);
   if (filter.text) conditions.push([bodyContainsSql, bodyContainsParams(filter.text)]);
   return {
-    where: conditions.length ? conditions.map(([sql]) => sql).join(' AND ') : '1',
+    where: conditions.length ? conditions.map(([sql]) => sql).join(' AND ') : 'TRUE',
     params: conditions.flatMap(([, values]) => values),
   };
 }

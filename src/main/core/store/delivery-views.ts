@@ -2,17 +2,19 @@ import type { DeliveryDetail, DeliveryFilter, DeliveryOrder, DeliverySummary } f
 import type { Finding, PayloadForm, SignatureCheck, SignatureVerdict } from '../../../shared/verdicts';
 import { searchDeliveries } from './body-search';
 import { filterClause } from './deliveries';
-import { emptyBodySha256, groupCopiesClause, groupingOf, type DuplicateGrouping } from './duplicate-groups';
+import type { DuplicateBasis } from '../../../shared/lifecycle';
+import { emptyBodySha256, groupCopiesClause, groupingOf } from './duplicate-groups';
 import type { DeliveryRow } from './delivery-row';
 import type { Db } from './open';
 
-type SummaryRow = Pick<
+export type SummaryRow = Pick<
   DeliveryRow,
   | 'id' | 'received_at' | 'method' | 'path' | 'tls' | 'event' | 'payout_type' | 'form' | 'signature'
   | 'idempotency_key' | 'subject' | 'response_status' | 'error_count' | 'warning_count' | 'info_count' | 'imported'
 > & { body_size: number; duplicate_count: number };
 
-const summaryColumns = `id, received_at, method, path, tls, event, payout_type, form, signature, idempotency_key,
+/** The list's columns over deliveries (plain SQL both engines run). */
+export const summaryColumns = `id, received_at, method, path, tls, event, payout_type, form, signature, idempotency_key,
   subject, response_status, length(body) AS body_size, error_count, warning_count, info_count, imported,
   CASE WHEN idempotency_key IS NOT NULL
          THEN (SELECT count(*) FROM deliveries d2 WHERE d2.idempotency_key = deliveries.idempotency_key)
@@ -20,7 +22,7 @@ const summaryColumns = `id, received_at, method, path, tls, event, payout_type, 
        ELSE (SELECT count(*) FROM deliveries d2 WHERE d2.idempotency_key IS NULL AND d2.body_sha256 = deliveries.body_sha256)
   END AS duplicate_count`;
 
-function toSummary(row: SummaryRow): DeliverySummary {
+export function toSummary(row: SummaryRow): DeliverySummary {
   return {
     id: row.id,
     receivedAt: new Date(row.received_at).toISOString(),
@@ -71,7 +73,7 @@ export function listDeliveries(db: Db, query: ListQuery): DeliveryListPage {
   })();
 }
 
-const receiveTimeOrder = 'ORDER BY received_at DESC, id DESC';
+export const receiveTimeOrder = 'ORDER BY received_at DESC, id DESC';
 
 function pageByReceiveTime(db: Db, where: string, params: unknown[], query: ListQuery): SummaryRow[] {
   const conditions = [where];
@@ -125,7 +127,7 @@ function searchList(db: Db, query: ListQuery, text: string) {
   };
 }
 
-type DetailRow = SummaryRow &
+export type DetailRow = SummaryRow &
   Pick<
     DeliveryRow,
     | 'query' | 'headers' | 'body' | 'body_sha256' | 'body_truncated' | 'remote_address' | 'delivery_id'
@@ -133,17 +135,43 @@ type DetailRow = SummaryRow &
     | 'lifecycle_key' | 'order_uuid' | 'recipient_key'
   >;
 
+/** A delivery's detail row, by id (`?`). */
+export const detailSql = `SELECT ${summaryColumns}, query, headers, body, body_sha256, body_truncated, remote_address, delivery_id,
+  event_time, signature_check, findings, response_body, response_reason, lifecycle_key, order_uuid,
+  recipient_key FROM deliveries WHERE id = ?`;
+
+/** The copies of a grouping (its key as `?`), in arrival order. */
+export const siblingsSql = (basis: DuplicateBasis) =>
+  `SELECT id, received_at, delivery_id, signature, response_status, body_sha256
+   FROM deliveries WHERE ${groupCopiesClause(basis)} ORDER BY id`;
+
+export interface SiblingRow {
+  id: number;
+  received_at: number;
+  delivery_id: string | null;
+  signature: string;
+  response_status: number;
+  body_sha256: string;
+}
+
 export function getDelivery(db: Db, id: number): DeliveryDetail | null {
-  const row = db
-    .prepare(
-      `SELECT ${summaryColumns}, query, headers, body, body_sha256, body_truncated, remote_address, delivery_id,
-        event_time, signature_check, findings, response_body, response_reason, lifecycle_key, order_uuid,
-        recipient_key FROM deliveries WHERE id = ?`,
-    )
-    .get(id) as DetailRow | undefined;
+  const row = db.prepare(detailSql).get(id) as DetailRow | undefined;
   if (!row) return null;
   const grouping = groupingOf(row.idempotency_key, row.body_sha256);
-  const siblings = grouping === null ? [] : listSiblings(db, grouping);
+  const siblings = grouping === null ? [] : (db.prepare(siblingsSql(grouping.basis)).all(grouping.key) as SiblingRow[]);
+  return toDetail(row, siblings);
+}
+
+/** The detail of a delivery from its row and its group's copies (none when it has no grouping). */
+export function toDetail(row: DetailRow, siblingRows: SiblingRow[]): DeliveryDetail {
+  const siblings = siblingRows.map((r) => ({
+    id: r.id,
+    receivedAt: new Date(r.received_at).toISOString(),
+    deliveryId: r.delivery_id,
+    signature: r.signature as SignatureVerdict,
+    responseStatus: r.response_status,
+    bodySha256: r.body_sha256,
+  }));
   return {
     ...toSummary(row),
     query: row.query,
@@ -165,30 +193,6 @@ export function getDelivery(db: Db, id: number): DeliveryDetail | null {
   };
 }
 
-function listSiblings(db: Db, { basis, key }: DuplicateGrouping): DeliveryDetail['siblings'] {
-  const rows = db
-    .prepare(
-      `SELECT id, received_at, delivery_id, signature, response_status, body_sha256
-       FROM deliveries WHERE ${groupCopiesClause(basis)} ORDER BY id`,
-    )
-    .all(key) as Array<{
-    id: number;
-    received_at: number;
-    delivery_id: string | null;
-    signature: string;
-    response_status: number;
-    body_sha256: string;
-  }>;
-  return rows.map((r) => ({
-    id: r.id,
-    receivedAt: new Date(r.received_at).toISOString(),
-    deliveryId: r.delivery_id,
-    signature: r.signature as SignatureVerdict,
-    responseStatus: r.response_status,
-    bodySha256: r.body_sha256,
-  }));
-}
-
 export function deliveryFacets(db: Db): { events: string[]; paths: string[] } {
   const distinct = (column: string) =>
     (db.prepare(`SELECT DISTINCT ${column} AS v FROM deliveries WHERE ${column} IS NOT NULL ORDER BY 1`).all() as Array<{
@@ -205,7 +209,7 @@ export function countDeliveries(db: Db): number {
 export const filteredCountCap = 10_000;
 
 function matchingCount(db: Db, where: string, params: unknown[]): { total: number; totalCapped: boolean } {
-  if (where === '1') return { total: countDeliveries(db), totalCapped: false };
+  if (where === 'TRUE') return { total: countDeliveries(db), totalCapped: false };
   const n = (
     db.prepare(`SELECT count(*) AS n FROM (SELECT 1 FROM deliveries WHERE ${where} LIMIT ${filteredCountCap + 1})`).get(
       ...params,

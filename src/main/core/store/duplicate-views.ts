@@ -4,7 +4,7 @@ import { describeDuplicateGroup, evidenceVerdict } from '../analysis/lifecycle';
 import { groupCopiesClause } from './duplicate-groups';
 import type { Db } from './open';
 
-interface CopyRow {
+export interface CopyRow {
   id: number;
   received_at: number;
   body_sha256: string;
@@ -23,41 +23,59 @@ export function listDuplicateGroups(db: Db, beforeLastId: number | undefined, li
        WHERE count > 1 ${beforeLastId === undefined ? '' : 'AND last_id < @before'} ORDER BY last_id DESC LIMIT @limit`,
     )
     .all({ before: beforeLastId, limit }) as Array<{ key: string; basis: DuplicateBasis; bodySha256: string; lastId: number }>;
-  const copyStatement = (basis: DuplicateBasis) =>
-    db.prepare(
-      `SELECT id, received_at, body_sha256, delivery_id, signature, response_status, event, lifecycle_key
-       FROM deliveries WHERE ${groupCopiesClause(basis)} ORDER BY id`,
-    );
+  const copyStatement = (basis: DuplicateBasis) => db.prepare(copiesSql(basis));
   const copies = { idempotency_key: copyStatement('idempotency_key'), identical_bytes: copyStatement('identical_bytes') };
-  const items: ListedDuplicateGroup[] = groups.map(({ key, basis, bodySha256, lastId }) => {
-    const rows = copies[basis].all(key) as CopyRow[];
-    const group = describeDuplicateGroup(
-      key,
-      rows.map((r) => ({
-        id: r.id,
-        receivedAt: new Date(r.received_at).toISOString(),
-        bodySha256: r.body_sha256,
-        deliveryId: r.delivery_id,
-        signature: r.signature,
-        responseStatus: r.response_status,
-        event: r.event,
-        lifecycleKey: r.lifecycle_key,
-      })),
-    );
-    return { ...group, idempotencyKey: basis === 'idempotency_key' ? key : null, basis, bodySha256, lastId };
-  });
+  const items = groups.map((group) => toListedGroup(group, copies[group.basis].all(group.key) as CopyRow[]));
   const total = (db.prepare('SELECT count(*) AS n FROM duplicate_groups WHERE count > 1').get() as { n: number }).n;
   return { items, total };
 }
 
+/** A listed group's row of duplicate_groups. */
+export interface GroupHead {
+  key: string;
+  basis: DuplicateBasis;
+  bodySha256: string;
+  lastId: number;
+}
+
+/** The copies of a group (its key as `?`), in arrival order. */
+export const copiesSql = (basis: DuplicateBasis) =>
+  `SELECT id, received_at, body_sha256, delivery_id, signature, response_status, event, lifecycle_key
+   FROM deliveries WHERE ${groupCopiesClause(basis)} ORDER BY id`;
+
+export function toListedGroup({ key, basis, bodySha256, lastId }: GroupHead, rows: CopyRow[]): ListedDuplicateGroup {
+  const group = describeDuplicateGroup(
+    key,
+    rows.map((r) => ({
+      id: r.id,
+      receivedAt: new Date(r.received_at).toISOString(),
+      bodySha256: r.body_sha256,
+      deliveryId: r.delivery_id,
+      signature: r.signature,
+      responseStatus: r.response_status,
+      event: r.event,
+      lifecycleKey: r.lifecycle_key,
+    })),
+  );
+  return { ...group, idempotencyKey: basis === 'idempotency_key' ? key : null, basis, bodySha256, lastId };
+}
+
 /** Across every duplicate group: did X-Service-Delivery stay the same or change? (spec 4.1's open question) */
 export function deliveryIdEvidenceOf(db: Db): DeliveryIdEvidence {
-  const rows = db
-    .prepare(
-      `SELECT delivery_id_changed AS changed, delivery_id_missing AS missing, count(*) AS n
-       FROM duplicate_groups WHERE count > 1 GROUP BY delivery_id_changed, delivery_id_missing`,
-    )
-    .all() as Array<{ changed: number; missing: number; n: number }>;
+  return evidenceOf(db.prepare(evidenceSql).all() as EvidenceRow[]);
+}
+
+/** The evidence's counts over duplicate_groups (one index seek per combination). */
+export const evidenceSql = `SELECT delivery_id_changed AS changed, delivery_id_missing AS missing, count(*) AS n
+  FROM duplicate_groups WHERE count > 1 GROUP BY delivery_id_changed, delivery_id_missing`;
+
+export interface EvidenceRow {
+  changed: number;
+  missing: number;
+  n: number;
+}
+
+export function evidenceOf(rows: EvidenceRow[]): DeliveryIdEvidence {
   const sum = (keep: (r: { changed: number; missing: number }) => boolean) =>
     rows.filter(keep).reduce((total, r) => total + r.n, 0);
   const counts = {

@@ -99,19 +99,29 @@ export function lifecycleFacets(db: Db): { statuses: string[]; findings: string[
 
 export function getRecipient(db: Db, recipientKey: string): RecipientView | null {
   const rows = db
-    .prepare('SELECT * FROM lifecycles WHERE order_uuid = ? AND recipient_key = ?')
+    .prepare('SELECT * FROM lifecycles WHERE order_uuid = ? AND recipient_key = ? ORDER BY key')
     .all(recipientKey.split('|')[0] ?? '', recipientKey) as SummaryRow[];
   return rows.length === 0 ? null : recipientView(recipientKey, rows.map(toSummary));
 }
 
 /** Reads the lifecycles of an order (one statement, for reading many orders). */
 function lifecyclesOfOrders(db: Db): (orderUuid: string) => Array<ReturnType<typeof toSummary>> {
-  const query = db.prepare('SELECT * FROM lifecycles WHERE order_uuid = ?');
+  // In a stated order (recipients, then keys), which the PostgreSQL store gives too.
+  const query = db.prepare('SELECT * FROM lifecycles WHERE order_uuid = ? ORDER BY recipient_key, key');
   return (orderUuid) => (query.all(orderUuid) as SummaryRow[]).map(toSummary);
 }
 
-export function getOrder(db: Db, orderUuid: string): { summary: OrderSummary; recipients: RecipientView[] } | null {
-  const lifecycles = lifecyclesOfOrders(db)(orderUuid);
+export function getOrder(db: Db, orderUuid: string): OrderView | null {
+  return orderView(orderUuid, lifecyclesOfOrders(db)(orderUuid), createdOrders(settingsQueries(db)).recipients(orderUuid));
+}
+
+export interface OrderView {
+  summary: OrderSummary;
+  recipients: RecipientView[];
+}
+
+/** An order from its lifecycles and the recipient count it was created with (when created here). */
+export function orderView(orderUuid: string, lifecycles: LifecycleSummary[], createdRecipients: number | null): OrderView | null {
   if (lifecycles.length === 0) return null;
   const byRecipient = new Map<string, LifecycleSummary[]>();
   for (const l of lifecycles) {
@@ -121,7 +131,7 @@ export function getOrder(db: Db, orderUuid: string): { summary: OrderSummary; re
     else byRecipient.set(key, [l]);
   }
   return {
-    summary: orderSummary(orderUuid, lifecycles, createdOrders(settingsQueries(db)).recipients(orderUuid)),
+    summary: orderSummary(orderUuid, lifecycles, createdRecipients),
     recipients: [...byRecipient].map(([key, ls]) => recipientView(key, ls)),
   };
 }

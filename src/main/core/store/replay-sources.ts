@@ -12,11 +12,12 @@ export interface ReplaySource {
   eventTime: string | null;
 }
 
-type SourceRow = Pick<DeliveryRow, 'id' | 'method' | 'headers' | 'body' | 'body_sha256' | 'received_at' | 'event_time'>;
+export type SourceRow = Pick<DeliveryRow, 'id' | 'method' | 'headers' | 'body' | 'body_sha256' | 'received_at' | 'event_time'>;
 
-const columns = 'id, method, headers, body, body_sha256, received_at, event_time';
+/** A ReplaySource's columns over deliveries, the same in both engines. */
+export const replaySourceColumns = 'id, method, headers, body, body_sha256, received_at, event_time';
 
-function toSource(row: SourceRow): ReplaySource {
+export function toSource(row: SourceRow): ReplaySource {
   return {
     id: row.id,
     method: row.method,
@@ -30,8 +31,8 @@ function toSource(row: SourceRow): ReplaySource {
 
 /** Stored deliveries read for replay, in arrival order. */
 export function replaySourceQueries(db: Db) {
-  const byId = db.prepare(`SELECT ${columns} FROM deliveries WHERE id = ?`);
-  const byKey = db.prepare(`SELECT ${columns} FROM deliveries WHERE idempotency_key = ? ORDER BY id`);
+  const byId = db.prepare(`SELECT ${replaySourceColumns} FROM deliveries WHERE id = ?`);
+  const byKey = db.prepare(`SELECT ${replaySourceColumns} FROM deliveries WHERE idempotency_key = ? ORDER BY id`);
   return {
     one(id: number): ReplaySource | null {
       const row = byId.get(id) as SourceRow | undefined;

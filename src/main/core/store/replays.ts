@@ -6,7 +6,7 @@ export interface ReplayDraft extends Omit<ReplayRecord, 'id' | 'response'> {
   response: { status: number; headers: Array<[string, string]>; body: Buffer; bodyTruncated: boolean } | null;
 }
 
-interface ReplayRow {
+export interface ReplayRow {
   id: number;
   delivery_id: number;
   kind: ReplayRecord['kind'];
@@ -26,7 +26,7 @@ interface ReplayRow {
   duration_ms: number;
 }
 
-function toRecord(row: ReplayRow): ReplayRecord {
+export function toRecord(row: ReplayRow): ReplayRecord {
   return {
     id: row.id,
     deliveryId: row.delivery_id,
@@ -68,25 +68,7 @@ export function replayQueries(db: Db) {
 
   return {
     insert(draft: ReplayDraft): ReplayRecord {
-      const { request, response } = draft;
-      const result = insert.run({
-        deliveryId: draft.deliveryId,
-        kind: draft.kind,
-        batchId: draft.batchId,
-        startedAt: Date.parse(draft.startedAt),
-        url: draft.url,
-        signingMode: draft.signingMode,
-        method: request.method,
-        requestHeaders: JSON.stringify(request.headers),
-        bodySha256: request.bodySha256,
-        bodySize: request.bodySize,
-        status: response?.status ?? null,
-        responseHeaders: response ? JSON.stringify(response.headers) : null,
-        responseBody: response?.body ?? null,
-        responseTruncated: response ? (response.bodyTruncated ? 1 : 0) : null,
-        error: draft.error,
-        durationMs: Math.round(draft.durationMs),
-      });
+      const result = insert.run(replayParams(draft));
       if (result.changes !== 1) throw new Error('the replay was not stored');
       return toRecord(byId.get(result.lastInsertRowid) as ReplayRow);
     },
@@ -95,5 +77,28 @@ export function replayQueries(db: Db) {
     listForDelivery(deliveryId: number, limit = 200): ReplayRecord[] {
       return (ofDelivery.all(deliveryId, limit) as ReplayRow[]).map(toRecord);
     },
+  };
+}
+
+/** A replay's row as parameters, by the names of `replayColumns`. */
+export function replayParams(draft: ReplayDraft) {
+  const { request, response } = draft;
+  return {
+    deliveryId: draft.deliveryId,
+    kind: draft.kind,
+    batchId: draft.batchId,
+    startedAt: Date.parse(draft.startedAt),
+    url: draft.url,
+    signingMode: draft.signingMode,
+    method: request.method,
+    requestHeaders: JSON.stringify(request.headers),
+    bodySha256: request.bodySha256,
+    bodySize: request.bodySize,
+    status: response?.status ?? null,
+    responseHeaders: response ? JSON.stringify(response.headers) : null,
+    responseBody: response?.body ?? null,
+    responseTruncated: response ? (response.bodyTruncated ? 1 : 0) : null,
+    error: draft.error,
+    durationMs: Math.round(draft.durationMs),
   };
 }

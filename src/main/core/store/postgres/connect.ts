@@ -1,0 +1,40 @@
+import pg from 'pg';
+
+/** 64-bit integers (ids, times in ms, counts) as numbers: every one the store holds is far below 2^53. */
+const types = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    oid === pg.types.builtins.INT8 ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+};
+
+/**
+ * A pool on the store's database. Every commit waits for its WAL flush (synchronous_commit on, whatever the
+ * server's default), so a delivery's commit is durable before the receiver answers.
+ */
+export function connectPool(url: string, log: (line: string) => void): pg.Pool {
+  const pool = new pg.Pool({ connectionString: url, max: 8, options: '-c synchronous_commit=on', types });
+  // An idle connection the server dropped: the next query takes another.
+  pool.on('error', (error) => log(`store: a PostgreSQL connection failed (${error.message})`));
+  return pool;
+}
+
+/** Runs `work` in one transaction on one connection (rolled back if it throws). */
+export async function inTransaction<T>(
+  pool: pg.Pool,
+  work: (client: pg.PoolClient) => Promise<T>,
+  begin = 'BEGIN',
+): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query(begin);
+    const result = await work(client);
+    await client.query('COMMIT');
+    return result;
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => {});
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+export type Queryable = pg.Pool | pg.PoolClient;

@@ -1,0 +1,125 @@
+import type pg from 'pg';
+import type { DeliveryDetail } from '../../../../shared/delivery';
+import { filterClause } from '../deliveries';
+import {
+  detailSql,
+  filteredCountCap,
+  receiveTimeOrder,
+  siblingsSql,
+  summaryColumns,
+  toDetail,
+  toSummary,
+  type DeliveryListPage,
+  type DetailRow,
+  type ListQuery,
+  type SiblingRow,
+  type SummaryRow,
+} from '../delivery-views';
+import { groupingOf } from '../duplicate-groups';
+import { inTransaction, type Queryable } from './connect';
+import { searchPattern } from './search-text';
+import { numbered } from './sql';
+
+/** A WHERE over deliveries with `?` parameters, run with PostgreSQL's numbered ones. */
+async function select<Row extends pg.QueryResultRow>(db: Queryable, sql: string, params: unknown[]): Promise<Row[]> {
+  return (await db.query<Row>(numbered(sql), params)).rows;
+}
+
+async function countUpToCap(db: Queryable, where: string, params: unknown[]) {
+  const [row] = await select<{ n: number }>(
+    db,
+    `SELECT count(*) AS n FROM (SELECT 1 FROM deliveries WHERE ${where} LIMIT ${filteredCountCap + 1}) AS matches`,
+    params,
+  );
+  return { total: Math.min(row!.n, filteredCountCap), totalCapped: row!.n > filteredCountCap };
+}
+
+/**
+ * A page of the list, as the SQLite store's (delivery-views.ts) in one snapshot: newest received first,
+ * paged by (received_at, id) from `beforeId`; `afterId` (a catch-up) the rows stored since; with free text,
+ * newest stored first, through the trigram index, the matches counted up to the cap.
+ */
+export function listDeliveries(pool: pg.Pool, query: ListQuery, deliveryCount: () => number): Promise<DeliveryListPage> {
+  return inTransaction(
+    pool,
+    async (client) => {
+      const [{ latest }] = (await client.query<{ latest: number }>('SELECT coalesce(max(id), 0) AS latest FROM deliveries')).rows as [
+        { latest: number },
+      ];
+      const text = query.filter.text;
+      const filter = filterClause({ ...query.filter, text: undefined });
+      const conditions = [filter.where];
+      const params = [...filter.params];
+      if (text) {
+        conditions.push('search_text LIKE ?');
+        params.push(searchPattern(text));
+        const where = conditions.join(' AND ');
+        const range: string[] = [];
+        const bounds: number[] = [];
+        if (query.beforeId !== undefined) {
+          range.push(' AND id < ?');
+          bounds.push(query.beforeId);
+        }
+        if (query.afterId !== undefined) {
+          range.push(' AND id > ?');
+          bounds.push(query.afterId);
+        }
+        const rows = await select<SummaryRow>(
+          client,
+          `SELECT ${summaryColumns} FROM deliveries WHERE ${where}${range.join('')} ORDER BY id DESC LIMIT ?`,
+          [...params, ...bounds, query.limit],
+        );
+        const firstPage = query.beforeId === undefined && query.afterId === undefined;
+        const count = firstPage && rows.length < query.limit ? { total: rows.length, totalCapped: false } : await countUpToCap(client, where, params);
+        return { items: rows.map(toSummary), ...count, order: 'stored' as const, latestId: latest };
+      }
+      const where = conditions.join(' AND ');
+      let rows: SummaryRow[];
+      if (query.afterId !== undefined) {
+        const before = query.beforeId === undefined ? '' : ' AND id < ?';
+        rows = await select<SummaryRow>(
+          client,
+          `SELECT * FROM (SELECT ${summaryColumns} FROM deliveries WHERE ${where} AND id > ?${before} ORDER BY id LIMIT ?) AS since
+           ${receiveTimeOrder}`,
+          [...params, query.afterId, ...(query.beforeId === undefined ? [] : [query.beforeId]), query.limit],
+        );
+      } else {
+        const cursor: number[] = [];
+        if (query.beforeId !== undefined) {
+          const [row] = await select<{ received_at: number }>(client, 'SELECT received_at FROM deliveries WHERE id = ?', [query.beforeId]);
+          if (!row) return { items: [], ...(await countOf(client, where, params, deliveryCount)), order: 'received' as const, latestId: latest };
+          cursor.push(row.received_at, query.beforeId);
+        }
+        rows = await select<SummaryRow>(
+          client,
+          `SELECT ${summaryColumns} FROM deliveries WHERE ${where}${cursor.length ? ' AND (received_at, id) < (?, ?)' : ''}
+           ${receiveTimeOrder} LIMIT ?`,
+          [...params, ...cursor, query.limit],
+        );
+      }
+      return { items: rows.map(toSummary), ...(await countOf(client, where, params, deliveryCount)), order: 'received' as const, latestId: latest };
+    },
+    'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY',
+  );
+}
+
+function countOf(db: Queryable, where: string, params: unknown[], deliveryCount: () => number) {
+  return where === 'TRUE' ? Promise.resolve({ total: deliveryCount(), totalCapped: false }) : countUpToCap(db, where, params);
+}
+
+export async function getDelivery(pool: pg.Pool, id: number): Promise<DeliveryDetail | null> {
+  const [row] = await select<DetailRow>(pool, detailSql, [id]);
+  if (!row) return null;
+  const grouping = groupingOf(row.idempotency_key, row.body_sha256);
+  const siblings = grouping === null ? [] : await select<SiblingRow>(pool, siblingsSql(grouping.basis), [grouping.key]);
+  return toDetail(row, siblings);
+}
+
+export async function deliveryFacets(pool: pg.Pool): Promise<{ events: string[]; paths: string[] }> {
+  // In byte order, as SQLite sorts text.
+  const distinct = async (column: string) =>
+    (await pool.query<{ v: string }>(`SELECT DISTINCT ${column} COLLATE "C" AS v FROM deliveries WHERE ${column} IS NOT NULL ORDER BY 1`)).rows.map(
+      (r) => r.v,
+    );
+  return { events: await distinct('event'), paths: await distinct('path') };
+}

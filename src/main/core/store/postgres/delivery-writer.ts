@@ -1,0 +1,60 @@
+import type pg from 'pg';
+import { insertColumns, insertValues } from '../deliveries';
+import type { DeliveryRecord } from '../delivery-record';
+import { GroupCommitWriter } from '../group-commit';
+import type { RecentParsedBodies } from '../recent-parsed-bodies';
+import { inTransaction } from './connect';
+import { searchTextOf } from './search-text';
+
+const columns = [...insertColumns, 'search_text'];
+/** Rows per INSERT statement: PostgreSQL binds at most 65,535 parameters. */
+const rowsPerStatement = Math.floor(65_535 / columns.length);
+
+function rowValues(record: DeliveryRecord): unknown[] {
+  return [...insertValues(record), searchTextOf(record.raw.body)];
+}
+
+/** Inserts the records in order in one statement per slice; returns their ids in order. */
+async function insertRows(client: pg.PoolClient, records: DeliveryRecord[]): Promise<number[]> {
+  const ids: number[] = [];
+  for (let start = 0; start < records.length; start += rowsPerStatement) {
+    const slice = records.slice(start, start + rowsPerStatement);
+    const values = slice.flatMap(rowValues);
+    const tuples = slice.map((_, row) => `(${columns.map((__, col) => `$${row * columns.length + col + 1}`).join(', ')})`);
+    // Identity values are drawn in VALUES order, and RETURNING keeps it.
+    const { rows } = await client.query<{ id: number }>(
+      `INSERT INTO deliveries (${columns.join(', ')}) VALUES ${tuples.join(', ')} RETURNING id`,
+      values,
+    );
+    ids.push(...rows.map((r) => r.id));
+  }
+  return ids;
+}
+
+/**
+ * Storing deliveries on PostgreSQL: what is queued while a commit is under way goes into the next one
+ * (group commit), each caller's promise settling once its row's transaction is committed (and flushed:
+ * synchronous_commit is on). The delivery count is kept in the same transaction.
+ */
+export function pgDeliveryWriter(
+  pool: pg.Pool,
+  options: { parsedBodies: RecentParsedBodies; onCommitted: (latestId: number, count: number) => void },
+) {
+  let counted = 0;
+  return new GroupCommitWriter<DeliveryRecord>({
+    commit: (records) =>
+      inTransaction(pool, async (client) => {
+        const ids = await insertRows(client, records);
+        const { rows } = await client.query<{ value: number }>(
+          "UPDATE store_counts SET value = value + $1 WHERE name = 'deliveries' RETURNING value",
+          [ids.length],
+        );
+        counted = rows[0]!.value;
+        return ids;
+      }),
+    onCommitted(batch) {
+      for (const { item, id } of batch) options.parsedBodies.rememberStored(id, item);
+      options.onCommitted(batch[batch.length - 1]!.id, counted);
+    },
+  });
+}

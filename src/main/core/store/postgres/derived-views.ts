@@ -1,0 +1,97 @@
+import type pg from 'pg';
+import type { DeliveryIdEvidence, ListedDuplicateGroup, OrderSummary } from '../../../../shared/lifecycle';
+import { recipientView, orderSummary } from '../../analysis/lifecycle';
+import { createdOrders } from '../created-orders';
+import { copiesSql, evidenceOf, evidenceSql, toListedGroup, type CopyRow, type EvidenceRow, type GroupHead } from '../duplicate-views';
+import type { SettingsStore } from '../inspector-store';
+import { orderView, toSummary, type LifecycleFilter, type ListedLifecycle, type SummaryRow } from '../lifecycle-views';
+import { numbered } from './sql';
+
+/** The reads of the derived results on PostgreSQL: the SQLite store's (duplicate-views.ts, lifecycle-views.ts), the same answers. */
+export function pgDerivedViews(pool: pg.Pool, settings: SettingsStore) {
+  const lifecyclesOfOrder = async (orderUuid: string) =>
+    (
+      await pool.query<SummaryRow>(
+        // The SQLite store's order: byte order, NULL first.
+        'SELECT * FROM lifecycles WHERE order_uuid = $1 ORDER BY recipient_key COLLATE "C" NULLS FIRST, key COLLATE "C"',
+        [orderUuid],
+      )
+    ).rows.map(toSummary);
+  const recentOrderUuids = async (limit: number) =>
+    (
+      await pool.query<{ order_uuid: string }>(
+        `SELECT order_uuid FROM lifecycles WHERE order_uuid IS NOT NULL
+         GROUP BY order_uuid ORDER BY max(last_delivery_id) DESC LIMIT $1`,
+        [limit],
+      )
+    ).rows.map((r) => r.order_uuid);
+  const created = createdOrders(settings);
+
+  return {
+    async listDuplicateGroups(beforeLastId: number | undefined, limit: number): Promise<{ items: ListedDuplicateGroup[]; total: number }> {
+      const { rows: heads } = await pool.query<GroupHead>(
+        `SELECT idempotency_key AS key, basis, first_body_sha256 AS "bodySha256", last_id AS "lastId" FROM duplicate_groups
+         WHERE count > 1 ${beforeLastId === undefined ? '' : 'AND last_id < $2'} ORDER BY last_id DESC LIMIT $1`,
+        beforeLastId === undefined ? [limit] : [limit, beforeLastId],
+      );
+      const items: ListedDuplicateGroup[] = [];
+      for (const head of heads) {
+        items.push(toListedGroup(head, (await pool.query<CopyRow>(numbered(copiesSql(head.basis)), [head.key])).rows));
+      }
+      const { rows } = await pool.query<{ n: number }>('SELECT count(*) AS n FROM duplicate_groups WHERE count > 1');
+      return { items, total: rows[0]!.n };
+    },
+
+    async deliveryIdEvidence(): Promise<DeliveryIdEvidence> {
+      return evidenceOf((await pool.query<EvidenceRow>(evidenceSql)).rows);
+    },
+
+    async listLifecycles(filter: LifecycleFilter, beforeLastDeliveryId: number | undefined, limit: number): Promise<ListedLifecycle[]> {
+      const conditions: Array<[string, unknown]> = [];
+      if (filter.kind) conditions.push(['kind = ?', filter.kind]);
+      if (filter.orderUuid) conditions.push(['order_uuid = ?', filter.orderUuid]);
+      if (filter.recipientKey) conditions.push(['recipient_key = ?', filter.recipientKey]);
+      if (filter.status) conditions.push(['current_status = ?', filter.status]);
+      if (filter.finding) conditions.push(['strpos(finding_codes, ?) > 0', JSON.stringify(filter.finding)]);
+      if (beforeLastDeliveryId !== undefined) conditions.push(['last_delivery_id < ?', beforeLastDeliveryId]);
+      const where = conditions.length ? conditions.map(([sql]) => sql).join(' AND ') : 'TRUE';
+      const { rows } = await pool.query<SummaryRow>(
+        numbered(`SELECT * FROM lifecycles WHERE ${where} ORDER BY last_delivery_id DESC LIMIT ?`),
+        [...conditions.map(([, value]) => value), limit],
+      );
+      return rows.map(toSummary);
+    },
+
+    async lifecycleFacets(): Promise<{ statuses: string[]; findings: string[]; orders: string[] }> {
+      // In byte order, as SQLite sorts text.
+      const statuses = await pool.query<{ v: string }>(
+        'SELECT DISTINCT current_status COLLATE "C" AS v FROM lifecycles WHERE current_status IS NOT NULL ORDER BY 1',
+      );
+      const findings = await pool.query<{ v: string }>(
+        `SELECT DISTINCT code COLLATE "C" AS v FROM lifecycles, json_array_elements_text(finding_codes::json) AS code
+         WHERE finding_codes <> '[]' ORDER BY 1`,
+      );
+      return { statuses: statuses.rows.map((r) => r.v), findings: findings.rows.map((r) => r.v), orders: await recentOrderUuids(500) };
+    },
+
+    async getRecipient(recipientKey: string) {
+      const { rows } = await pool.query<SummaryRow>('SELECT * FROM lifecycles WHERE order_uuid = $1 AND recipient_key = $2 ORDER BY key COLLATE "C"', [
+        recipientKey.split('|')[0] ?? '',
+        recipientKey,
+      ]);
+      return rows.length === 0 ? null : recipientView(recipientKey, rows.map(toSummary));
+    },
+
+    async getOrder(orderUuid: string) {
+      return orderView(orderUuid, await lifecyclesOfOrder(orderUuid), created.recipients(orderUuid));
+    },
+
+    async listOrders(limit: number): Promise<OrderSummary[]> {
+      const orders: OrderSummary[] = [];
+      for (const uuid of await recentOrderUuids(limit)) {
+        orders.push(orderSummary(uuid, await lifecyclesOfOrder(uuid), created.recipients(uuid)));
+      }
+      return orders;
+    },
+  };
+}

@@ -1,0 +1,83 @@
+import type { InspectorStore } from '../inspector-store';
+import { RecentParsedBodies } from '../recent-parsed-bodies';
+import { connectPool } from './connect';
+import { pgDerivedResults, loadLifecycle } from './derived';
+import { pgDerivedViews } from './derived-views';
+import { deliveryFacets, getDelivery, listDeliveries } from './delivery-views';
+import { pgDeliveryWriter } from './delivery-writer';
+import { reanalyzeAll } from './reanalyze';
+import { pgDeliverySource, pgExports, pgReplays, pgReplaySources } from './records';
+import { migrateInspectorSchema } from './schema';
+import { pgSettings } from './settings';
+
+/** Whether a store location names a PostgreSQL database rather than a file. */
+export const isPostgresUrl = (location: string) => /^postgres(ql)?:\/\//i.test(location);
+
+/**
+ * The server engine: the inspector's store in a PostgreSQL database (a team's shared inspector), migrated on
+ * open. The same answers as the SQLite store; the free-text search through pg_trgm.
+ */
+export async function openPostgresStore(url: string, options: { log?: (line: string) => void } = {}): Promise<InspectorStore> {
+  const log = options.log ?? (() => {});
+  const pool = connectPool(url, log);
+  try {
+    await migrateInspectorSchema(pool);
+    const settings = await pgSettings(pool, log);
+    let count = (await pool.query<{ value: number }>("SELECT value FROM store_counts WHERE name = 'deliveries'")).rows[0]!.value;
+    const parsedBodies = new RecentParsedBodies();
+    const listeners: Array<(latestId: number) => void> = [];
+    const derived = pgDerivedResults(pool, { parsedBodies, log });
+    const writer = pgDeliveryWriter(pool, {
+      parsedBodies,
+      onCommitted(latestId, total) {
+        count = total;
+        derived.schedule();
+        for (const listener of listeners) listener(latestId);
+      },
+    });
+    const views = pgDerivedViews(pool, settings);
+    const exports = pgExports(pool);
+    return {
+      engine: 'postgresql',
+      storeDelivery: (record) => writer.enqueue(record),
+      onCommitted: (listener) => void listeners.push(listener),
+      drain: () => writer.drain(),
+
+      deliveryCount: () => count,
+      listDeliveries: (query) => listDeliveries(pool, query, () => count),
+      getDelivery: (id) => getDelivery(pool, id),
+      deliveryFacets: () => deliveryFacets(pool),
+
+      derived,
+      ...views,
+      deliveryIdEvidence: views.deliveryIdEvidence,
+      loadLifecycle: async (key) => (await loadLifecycle(pool, key))?.lifecycle ?? null,
+
+      async reanalyze(secret, reanalyzeOptions) {
+        const { count: reanalyzed, keysChanged } = await reanalyzeAll(pool, secret);
+        if (keysChanged || reanalyzeOptions?.rebuild) await derived.rebuild();
+        return reanalyzed;
+      },
+
+      replays: pgReplays(pool),
+      replaySources: pgReplaySources(pool),
+      settings,
+      deliverySource: (name) => pgDeliverySource(pool, settings, name),
+
+      scope: (scope) => exports.scope(scope),
+      storedDelivery: (id) => exports.storedDelivery(id),
+      exportPage: (afterId, limit) => exports.exportPage(afterId, limit),
+      lifecycleKeys: (afterKey, limit) => exports.lifecycleKeys(afterKey, limit),
+
+      async close() {
+        await writer.drain();
+        await derived.close();
+        await settings.flush();
+        await pool.end();
+      },
+    };
+  } catch (error) {
+    await pool.end().catch(() => {});
+    throw error;
+  }
+}

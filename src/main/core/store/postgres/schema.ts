@@ -1,0 +1,159 @@
+import type pg from 'pg';
+
+/**
+ * The inspector's schema on PostgreSQL, one function per version (the SQLite store's tables, docs/STORE.md,
+ * with PostgreSQL's types: flags stay 0/1 so both engines' rows read the same). Several inspectors may start
+ * on one database at once: the migration runs under an advisory lock, in one transaction, and a database
+ * from a newer inspector is refused.
+ */
+const migrations: ReadonlyArray<(client: pg.PoolClient) => Promise<unknown>> = [
+  (client) =>
+    client.query(`
+      CREATE EXTENSION IF NOT EXISTS pg_trgm;
+      CREATE TABLE deliveries (
+        id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        received_at BIGINT NOT NULL,
+        method TEXT NOT NULL,
+        path TEXT NOT NULL,
+        query TEXT NOT NULL,
+        headers TEXT NOT NULL,
+        body BYTEA NOT NULL,
+        body_sha256 TEXT NOT NULL,
+        body_truncated SMALLINT NOT NULL,
+        remote_address TEXT,
+        tls SMALLINT NOT NULL,
+        imported SMALLINT NOT NULL DEFAULT 0,
+        source TEXT,
+        source_id TEXT,
+        response_status INTEGER NOT NULL,
+        response_body TEXT NOT NULL,
+        response_reason TEXT NOT NULL,
+        form TEXT NOT NULL,
+        event TEXT,
+        payout_type TEXT,
+        delivery_id TEXT,
+        signature TEXT NOT NULL,
+        signature_check TEXT NOT NULL,
+        idempotency_key TEXT,
+        subject TEXT,
+        event_time TEXT,
+        findings TEXT NOT NULL,
+        error_count INTEGER NOT NULL,
+        warning_count INTEGER NOT NULL,
+        info_count INTEGER NOT NULL,
+        lifecycle_key TEXT,
+        lifecycle_kind TEXT,
+        order_uuid TEXT,
+        recipient_key TEXT,
+        event_status TEXT,
+        -- The body's bytes as text for the free-text search (search-text.ts): ASCII letters lowered, one
+        -- character per byte, so that containment here is containment in the raw body.
+        search_text TEXT NOT NULL
+      );
+      CREATE INDEX deliveries_by_received ON deliveries (received_at, id);
+      CREATE INDEX deliveries_by_event_received ON deliveries (event, received_at, id);
+      CREATE INDEX deliveries_by_form_received ON deliveries (form, received_at, id);
+      CREATE INDEX deliveries_by_signature_received ON deliveries (signature, received_at, id);
+      CREATE INDEX deliveries_by_path_received ON deliveries (path, received_at, id);
+      CREATE INDEX deliveries_by_key ON deliveries (idempotency_key, id) WHERE idempotency_key IS NOT NULL;
+      CREATE INDEX deliveries_by_identical_bytes ON deliveries (body_sha256, id) WHERE idempotency_key IS NULL;
+      CREATE INDEX deliveries_by_lifecycle ON deliveries (lifecycle_key, id) WHERE lifecycle_key IS NOT NULL;
+      CREATE INDEX deliveries_by_source ON deliveries (source, source_id) WHERE source IS NOT NULL;
+      CREATE INDEX deliveries_search ON deliveries USING gin (search_text gin_trgm_ops);
+
+      CREATE TABLE settings (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+      -- Counts kept in step with the rows (deliveries), and the derived results' watermark (derived_through).
+      CREATE TABLE store_counts (name TEXT PRIMARY KEY, value BIGINT NOT NULL);
+      INSERT INTO store_counts (name, value) VALUES ('deliveries', 0), ('derived_through', 0);
+
+      CREATE TABLE lifecycles (
+        key TEXT PRIMARY KEY,
+        kind TEXT NOT NULL,
+        subject TEXT NOT NULL,
+        order_uuid TEXT,
+        recipient_key TEXT,
+        recipient_email TEXT,
+        current_status TEXT,
+        terminal SMALLINT NOT NULL,
+        reordered SMALLINT NOT NULL,
+        event_count INTEGER NOT NULL,
+        delivery_count INTEGER NOT NULL,
+        first_event_time TEXT,
+        last_event_time TEXT,
+        error_count INTEGER NOT NULL,
+        warning_count INTEGER NOT NULL,
+        info_count INTEGER NOT NULL,
+        finding_codes TEXT NOT NULL,
+        last_delivery_id BIGINT NOT NULL
+      );
+      CREATE INDEX lifecycles_by_recent ON lifecycles (last_delivery_id);
+      CREATE INDEX lifecycles_by_order ON lifecycles (order_uuid, recipient_key) WHERE order_uuid IS NOT NULL;
+      CREATE INDEX lifecycles_by_status ON lifecycles (current_status, last_delivery_id);
+
+      CREATE TABLE duplicate_groups (
+        idempotency_key TEXT PRIMARY KEY,
+        basis TEXT NOT NULL CHECK (basis IN ('idempotency_key', 'identical_bytes')),
+        count INTEGER NOT NULL,
+        first_id BIGINT NOT NULL,
+        last_id BIGINT NOT NULL,
+        first_received_at BIGINT NOT NULL,
+        last_received_at BIGINT NOT NULL,
+        first_body_sha256 TEXT NOT NULL,
+        identical_bodies SMALLINT NOT NULL,
+        first_delivery_id TEXT,
+        delivery_id_changed SMALLINT NOT NULL,
+        delivery_id_missing SMALLINT NOT NULL
+      );
+      CREATE INDEX duplicate_groups_by_recent ON duplicate_groups (last_id) WHERE count > 1;
+      CREATE INDEX duplicate_groups_evidence ON duplicate_groups (delivery_id_changed, delivery_id_missing, count) WHERE count > 1;
+
+      CREATE TABLE replays (
+        id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        delivery_id BIGINT NOT NULL REFERENCES deliveries (id) ON DELETE CASCADE,
+        kind TEXT NOT NULL CHECK (kind IN ('replay', 'forward')),
+        batch_id TEXT,
+        started_at BIGINT NOT NULL,
+        url TEXT NOT NULL,
+        signing_mode TEXT NOT NULL CHECK (signing_mode IN ('keep', 'resign', 'wrong')),
+        request_method TEXT NOT NULL,
+        request_headers TEXT NOT NULL,
+        request_body_sha256 TEXT NOT NULL,
+        request_body_size INTEGER NOT NULL,
+        response_status INTEGER,
+        response_headers TEXT,
+        response_body BYTEA,
+        response_body_truncated SMALLINT,
+        error TEXT,
+        duration_ms INTEGER NOT NULL
+      );
+      CREATE INDEX replays_by_delivery ON replays (delivery_id, id);
+    `),
+];
+
+export const pgSchemaVersion = migrations.length;
+const lockKey = 0x1a5ec7; // any constant shared by every inspector process
+
+export async function migrateInspectorSchema(pool: pg.Pool): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    await client.query('SELECT pg_advisory_xact_lock($1)', [lockKey]);
+    await client.query('CREATE TABLE IF NOT EXISTS inspector_schema (version INTEGER NOT NULL)');
+    const { rows } = await client.query<{ version: number }>('SELECT version FROM inspector_schema');
+    const current = rows[0]?.version ?? 0;
+    if (current > migrations.length) {
+      throw new Error(
+        `The store was written by a newer Webhook Inspector (schema ${current}; this one knows ${migrations.length}).`,
+      );
+    }
+    for (const migrate of migrations.slice(current)) await migrate(client);
+    if (rows.length === 0) await client.query('INSERT INTO inspector_schema (version) VALUES ($1)', [migrations.length]);
+    else await client.query('UPDATE inspector_schema SET version = $1', [migrations.length]);
+    await client.query('COMMIT');
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => {});
+    throw error;
+  } finally {
+    client.release();
+  }
+}

@@ -1,0 +1,28 @@
+import type pg from 'pg';
+import type { SettingsStore } from '../inspector-store';
+
+/**
+ * The settings table, held in memory: the core reads settings synchronously (at start, in constructors).
+ * Read once at open; each write takes effect at once and is stored in order in the background.
+ */
+export async function pgSettings(pool: pg.Pool, log: (line: string) => void): Promise<SettingsStore & { flush(): Promise<void> }> {
+  const values = new Map((await pool.query<{ key: string; value: string }>('SELECT key, value FROM settings')).rows.map((r) => [r.key, r.value]));
+  let writes: Promise<void> = Promise.resolve();
+  return {
+    read(key, schema) {
+      const value = values.get(key);
+      if (value === undefined) return undefined;
+      const parsed = schema.safeParse(JSON.parse(value));
+      return parsed.success ? parsed.data : undefined;
+    },
+    write(key, value) {
+      const json = JSON.stringify(value);
+      values.set(key, json);
+      writes = writes
+        .then(() => pool.query('INSERT INTO settings (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = excluded.value', [key, json]))
+        // The key only: a setting's value is never logged.
+        .then(() => {}, (error: Error) => log(`store: the setting ${key} could not be stored (${error.message})`));
+    },
+    flush: () => writes,
+  };
+}
