@@ -26,7 +26,7 @@ import { openStore } from './store/open';
 import { reanalyzeAll } from './store/reanalyze';
 import { settingsQueries } from './store/settings';
 import { StoreHealth } from './store-health';
-import { pullFromRelay } from './sources/pull-from-relay';
+import { SourceManager } from './sources/source-manager';
 
 export const version = '0.1.0';
 export const defaultHttpsPort = 8443;
@@ -91,14 +91,16 @@ async function assemble(options: CoreOptions, db: ReturnType<typeof openStore>, 
     certificate,
     options.host ?? '127.0.0.1',
   );
-  const relaySource = options.relay
-    ? pullFromRelay(options.relay, db, {
-        secret: () => secret.current,
-        store: async (records) => void (await Promise.all(records.map((r) => storeHealth.watch(writer.enqueue(r))))),
-        onHealth: () => events.publish('status.changed', status()),
-        log,
-      })
-    : null;
+  const sources = new SourceManager({
+    db,
+    settings,
+    tokenStore: options.relayTokenStore ?? fileSecretStore(options.dataDir, 'relay-token'),
+    commandLine: options.relay,
+    secret: () => secret.current,
+    store: async (records) => void (await Promise.all(records.map((r) => storeHealth.watch(writer.enqueue(r))))),
+    onChange: () => events.publish('status.changed', status()),
+    log,
+  });
   const saved = settings.read('receiverPorts', SavedPorts);
   await receivers.start({
     https: options.httpsPort ?? saved?.https ?? defaultHttpsPort,
@@ -148,7 +150,8 @@ async function assemble(options: CoreOptions, db: ReturnType<typeof openStore>, 
     deliveryCount: countDeliveries(db),
     bodyLimitBytes,
     storeFailure: storeHealth.current,
-    sources: relaySource ? [relaySource.status] : [],
+    sources: sources.health,
+    relay: sources.configured,
   });
 
   let reverifying: Promise<number> = Promise.resolve(0);
@@ -191,7 +194,7 @@ async function assemble(options: CoreOptions, db: ReturnType<typeof openStore>, 
     token,
     handlers: createHandlers({
       db, derived: writer.derived, status, secret, policy, reverify, setPorts, service, api, publishStatus, transfers,
-      replays: replays.calls,
+      replays: replays.calls, sources,
     }),
     events,
     rendererDir: options.rendererDir ?? null,
@@ -213,12 +216,12 @@ async function assemble(options: CoreOptions, db: ReturnType<typeof openStore>, 
   }
 
   const checkpointer = startCheckpointer(db, { nativeBinding: options.nativeBinding, log });
-  relaySource?.start();
+  sources.start();
 
   let closing: Promise<void> | null = null;
   const close = () =>
     (closing ??= (async () => {
-      await relaySource?.stop();
+      await sources.stop();
       api.close();
       await service.stop();
       await receivers.stop();

@@ -3,13 +3,18 @@ import { deliverySourceQueries } from '../store/delivery-sources';
 import type { RelayEndpoint } from './relay-client';
 import { RelaySource, type RelaySourceDeps } from './relay-source';
 
+/** The name a relay's deliveries are marked with in the store: `relay:<host>`. */
+export function relaySourceName(url: string): string {
+  return `relay:${new URL(url).host}`;
+}
+
 /** The relay source of a core: its deliveries marked `relay:<host>`, its cursor kept in the store's settings. */
 export function pullFromRelay(
   endpoint: RelayEndpoint,
   db: Db,
   deps: Pick<RelaySourceDeps, 'secret' | 'store' | 'onHealth' | 'log'>,
 ): RelaySource {
-  const name = `relay:${new URL(endpoint.url).host}`;
+  const name = relaySourceName(endpoint.url);
   const queries = deliverySourceQueries(db, name);
   return new RelaySource({ ...deps, endpoint, name, alreadyStored: queries.alreadyStored, cursor: queries.cursor });
 }

@@ -7,6 +7,7 @@ export function settingsQueries(db: Db) {
   const put = db.prepare(
     'INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
   );
+  const del = db.prepare('DELETE FROM settings WHERE key = ?');
   return {
     read<T>(key: string, schema: z.ZodType<T>): T | undefined {
       const row = get.get(key) as { value: string } | undefined;
@@ -16,6 +17,9 @@ export function settingsQueries(db: Db) {
     },
     write(key: string, value: unknown): void {
       put.run(key, JSON.stringify(value));
+    },
+    remove(key: string): void {
+      del.run(key);
     },
   };
 }
