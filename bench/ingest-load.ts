@@ -22,6 +22,8 @@ export interface LoadReady {
 export interface LoadRun {
   target: string;
   port: number;
+  /** Put before every request's path (the relay receives under /c/<channel>/). */
+  pathPrefix?: string;
   connections: number;
   seconds: number;
   /** autocannon's overallRate: requests per second over all connections (0 = as fast as answered). */
@@ -106,8 +108,9 @@ export function loadChild(arg: string): Promise<void> {
      * The pre-built bytes are handed to autocannon's client as they are (its getRequestBuffer), so the load
      * generator spends nothing per request on building them.
      */
-    const requestsFor = (target: string, connections: number, onSent: () => void) => {
+    const requestsFor = (target: string, connections: number, onSent: () => void, pathPrefix = '') => {
       const cursor = cursors.get(target) ?? 0;
+      const prefixed = Buffer.from(`POST ${pathPrefix}`, 'latin1');
       let next = 0;
       return (client: Client) => {
         (client as unknown as NodeJS.EventEmitter).on('request', onSent);
@@ -115,7 +118,8 @@ export function loadChild(arg: string): Promise<void> {
         (client as Client & { getRequestBuffer: () => Buffer }).getRequestBuffer = () => {
           const wire = pool[index % pool.length]!.wire;
           index += connections;
-          return wire;
+          // Every wire starts with "POST ": the prefix goes right after it.
+          return pathPrefix === '' ? wire : Buffer.concat([prefixed, wire.subarray(5)]);
         };
       };
     };
@@ -138,7 +142,7 @@ export function loadChild(arg: string): Promise<void> {
         overallRate: options.overallRate || undefined,
         // Raw latencies are kept below; autocannon's own histogram is whole milliseconds.
         ignoreCoordinatedOmission: Boolean(options.overallRate),
-        setupClient: requestsFor(options.target, options.connections, () => sent++),
+        setupClient: requestsFor(options.target, options.connections, () => sent++, options.pathPrefix),
         // Only for autocannon's bookkeeping: the bytes sent come from requestsFor.
         requests: [{ method: 'POST', path: pool[0]!.path, headers: pool[0]!.headers, body: pool[0]!.body }],
       }, (error: Error | null, result: Result) => (error ? failed(error) : done(result)));

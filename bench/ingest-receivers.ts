@@ -12,9 +12,10 @@ import { serveChild } from './children';
 import { writtenBytes } from './machine';
 import { benchSecret } from './generate';
 import { quantile } from './stats';
+import { relayReceiver } from './relay-receiver';
 
 /** The three receivers of the ingest benchmark, each run in a child process of its own. */
-export type ReceiverKind = 'inspector' | 'bare' | 'per-request';
+export type ReceiverKind = 'inspector' | 'bare' | 'per-request' | 'relay';
 
 export interface ReceiverArg {
   kind: ReceiverKind;
@@ -53,9 +54,10 @@ export interface Usage {
   writtenBytes: number | null;
 }
 
-function usage(): Usage {
+/** `alsoCpuMs`: CPU of the receiver's other processes (the relay's database). */
+function usage(alsoCpuMs = 0): Usage {
   const cpu = process.cpuUsage();
-  return { cpuMs: (cpu.user + cpu.system) / 1000, rssMb: process.memoryUsage().rss / 2 ** 20, writtenBytes: writtenBytes() };
+  return { cpuMs: (cpu.user + cpu.system) / 1000 + alsoCpuMs, rssMb: process.memoryUsage().rss / 2 ** 20, writtenBytes: writtenBytes() };
 }
 
 const answer = JSON.stringify({ received: true });
@@ -185,14 +187,22 @@ export function receiverChild(arg: string): Promise<void> {
   const { kind, dir, diagnose } = JSON.parse(arg) as ReceiverArg;
   return serveChild(async () => {
     const diagnostics = diagnose && kind === 'inspector' ? diagnoseCommits() : () => null;
-    const receiver = kind === 'inspector' ? await inspector(dir) : kind === 'bare' ? await bareServer(dir) : await perRequestServer(dir);
+    const receiver: { port: number; close(): Promise<void>; databaseCpuMs?: () => number } =
+      kind === 'inspector'
+        ? await inspector(dir)
+        : kind === 'bare'
+          ? await bareServer(dir)
+          : kind === 'relay'
+            ? await relayReceiver(dir)
+            : await perRequestServer(dir);
+    const ownUsage = () => usage(receiver.databaseCpuMs?.() ?? 0);
     return {
       ready: { port: receiver.port, pid: process.pid } satisfies ReceiverReady,
       handlers: {
-        usage: () => usage(),
+        usage: ownUsage,
         diagnostics: () => diagnostics(),
         stop: async () => {
-          const last = usage();
+          const last = ownUsage();
           await receiver.close();
           return last;
         },

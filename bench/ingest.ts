@@ -10,7 +10,7 @@
  *   BENCH_PROFILE=1                # also --cpu-prof the inspector's process and summarize where its time goes
  */
 import Database from 'better-sqlite3';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { Child } from './children';
@@ -19,6 +19,7 @@ import type { CommitDiagnostics, ReceiverArg, ReceiverKind, ReceiverReady, Usage
 import { machineBusyMs, waitForQuiet } from './machine';
 import { summarizeProfile } from './profile';
 import { cacheDir, positiveInt, resultsDir } from './scale';
+import { benchChannelPrefix } from './relay-receiver';
 import { passes, spread, table, type Figure } from './stats';
 
 /** DESIGN.md 7, measured on this machine. */
@@ -27,10 +28,11 @@ const goals = { ofBare: 0.4, ofPerRequest: 3, p99: 15, ackAtRate: 5 };
 const fixedRate = 1_000;
 const warmUpSeconds = 2;
 
-const kinds: ReceiverKind[] = ['bare', 'per-request', 'inspector'];
+const kinds: ReceiverKind[] = ['bare', 'per-request', 'inspector', 'relay'];
 const labels: Record<ReceiverKind, string> = {
   bare: 'bare Node HTTPS server',
   'per-request': 'per-request FULL commit',
+  relay: 'relay (PostgreSQL)',
   inspector: 'inspector',
 };
 
@@ -100,6 +102,8 @@ export async function runIngest(): Promise<string[]> {
   mkdirSync(cacheDir, { recursive: true });
   // The data dirs live on the project's disk (bench/.cache), never on a tmpfs where fsync costs nothing.
   const root = mkdtempSync(join(cacheDir, 'ingest-'));
+  // The relay's PostgreSQL runs as its own user, who must reach its data dir inside.
+  chmodSync(root, 0o755);
   const profileDir = join(resultsDir, 'profiles', `ingest-${new Date().toISOString().replace(/[:.]/g, '-')}`);
   const started = Date.now();
   const loadBefore = loadavg()[0]!;
@@ -124,17 +128,23 @@ export async function runIngest(): Promise<string[]> {
     console.log(`  ${load.ready.requests.toLocaleString('en')} distinct requests generated in ${load.ready.generateMs} ms (body ${load.ready.meanBodyBytes.toFixed(0)} B on average)`);
 
     const full = (kind: ReceiverKind, secs: number) =>
-      measured(receiverOf[kind], load, 'run', { target: kind, port: receiverOf[kind].ready.port, connections, seconds: secs });
+      measured(receiverOf[kind], load, 'run', {
+        target: kind,
+        port: receiverOf[kind].ready.port,
+        connections,
+        seconds: secs,
+        pathPrefix: kind === 'relay' ? benchChannelPrefix : undefined,
+      });
     const sum = (samples: LoadResult[]) => samples.reduce((n, s) => n + s.ok, 0);
-    const answers: Record<ReceiverKind, LoadResult[]> = { bare: [], 'per-request': [], inspector: [] };
-    const inFlight: Record<ReceiverKind, number> = { bare: 0, 'per-request': 0, inspector: 0 };
+    const answers: Record<ReceiverKind, LoadResult[]> = { bare: [], 'per-request': [], inspector: [], relay: [] };
+    const inFlight: Record<ReceiverKind, number> = { bare: 0, 'per-request': 0, inspector: 0, relay: 0 };
     const note = (kind: ReceiverKind, r: LoadResult) => {
       answers[kind].push(r);
       inFlight[kind] += r.inFlight;
     };
 
     for (const kind of kinds) note(kind, await full(kind, warmUpSeconds));
-    const samples: Record<ReceiverKind, Sample[]> = { bare: [], 'per-request': [], inspector: [] };
+    const samples: Record<ReceiverKind, Sample[]> = { bare: [], 'per-request': [], inspector: [], relay: [] };
     for (let run = 0; run < runs; run++) {
       for (const kind of kinds) {
         const s = await full(kind, seconds);
@@ -204,6 +214,12 @@ export async function runIngest(): Promise<string[]> {
         goal: goals.ofPerRequest,
         atLeast: true,
       }),
+      figure(`${labels.relay}: throughput`, 'req/s', rps('relay'), {
+        note: 'each delivery committed to PostgreSQL (synchronous_commit on) before its 2xx; CPU counts the database',
+      }),
+      figure(`${labels.relay}: p50`, 'ms', pct('relay', 'p50')),
+      figure(`${labels.relay}: p99 at ${connections} connections`, 'ms', pct('relay', 'p99')),
+      figure('relay / inspector (throughput, run by run)', '×', samples.relay.map((s, i) => s.rps / samples.inspector[i]!.rps)),
       figure(`inspector p99 ack at ${fixedRate.toLocaleString('en')} req/s, evenly paced`, 'ms', atRate.map((s) => s.p99), { goal: goals.ackAtRate }),
       figure(`inspector p50 ack at ${fixedRate.toLocaleString('en')} req/s, evenly paced`, 'ms', atRate.map((s) => s.p50)),
       figure(`inspector p99 ack at ${fixedRate.toLocaleString('en')} req/s, autocannon overallRate`, 'ms', atRateAutocannon.map((s) => s.p99), {

@@ -36,7 +36,7 @@ export const SecretStorage = z.enum([
   'safe_storage',
   /** Desktop, but the OS offers no keychain: safeStorage falls back to plaintext. */
   'basic_text',
-  /** The embedded simulator's secret (its GET /api/webhooks), in force while it runs and none is set. */
+  /** The embedded simulator's own secret (its GET /api/webhooks), in force while it runs and none is set. */
   'simulator',
 ]);
 export type SecretStorage = z.infer<typeof SecretStorage>;
@@ -63,7 +63,12 @@ export const CoreStatus = z.object({
   receivers: z.object({ https: z.string().nullable(), http: z.string().nullable() }),
   ports: z.object({ https: Port, http: Port.nullable() }),
   certificateFingerprint: z.string(),
-  secret: z.object({ set: z.boolean(), storage: SecretStorage }),
+  secret: z.object({
+    set: z.boolean(),
+    storage: SecretStorage,
+    /** The first 8 hex digits of the SHA-256 of the secret in force, to compare with another; never the secret. */
+    fingerprint: z.string().nullable(),
+  }),
   policy: ResponsePolicy,
   dataDir: z.string(),
   service: z.object({
@@ -172,18 +177,25 @@ export const calls = {
     input: z.object({ orderUuid: z.string() }),
     output: z.object({ summary: OrderSummary, recipients: z.array(RecipientView) }),
   },
-  /** One page of a list endpoint of the service in use (cached per endpoint, page and limit unless refresh). */
+  /**
+   * One page of a list endpoint of the service in use: from the cache of the UI session for 60 s
+   * (per endpoint, page and limit; lists a created payout order changes are dropped from it), else
+   * from the service, as with refresh.
+   */
   'api.listPage': {
     input: ListTarget.extend({
       page: z.number().int().min(1).default(1),
-      limit: z.number().int().min(1).max(20).default(10),
+      /** The spec allows 1..20; another limit is sent as asked, to show how the service takes it. */
+      limit: z.number().int().default(10),
       refresh: z.boolean().default(false),
+      /** The UI session (one page load): served only pages it read itself. */
+      session: z.string().max(100).optional(),
     }),
     output: ListPage,
   },
   /** Starts walking pages 1..total-pages; progress comes as `api.fetchAll` events. */
   'api.fetchAll.start': {
-    input: ListTarget.extend({ limit: z.number().int().min(1).max(20).default(20) }),
+    input: ListTarget.extend({ limit: z.number().int().default(20) }),
     output: FetchAllJob,
   },
   'api.fetchAll.cancel': { input: z.object({ jobId: z.string() }), output: FetchAllJob },
@@ -253,5 +265,10 @@ export type EventName = keyof typeof events;
 export type EventPayload<N extends EventName> = z.infer<(typeof events)[N]>;
 
 /** Error body of a failed call. */
-export const CallError = z.object({ error: z.string(), issues: z.array(z.string()).optional() });
+export const CallError = z.object({
+  error: z.string(),
+  issues: z.array(z.string()).optional(),
+  /** What to do next, in a sentence, when the core knows (a service API call that failed); `error` keeps the detail. */
+  advice: z.string().optional(),
+});
 export type CallError = z.infer<typeof CallError>;

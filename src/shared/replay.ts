@@ -78,19 +78,28 @@ export const ReplayBatch = z.object({
 export type ReplayBatch = z.infer<typeof ReplayBatch>;
 
 /** Live forwarding, like a `--forward-to`: every delivery received is also sent to the target. */
-export const ForwardSettings = z.object({
-  enabled: z.boolean(),
-  target: z.url({ protocol: /^https?$/ }).nullable(),
-  /** Rewrites the start of the received path, e.g. /webhooks → /api/hooks (null: the path as received). */
-  pathRewrite: z.object({ from: z.string().startsWith('/'), to: z.string().startsWith('/') }).nullable(),
-  /** Answer the sender with the target's status instead of the response policy's. */
-  mirrorStatus: z.boolean(),
-  allowSelfSigned: z.boolean(),
-});
+export const ForwardSettings = z
+  .object({
+    enabled: z.boolean(),
+    /** Where every delivery goes, exactly (path and query included) unless `appendPath` is on. */
+    target: z.url({ protocol: /^https?$/ }).nullable(),
+    /** Opt-in: the target's path + the received path (after `pathRewrite`), and the received query after the target's. */
+    appendPath: z.boolean().default(false),
+    /** With `appendPath`: rewrites the start of the received path, e.g. /webhooks → /api/hooks (null: as received). */
+    pathRewrite: z.object({ from: z.string().startsWith('/'), to: z.string().startsWith('/') }).nullable(),
+    /** Answer the sender with the target's status instead of the response policy's. */
+    mirrorStatus: z.boolean(),
+    allowSelfSigned: z.boolean(),
+  })
+  .refine((settings) => settings.pathRewrite === null || settings.appendPath, {
+    message: "a path rewrite applies to the delivery's path, which is only used when it is appended to the target",
+    path: ['pathRewrite'],
+  });
 export type ForwardSettings = z.infer<typeof ForwardSettings>;
 export const defaultForwardSettings: ForwardSettings = {
   enabled: false,
   target: null,
+  appendPath: false,
   pathRewrite: null,
   mirrorStatus: false,
   allowSelfSigned: false,

@@ -30,6 +30,8 @@ export const Pagination = z.object({
 export type Pagination = z.infer<typeof Pagination>;
 
 export const ListPage = z.object({
+  /** The request sent, e.g. `GET /api/orders?page=1&limit=10`. */
+  request: z.string(),
   items: z.array(z.unknown()),
   pagination: Pagination,
   /** Headers missing, not integers, or inconsistent with the items (one line each). */
@@ -37,8 +39,10 @@ export const ListPage = z.object({
   page: z.number().int(),
   limit: z.number().int(),
   fetchedAt: z.string(),
-  /** Served from this session's cache rather than fetched now. */
+  /** Served from this UI session's cache rather than fetched now. */
   cached: z.boolean(),
+  /** How long before it was served the page was read from the service: 0 when fetched now. */
+  ageMs: z.number().int().min(0),
 });
 export type ListPage = z.infer<typeof ListPage>;
 
@@ -51,6 +55,8 @@ export const FetchAllJob = z.object({
   itemCount: z.number().int(),
   /** Set when it stopped on an error: what it got so far is kept. */
   error: z.string().nullable(),
+  /** What to do about that error, in a sentence, when the core knows. */
+  advice: z.string().nullable(),
 });
 export type FetchAllJob = z.infer<typeof FetchAllJob>;
 

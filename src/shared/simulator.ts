@@ -52,11 +52,27 @@ export const DispatchEvent = z.object({
 });
 export type DispatchEvent = z.infer<typeof DispatchEvent>;
 
+/**
+ * The embedded simulator's account, for the user's own calls to its API (on 127.0.0.1) and handler tests.
+ * Its own demo secret is shown; a secret the user chose, which it then signs with, only by its fingerprint.
+ */
+export const SimulatorCredentials = z.object({
+  apiToken: z.string(),
+  /** Whose secret the webhooks are signed with: the simulator's own, or the one the user set in the inspector. */
+  signsWith: z.enum(['own', 'yours']),
+  /** The simulator's own secret while it signs with it; null when it signs with the user's (never sent). */
+  signingSecret: z.string().nullable(),
+  /** The first 8 hex digits of the SHA-256 of the secret it signs with (as the top bar shows the inspector's). */
+  signingSecretFingerprint: z.string(),
+});
+export type SimulatorCredentials = z.infer<typeof SimulatorCredentials>;
+
 export const SimulatorState = z.discriminatedUnion('running', [
   z.object({ running: z.literal(false) }),
   z.object({
     running: z.literal(true),
     apiUrl: z.string(),
+    credentials: SimulatorCredentials,
     timeScale: z.number(),
     seed: z.number().int(),
     behaviour: SimulatorBehaviour,

@@ -1,5 +1,8 @@
+import { createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { expect, test } from './fixtures';
 import { ApiPage } from './pages/api-page';
+import { DeliveriesPage } from './pages/deliveries-page';
 
 test.use({ simulator: true });
 
@@ -36,12 +39,14 @@ test('browse a list page by page: next, last, jump; the headers agree with the r
   await api.jumpTo(3);
   await api.waitForPage(3);
 
-  // Back to page 1: this session's cache answers, until refreshed.
+  // Back to page 1: this session's cache answers, saying how old the page is, until refreshed.
   await page.getByTestId('api-first').click();
   await api.waitForPage(1);
   await expect(page.getByTestId('api-cached')).toHaveAttribute('data-cached', 'true');
+  await expect(page.getByTestId('api-cached')).toHaveText(/^cached · fetched (just now|\d+ s ago)$/);
   await page.getByTestId('api-refresh').click();
   await expect(page.getByTestId('api-cached')).toHaveAttribute('data-cached', 'false');
+  await expect(page.getByTestId('api-cached')).toHaveText(/^fetched (just now|\d+ s ago)$/);
 
   // 20 a page; then one page past the last: the service's own message, word for word.
   await page.getByTestId('api-limit').selectOption('20');
@@ -58,13 +63,105 @@ test('browse a list page by page: next, last, jump; the headers agree with the r
   await expect(page.getByTestId('api-endpoint')).toHaveValue('/api/campaigns');
   await expect(page.getByTestId('api-limit')).toHaveValue('20');
 
-  // A payout's UUID links to the deliveries that mention it.
-  await api.browse('/api/payouts');
-  const payoutUuid = await api.rows.first().getAttribute('data-uuid');
+  // A gift card's payout UUID links to the deliveries that mention it.
+  await api.browse('/api/payouts', 20);
+  const giftCard = page.locator('[data-testid="api-row"][data-payout-type="gift_cards"]').first();
+  const payoutUuid = await giftCard.getAttribute('data-uuid');
   expect(payoutUuid).toBeTruthy();
-  await api.rows.first().getByTestId('link-deliveries-mentioning').first().click();
+  await giftCard.locator('[data-kind="payout"]').getByTestId('link-deliveries-mentioning').click();
   await expect(page.getByTestId('filter-text')).toHaveValue(payoutUuid!);
-  await expect(page).toHaveURL(new RegExp(`#/deliveries\\?text=${payoutUuid}$`));
+  await expect(page).toHaveURL(new RegExp(`#/deliveries\\?text=${payoutUuid}&uuid=payout&order=[0-9a-f-]{36}$`));
+});
+
+test('UUIDs link to deliveries only where webhooks carry them; a search that finds none says why and links the order', async ({ deliveriesPage }) => {
+  const { page } = deliveriesPage;
+  const api = new ApiPage(page);
+  await api.open();
+  await api.browse('/api/payouts', 20);
+
+  // Crypto webhooks carry no payout or recipient UUID: no link that can only find nothing, the order's deliveries instead.
+  const crypto = page.locator('[data-testid="api-row"][data-payout-type="crypto"]').first();
+  const cryptoPayout = crypto.locator('[data-kind="payout"]');
+  await expect(cryptoPayout.getByTestId('link-deliveries-mentioning')).toHaveCount(0);
+  await expect(cryptoPayout.getByTestId('api-uuid-not-in-webhooks')).toHaveAttribute('title', /Crypto webhooks carry no payout UUID/);
+  await expect(crypto.locator('[data-kind="recipient"]').getByTestId('api-uuid-not-in-webhooks')).toBeVisible();
+  const cryptoOrder = await crypto.locator('[data-kind="payout-order"] .api-uuid-value').textContent();
+  await cryptoPayout.getByTestId('link-order-deliveries').click();
+  await expect(page.getByTestId('filter-text')).toHaveValue(cryptoOrder!);
+  await page.goBack();
+
+  // A gift card's payout UUID whose order sent nothing here: 0 matching, and why, with the order's deliveries.
+  const giftCard = page.locator('[data-testid="api-row"][data-payout-type="gift_cards"]').last();
+  const orderUuid = await giftCard.locator('[data-kind="payout-order"] .api-uuid-value').textContent();
+  await giftCard.locator('[data-kind="payout"]').getByTestId('link-deliveries-mentioning').click();
+  await expect(page.getByTestId('delivery-count')).toHaveAttribute('data-total', '0');
+  const why = page.getByTestId('deliveries-uuid-no-match');
+  await expect(why).toHaveAttribute('data-kind', 'payout');
+  await expect(why).toContainText('No stored delivery mentions this payout UUID: only a gift card’s payout.processing carries it');
+  await why.getByTestId('no-match-order-deliveries').click();
+  await expect(page.getByTestId('filter-text')).toHaveValue(orderUuid!);
+  await expect(page.getByTestId('deliveries-uuid-no-match')).toContainText("A payout order's webhooks reach this inspector only if its callback_url points here");
+});
+
+test('another tab is never served this one’s cached pages, and an order created in it drops them here', async ({ inspector, deliveriesPage }) => {
+  const { page } = deliveriesPage;
+  const api = new ApiPage(page);
+  await api.open();
+  const before = await api.waitForPage(1);
+  await page.getByTestId('api-next').click();
+  await api.waitForPage(2);
+  await page.getByTestId('api-first').click();
+  await api.waitForPage(1);
+  await expect(page.getByTestId('api-cached')).toHaveAttribute('data-cached', 'true');
+
+  // A new page load of the UI reads the list from the service.
+  const other = await page.context().newPage();
+  await new DeliveriesPage(other).open(inspector.uiUrl);
+  const otherApi = new ApiPage(other);
+  await otherApi.open();
+  await otherApi.waitForPage(1);
+  await expect(other.getByTestId('api-cached')).toHaveAttribute('data-cached', 'false');
+
+  // A payout order created there: the first tab's cached page 1 is dropped, and the order is on it.
+  await other.getByTestId('api-open-form').click();
+  await expect(other.locator('[data-testid="payout-campaign"][data-state="ready"]')).toBeVisible({ timeout: 20_000 });
+  const row = other.getByTestId('payout-recipient-row').first();
+  await row.getByTestId('payout-recipient-email').fill('ada@example.com');
+  await row.getByTestId('payout-recipient-name').fill('Ada Lovelace');
+  await row.getByTestId('payout-recipient-amount').fill('25.00');
+  await other.getByTestId('payout-submit').click();
+  const response = other.getByTestId('payout-response');
+  await expect(response).toHaveAttribute('data-status', '201');
+  const orderUuid = await response.getAttribute('data-order-uuid');
+
+  await page.getByTestId('api-next').click();
+  await api.waitForPage(2);
+  await page.getByTestId('api-first').click();
+  const after = await api.waitForPage(1);
+  await expect(page.getByTestId('api-cached')).toHaveAttribute('data-cached', 'false');
+  expect(after.totalCount).toBe(before.totalCount + 1);
+  await expect(api.rows.first()).toHaveAttribute('data-uuid', orderUuid!);
+});
+
+test('a limit outside 1..20 in the URL is sent as asked: the request and the service’s answer are shown, never another limit', async ({ inspector, page }) => {
+  const token = new URL(inspector.uiUrl).searchParams.get('token');
+  await page.goto(`${new URL(inspector.uiUrl).origin}/?token=${token}#/api/payout-orders?limit=50`);
+  const api = new ApiPage(page);
+  await expect(api.view).toBeVisible();
+  const headers = await api.waitForPage(1);
+  expect(headers.pageItems).toBe(20);
+  await expect(page).toHaveURL(/#\/api\/payout-orders\?limit=50$/);
+  await expect(page.getByTestId('api-limit')).toHaveValue('50');
+  await expect(page.getByTestId('api-limit-outside')).toHaveText('50 (outside 1..20)');
+  await expect(page.getByTestId('api-request')).toHaveText('GET /api/payout-orders?page=1&limit=50');
+  await expect(page.getByTestId('api-header-problems')).toContainText(
+    `limit 50 is outside the spec's 1..20 (spec 8); the service answered it with page-items 20 and total-pages ${headers.totalPages}`,
+  );
+
+  // A limit the service refuses: its 400, word for word.
+  await page.goto(`${new URL(inspector.uiUrl).origin}/#/api/payout-orders?limit=0`);
+  await expect(api.error).toContainText('GET /api/payout-orders?page=1&limit=0 answered 400: Pagination error: expected :limit in 1..20; got 0');
+  await expect(page.getByTestId('api-limit')).toHaveValue('0');
 });
 
 test('fetch all pages of a many-page list: progress reaches the total, and the records export as JSON and CSV', async ({ deliveriesPage }) => {
@@ -190,3 +287,38 @@ test('a payout order created through the form: HTTPS checked first, then its del
   await page.getByTestId('api-fetch-secret').click();
   await expect(page.getByTestId('api-fetch-secret-done')).toContainText(/stored; \d+ deliver(y|ies) re-verified/);
 });
+
+test('a service that cannot be reached: the next step first, the technical detail below it, never the token', async ({ inspector, deliveriesPage }) => {
+  const { page } = deliveriesPage;
+  const closedPort = await freePort();
+  const apiToken = 'tok_e2e_never_on_screen';
+  const ui = new URL(inspector.uiUrl);
+  const res = await fetch(`${ui.origin}/rpc/settings.setService`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${ui.searchParams.get('token')}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ connection: { mode: 'service', baseUrl: `https://127.0.0.1:${closedPort}` }, apiToken }),
+  });
+  expect(res.status).toBe(200);
+
+  const api = new ApiPage(page);
+  await api.open();
+  const advice = api.error.getByTestId('call-error-advice');
+  await expect(advice).toHaveText(
+    "Nothing accepts connections at the service's address: check the host and port of the base URL in Settings → Service, and that the service is running.",
+  );
+  await expect(api.error).toContainText('GET /api/payout-orders?page=1&limit=10: the service could not be reached (ECONNREFUSED)');
+  const [adviceBox, errorBox] = [await advice.boundingBox(), await api.error.locator('.call-error-detail').boundingBox()];
+  expect(adviceBox!.y).toBeLessThan(errorBox!.y);
+
+  await page.getByTestId('api-fetch-all').click();
+  await expect(page.getByTestId('api-fetch-error').getByTestId('call-error-advice')).toContainText('Nothing accepts connections');
+  await expect(page.getByTestId('api-view')).not.toContainText(apiToken);
+});
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}

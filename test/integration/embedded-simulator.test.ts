@@ -15,7 +15,7 @@ describe('the embedded simulator', () => {
     t = await startTestCore({ simulator: { timeScale: 3600 } });
     const status = await t.call('status.get', {});
     expect(status.service).toMatchObject({ mode: 'simulator', apiTokenSet: true });
-    expect(status.secret).toEqual({ set: true, storage: 'simulator' });
+    expect(status.secret).toMatchObject({ set: true, storage: 'simulator' });
 
     const { orders } = await t.call('simulator.createDemoOrder', {});
     expect(orders.map((o) => o.payoutType).sort()).toEqual(['crypto', 'gift_cards']);
@@ -116,7 +116,7 @@ describe('the embedded simulator', () => {
       apiToken: 'tok_real_service_token',
     });
     expect(status.service).toEqual({ mode: 'service', baseUrl: 'https://payouts.example.test', apiTokenSet: true });
-    expect(status.secret).toEqual({ set: false, storage: 'none' });
+    expect(status.secret).toEqual({ set: false, storage: 'none', fingerprint: null });
     expect(JSON.stringify(status)).not.toContain('tok_real_service_token');
     expect((await t.call('simulator.state', {})).running).toBe(false);
     const first = (await t.call('deliveries.list', { filter: {}, limit: 1 })).items[0]!;

@@ -1,31 +1,14 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestCore, type TestCore } from '../support/core-fixture';
 import { testSecret } from '../support/deliveries';
+import { runInShell } from '../support/shell';
 import { receive, sha256, storedRows } from '../support/transfers';
 import { signedDelivery } from '../fixtures/payloads';
 
 const hasCurl = spawnSync('which', ['curl']).status === 0;
-
-/** Runs a generated command the way a user pasting it would; async, as the servers it talks to run in this process. */
-function runInShell(command: string, shell = 'bash'): Promise<{ status: number | null; stdout: Buffer; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(shell, ['-s'], { stdio: 'pipe' });
-    const stdout: Buffer[] = [];
-    let stderr = '';
-    const timer = setTimeout(() => child.kill(), 20_000);
-    child.stdout.on('data', (c: Buffer) => stdout.push(c));
-    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-    child.on('error', reject);
-    child.on('close', (status) => {
-      clearTimeout(timer);
-      resolve({ status, stdout: Buffer.concat(stdout), stderr });
-    });
-    child.stdin.end(command);
-  });
-}
 
 const bodies: Record<string, Buffer> = {
   'every byte value': Buffer.from(Array.from({ length: 256 }, (_, i) => i)),
@@ -59,25 +42,29 @@ describe('copy as cURL sends the exact stored bytes', () => {
 
   for (const [name, body] of Object.entries(bodies)) {
     it(`reproduces ${name}`, async () => {
-      const { headers } = signedDelivery(body, testSecret, { deliveryId: 'delivery-1' });
+      // A header with bytes beyond ASCII (UTF-8 and Latin-1) and a quote, which a POSIX sh must pass on as sent.
+      const note = `${Buffer.from('zoë ✓', 'utf8').toString('latin1')} caf\xe9 it's`;
+      const headers = { ...signedDelivery(body, testSecret, { deliveryId: 'delivery-1' }).headers, 'X-Note': note };
       const id = await receive(t, body, headers, '/webhooks?attempt=1');
       const { command } = await t.call('export.curl', { deliveryId: id, url: `${target}/hook?attempt=1` });
       // The payload half, what printf writes into curl's stdin, in bash and in a POSIX sh alike.
       const printf = command.slice(0, command.indexOf(' | curl '));
       for (const shell of ['bash', 'sh']) expect(sha256((await runInShell(printf, shell)).stdout), shell).toBe(sha256(body));
       if (!hasCurl) return;
-      received.length = 0;
-      const result = await runInShell(command);
-      expect(result.stderr).toBe('');
-      expect(result.status).toBe(0);
-      const [got] = received;
-      expect(sha256(got!.body)).toBe(sha256(body));
-      expect(got!.method).toBe('POST');
-      expect(got!.url).toBe('/hook?attempt=1');
-      for (const [header, value] of Object.entries(headers)) expect(got!.headers[header.toLowerCase()]).toBe(value);
-      // Nothing of curl's own: no Accept it made up, its User-Agent replaced by the stored one.
-      expect(got!.headers.accept).toBeUndefined();
-      expect(got!.headers['user-agent']).toBe('Service-Webhooks/1.0');
+      for (const shell of ['bash', 'sh']) {
+        received.length = 0;
+        const result = await runInShell(command, shell);
+        expect(result.stderr, shell).toBe('');
+        expect(result.status, shell).toBe(0);
+        const [got] = received;
+        expect(sha256(got!.body), shell).toBe(sha256(body));
+        expect(got!.method).toBe('POST');
+        expect(got!.url).toBe('/hook?attempt=1');
+        for (const [header, value] of Object.entries(headers)) expect(got!.headers[header.toLowerCase()], `${shell}: ${header}`).toBe(value);
+        // Nothing of curl's own: no Accept it made up, its User-Agent replaced by the stored one.
+        expect(got!.headers.accept).toBeUndefined();
+        expect(got!.headers['user-agent']).toBe('Service-Webhooks/1.0');
+      }
     });
   }
 

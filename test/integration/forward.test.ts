@@ -1,4 +1,6 @@
 import { createServer, type AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { defaultForwardSettings, type ForwardSettings } from '../../src/shared/replay';
 import { giftCardRecipientBody, signedDelivery, bodyText } from '../fixtures/payloads';
@@ -52,9 +54,13 @@ describe('live forwarding', () => {
     await expect(t.call('forward.set', { ...defaultForwardSettings, enabled: true })).rejects.toThrow(/400/);
     const ownPort = new URL(t.receiverUrl).port;
     await expect(forwardTo({ target: `https://localhost:${ownPort}/` })).rejects.toThrow(/400.*this receiver/);
+    await expect(forwardTo({ target: 'http://localhost:3000/webhooks', pathRewrite: { from: '/in', to: '/out' } })).rejects.toThrow(
+      /400.*only used when it is appended/,
+    );
     const settings: ForwardSettings = {
       enabled: true,
       target: 'http://localhost:3000/webhooks',
+      appendPath: true,
       pathRewrite: { from: '/in', to: '/out' },
       mirrorStatus: true,
       allowSelfSigned: false,
@@ -65,28 +71,46 @@ describe('live forwarding', () => {
     expect(await t.call('forward.get', {})).toEqual(settings);
   });
 
-  it('sends every delivery received, byte for byte, with the path rewritten and the query kept', async () => {
+  it('sends every delivery received, byte for byte, to the target URL as given (the README’s example)', async () => {
     t = await startTestCore({ secret: testSecret });
     const handler = await target(() => ({ status: 204 }));
-    await forwardTo({ target: `${handler.url}/base`, pathRewrite: { from: '/webhooks', to: '/api/hooks' } });
-    const { body, headers, answer, id } = await deliver('/webhooks/payouts?source=service');
+    const webhooks = `${handler.url}/webhooks`;
+    await forwardTo({ target: webhooks });
+    const { body, headers, answer, id } = await deliver('/webhooks/demo?source=service');
     expect(answer.status).toBe(200);
 
     const [got] = await handler.received(1);
-    expect(got!.url).toBe('/base/api/hooks/payouts?source=service');
+    expect(got!.url).toBe('/webhooks');
     expect(got!.body.equals(body)).toBe(true);
     for (const [name, value] of Object.entries(headers)) expect(handler.header(got!, name)).toBe(value);
 
     const [forward] = await forwardsOf(id);
-    expect(forward).toMatchObject({
-      deliveryId: id,
-      kind: 'forward',
-      signingMode: 'keep',
-      url: `${handler.url}/base/api/hooks/payouts?source=service`,
-      response: { status: 204 },
-      error: null,
-    });
+    expect(forward).toMatchObject({ deliveryId: id, kind: 'forward', signingMode: 'keep', url: webhooks, response: { status: 204 }, error: null });
     expect((await t.call('deliveries.get', { id })).response.status).toBe(200);
+  });
+
+  it('appends the delivery’s path and query to the target’s when asked to, with its leading `from` rewritten', async () => {
+    t = await startTestCore({ secret: testSecret });
+    const handler = await target(() => ({ status: 204 }));
+    await forwardTo({ target: `${handler.url}/fwd`, appendPath: true, pathRewrite: { from: '/webhooks', to: '/api/hooks' } });
+    const { id } = await deliver('/webhooks/demo?source=service');
+
+    const [got] = await handler.received(1);
+    expect(got!.url).toBe('/fwd/api/hooks/demo?source=service');
+    const [forward] = await forwardsOf(id);
+    expect(forward!.url).toBe(`${handler.url}/fwd/api/hooks/demo?source=service`);
+  });
+
+  it('reads a setting stored before appending was opt-in without losing it', async () => {
+    const dataDir = tempDataDir();
+    t = await startTestCore({ dataDir });
+    await t.stop();
+    const db = new Database(join(dataDir, 'inspector.sqlite3'));
+    const stored = { enabled: true, target: 'http://localhost:3000/base', pathRewrite: { from: '/webhooks', to: '/api' }, mirrorStatus: false, allowSelfSigned: false };
+    db.prepare("INSERT INTO settings (key, value) VALUES ('forward', ?)").run(JSON.stringify(stored));
+    db.close();
+    t = await startTestCore({ dataDir });
+    expect(await t.call('forward.get', {})).toEqual({ ...stored, appendPath: true });
   });
 
   it('never changes the receiver’s answer when the target fails', async () => {

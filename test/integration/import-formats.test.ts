@@ -129,6 +129,24 @@ describe('import: HAR and NDJSON exports back into a data dir', () => {
     }
   });
 
+  it('accepts an NDJSON file and fixture files that start with a byte-order mark', async () => {
+    const body = Buffer.from('{"event":"payout.processing"}');
+    const line = { receivedAt: '2026-03-02T10:15:31.000Z', method: 'POST', path: '/webhooks', headers: [], bodyBase64: body.toString('base64') };
+    const ndjson = join(scratch(), 'bom.ndjson');
+    writeFileSync(ndjson, `\uFEFF${JSON.stringify(line)}\n${JSON.stringify(line)}\n`);
+    const fixtures = scratch();
+    const fixture = { ...line, name: 'bom', signatureHeader: null, body: body.toString('utf8'), bodyEncoding: 'utf8' };
+    writeFileSync(join(fixtures, '0001-payout.processing.json'), `\uFEFF${JSON.stringify(fixture)}`);
+    const target = await startTestCore({ secret: testSecret });
+    try {
+      expect(await target.call('import.path', { path: ndjson })).toEqual({ imported: 2, skipped: 0, errors: [] });
+      expect(await target.call('import.path', { path: fixtures })).toEqual({ imported: 1, skipped: 0, errors: [] });
+      expect(storedRows(target.dataDir).map((r) => sha256(r.body))).toEqual([sha256(body), sha256(body), sha256(body)]);
+    } finally {
+      await target.stop();
+    }
+  });
+
   it('reports progress while importing 2,000 deliveries, in the core and in the CLI', async () => {
     const body = giftCardBody();
     const headers = Object.entries(serviceHeaders(body, testSecret));

@@ -5,6 +5,9 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createChannel } from '../../src/main/core/relay/channels';
+import { demoPayoutOrderRequests } from '../../src/main/core/simulator/api';
+import { SimAccount } from '../../src/main/core/simulator/model';
+import { startSimulator } from '../../src/main/core/simulator/simulator';
 import { startRelay, type Relay } from '../../src/main/core/relay/start-relay';
 import { loadOrCreateCertificate } from '../../src/main/core/receiver/tls';
 import { startTestCore, type TestCore } from '../support/core-fixture';
@@ -67,7 +70,6 @@ beforeAll(async () => {
   relay = await startRelay({
     store: cluster.url,
     https: { port: 0, cert: certificate.cert, key: certificate.key },
-    secret: null,
   });
   relayPool = new pg.Pool({ connectionString: cluster.url });
   // The cluster stops under idle connections at the end: that is the test's doing, not a failure.
@@ -113,6 +115,34 @@ describe('relay to laptop', () => {
     const relayed = await relayPool.query<{ received_at: string }>('SELECT received_at FROM relay_deliveries WHERE channel_id IS NOT NULL ORDER BY id');
     expect(rows.map((r) => r.received_at)).toEqual(relayed.rows.slice(0, 75).map((r) => Number(r.received_at)));
     rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  test("the simulated service's webhooks, sent to the relay, reach the laptop with signatures valid", async () => {
+    const dataDir = tempDataDir();
+    const laptop = await startLaptop(dataDir);
+    const service = await startSimulator({ account: new SimAccount('sim-token', testSecret), seed: 7, timeScale: 3600, trustedFingerprint: fingerprint });
+    try {
+      for (const order of demoPayoutOrderRequests(service.world, `${relay.urls.https}/c/team/sim`)) {
+        const answer = await fetch(`${service.apiUrl}/api/payout-orders`, {
+          method: 'POST',
+          headers: { 'X-Api-Token': 'sim-token', 'Content-Type': 'application/json' },
+          body: JSON.stringify(order),
+        });
+        expect(answer.status).toBe(201);
+      }
+      const counts = await until(async () => service.dispatcher.state().counts, (c) => c.pending === 0);
+      expect(counts.delivered).toBeGreaterThan(10);
+      const list = await until(
+        () => laptop.call('deliveries.list', { filter: { path: '/c/team/sim' }, limit: 500 }),
+        (l) => l.total >= counts.delivered,
+      );
+      expect(list.total).toBe(counts.delivered);
+      expect(new Set(list.items.map((d) => d.signature))).toEqual(new Set(['valid']));
+    } finally {
+      await service.close();
+      await laptop.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 
   test('a wrong token is refused the same way whether or not the channel exists, and the laptop says why', async () => {

@@ -1,7 +1,10 @@
+import { createHash } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startTestCore, type TestCore } from '../support/core-fixture';
 import { giftCardBody, serviceHeaders, testSecret } from '../support/deliveries';
 import { post } from '../support/https-client';
+
+const sha256Prefix = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 8);
 
 describe('setting or changing the secret re-verifies the stored deliveries', () => {
   let t: TestCore;
@@ -16,13 +19,13 @@ describe('setting or changing the secret re-verifies the stored deliveries', () 
     const id = Number(answer.headers['x-inspector-delivery-id']);
     const before = await t.call('deliveries.get', { id });
     expect(before.signature).toBe('no_secret');
-    expect((await t.call('status.get', {})).secret).toEqual({ set: false, storage: 'none' });
+    expect((await t.call('status.get', {})).secret).toEqual({ set: false, storage: 'none', fingerprint: null });
 
     expect(await t.call('settings.setSecret', { secret: testSecret })).toEqual({ reverified: 1 });
     const valid = await t.call('deliveries.get', { id });
     expect(valid.signature).toBe('valid');
     expect(valid.signatureCheck.expected).toBe(valid.signatureCheck.received);
-    expect((await t.call('status.get', {})).secret).toEqual({ set: true, storage: 'file' });
+    expect((await t.call('status.get', {})).secret).toEqual({ set: true, storage: 'file', fingerprint: sha256Prefix(testSecret) });
 
     await t.call('settings.setSecret', { secret: 'a different secret' });
     const invalid = await t.call('deliveries.get', { id });

@@ -100,7 +100,8 @@ describe('the service API client against a misbehaving service', () => {
       res.writeHead(401, { 'Content-Type': 'application/json' }).end(JSON.stringify({ message: `token ${token} is revoked` }));
     });
     const error = await rejection(client(service.url).listPage({ endpoint: '/api/orders' }, 1, 10));
-    expect(error.message).toBe('GET /api/orders?page=1&limit=10 answered 401: token [redacted] is revoked (check the API token in Settings)');
+    expect(error.message).toBe('GET /api/orders?page=1&limit=10 answered 401: token [redacted] is revoked');
+    expect(error.advice).toBe("The service refused the API token: enter the account's current API token in Settings → Service.");
     expect(service.seenTokens).toEqual([token]);
   });
 

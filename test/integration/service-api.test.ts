@@ -73,18 +73,28 @@ describe('the service API client against the simulator', () => {
     expect(error.message).toBe(`GET /api/orders?page=${pages + 1}&limit=10 answered 400: Pagination error: expected :page in 1..${pages}; got ${pages + 1}`);
   });
 
-  it('keeps limit within 1..20 and page from 1 without asking the service', async () => {
-    for (const [page, limit] of [[1, 21], [1, 0], [0, 10]] as const) {
-      expect((await rejection(client.listPage({ endpoint: '/api/orders' }, page, limit))).status).toBe(400);
-    }
+  it('keeps page from 1 without asking the service, and sends a limit outside 1..20 to show how the service takes it', async () => {
+    expect((await rejection(client.listPage({ endpoint: '/api/orders' }, 0, 10))).status).toBe(400);
+
+    const wide = await client.listPage({ endpoint: '/api/orders' }, 1, 21);
+    expect(wide.request).toBe('GET /api/orders?page=1&limit=21');
+    expect(wide.items).toHaveLength(20);
+    expect(wide.pagination).toMatchObject({ pageItems: 20, totalPages: Math.ceil(api.world.orders.length / 20) });
+    expect(wide.headerProblems).toEqual([
+      `limit 21 is outside the spec's 1..20 (spec 8); the service answered it with page-items 20 and total-pages ${Math.ceil(api.world.orders.length / 20)}`,
+    ]);
+
+    const none = await rejection(client.listPage({ endpoint: '/api/orders' }, 1, 0));
+    expect([none.status, none.message]).toEqual([400, 'GET /api/orders?page=1&limit=0 answered 400: Pagination error: expected :limit in 1..20; got 0']);
   });
 
   it('turns a wrong token into a 401 error that names the call and never the token', async () => {
     const wrong = 'tok_wrong_value_that_must_not_leak';
     const error = await rejection(clientWith(wrong).listPage({ endpoint: '/api/payouts' }, 1, 10));
     expect({ status: error.status, upstreamStatus: error.upstreamStatus }).toEqual({ status: 502, upstreamStatus: 401 });
-    expect(error.message).toBe('GET /api/payouts?page=1&limit=10 answered 401: Invalid API token (check the API token in Settings)');
-    for (const text of [error.message, String(error), error.stack ?? '', inspect(error), JSON.stringify(error)]) {
+    expect(error.message).toBe('GET /api/payouts?page=1&limit=10 answered 401: Invalid API token');
+    expect(error.advice).toMatch(/^The service refused the API token: .* in Settings → Service\.$/);
+    for (const text of [error.message, error.advice ?? '', String(error), error.stack ?? '', inspect(error), JSON.stringify(error)]) {
       expect(text).not.toContain(wrong);
       expect(text).not.toContain(token);
     }

@@ -290,6 +290,26 @@ describe('the simulated API: creating payout orders', () => {
     });
   });
 
+  it('refuses an order on a paused campaign with 422 and a campaign_id error, creating nothing', async () => {
+    const paused = api.world.campaigns.find((c) => c.status === 'paused' && c.catalog_size > 0)!;
+    expect(paused).toBeDefined();
+    const ordersBefore = api.world.payoutOrders().length;
+    const sunkBefore = sunk.length;
+    const amount = paused.payout_type === 'crypto' ? '1' : 25;
+    const res = await post(
+      '/api/payout-orders',
+      JSON.stringify({ campaign_id: paused.uuid, wallet_currency: paused.wallet_currency, recipients: [{ email: 'a@example.com', name: 'A', amount }] }),
+    );
+    expect(res.status).toBe(422);
+    expect(await res.json()).toEqual({
+      message: 'Invalid payout order: campaign_id the campaign is paused; payout orders need an active campaign',
+      status: 'error',
+      errors: [{ field: 'campaign_id', message: 'the campaign is paused; payout orders need an active campaign' }],
+    });
+    expect(api.world.payoutOrders()).toHaveLength(ordersBefore);
+    expect(sunk).toHaveLength(sunkBefore);
+  });
+
   it('answers invalid JSON with 400, another content type with 415 and a body past the limit with 413', async () => {
     for (const body of ['{not json', '', '{"a":1']) {
       const res = await post('/api/payout-orders', body);

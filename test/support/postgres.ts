@@ -9,6 +9,8 @@ import pg from 'pg';
 export interface TestPostgres {
   /** `postgresql://…` of a fresh database in this cluster. */
   url: string;
+  /** The server's process id (its backends are its children). */
+  pid: number;
   /** A new empty database in the same cluster. */
   createDatabase(name: string): Promise<string>;
   stop(): Promise<void>;
@@ -57,9 +59,10 @@ function waitForReady(child: ChildProcess, output: () => string): Promise<void> 
   });
 }
 
-export async function startTestPostgres(): Promise<TestPostgres> {
+/** `baseDir`: where the cluster lives (the system's temp dir by default; a benchmark puts it on a real disk). */
+export async function startTestPostgres(baseDir = tmpdir()): Promise<TestPostgres> {
   const bin = serverBinDir();
-  const dir = mkdtempSync(join(tmpdir(), 'inspector-pg-'));
+  const dir = mkdtempSync(join(baseDir, 'inspector-pg-'));
   const user = serverUser();
   if (user.uid !== undefined) chownSync(dir, user.uid, user.gid ?? 0);
   const dataDir = join(dir, 'data');
@@ -83,6 +86,7 @@ export async function startTestPostgres(): Promise<TestPostgres> {
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   return {
     url,
+    pid: child.pid!,
     createDatabase,
     async stop() {
       await admin.end().catch(() => {});

@@ -9,7 +9,7 @@ import { parsePort } from './parse-port';
 import { parseCount, parseSize } from './parse-size';
 
 export const relayUsage = [
-  'webhook-inspector relay --store postgresql://… [--port N --cert FILE --key FILE] [--http-port N] [--host ADDR] [--trust-proxy ADDR,…] [--secret S | --secret-file F]',
+  'webhook-inspector relay --store postgresql://… [--port N --cert FILE --key FILE] [--http-port N] [--host ADDR] [--trust-proxy ADDR,…]',
   'webhook-inspector relay channel create NAME --store postgresql://… [--keep-days N] [--keep-size SIZE] [--public-url URL]',
   'webhook-inspector relay channel list --store postgresql://…',
 ].join('\n  ');
@@ -88,13 +88,10 @@ export async function relayCommand(args: string[]): Promise<void> {
       'http-port': { type: 'string' },
       host: { type: 'string' },
       'trust-proxy': { type: 'string' },
-      secret: { type: 'string' },
-      'secret-file': { type: 'string' },
     },
     strict: true,
   });
   if ((values.cert === undefined) !== (values.key === undefined)) throw new Error('give --cert and --key together');
-  if (values.secret !== undefined && values['secret-file'] !== undefined) throw new Error('give --secret or --secret-file, not both');
   const relay = await startRelay({
     store: storeUrl(values.store),
     https:
@@ -108,11 +105,10 @@ export async function relayCommand(args: string[]): Promise<void> {
     httpPort: values['http-port'] === undefined ? null : parsePort(values['http-port'], '--http-port'),
     host: values.host,
     trustedProxies: values['trust-proxy']?.split(',').map((a) => a.trim()).filter(Boolean) ?? [],
-    secret: values['secret-file'] !== undefined ? readFileSync(values['secret-file'], 'utf8').trim() : (values.secret ?? null),
     log: (line) => console.error(line),
   });
+  closeOnSignal(relay);
   if (relay.urls.https) console.log(`Relay (HTTPS): ${relay.urls.https}`);
   if (relay.urls.http) console.log(`Relay (HTTP):  ${relay.urls.http}`);
   console.log('Receiving on /c/<channel>/…; laptops pull from /relay/v1/ with their channel token.');
-  closeOnSignal(relay);
 }

@@ -5,6 +5,7 @@ import { startCore } from '../core/start-core';
 import { defaultDataDir } from './default-data-dir';
 import { parsePort } from './parse-port';
 import { closeOnSignal } from './close-on-signal';
+import { signingSecretLine } from './signing-secret-line';
 
 export const serveUsage =
   'webhook-inspector serve [--data-dir DIR] [--port N] [--http-port N] [--ui-port N] [--host ADDR] [--secret S | --secret-file F] [--no-simulator] [--relay URL --relay-token T [--relay-fingerprint SHA256]]';
@@ -48,12 +49,17 @@ export async function serve(args: string[]): Promise<void> {
     rendererDir: join(__dirname, '../renderer'),
     log: (line) => console.error(line),
   });
+  // Before the lines a caller waits on: a SIGTERM sent as soon as they appear must close cleanly, not kill.
+  closeOnSignal(core);
   console.log(`Receiver (HTTPS): ${core.urls.receiverHttps}`);
   if (core.urls.receiverHttp) console.log(`Receiver (HTTP):  ${core.urls.receiverHttp}`);
   console.log(`Certificate SHA-256: ${core.certificateFingerprint}`);
-  console.log(`UI: ${core.urls.ui}`);
-  if (core.urls.simulatorApi) console.log(`Simulator API: ${core.urls.simulatorApi}`);
+  console.log(`Signing secret: ${signingSecretLine(core.signingSecret(), core.urls.simulatorApi !== null)}`);
+  if (core.urls.simulatorApi) {
+    console.log(`Simulator API: ${core.urls.simulatorApi}`);
+    console.log("Simulator credentials: its API token and signing secret are in the UI's Simulator view");
+  }
   if (values.relay !== undefined) console.log(`Pulling from relay: ${values.relay}`);
-
-  closeOnSignal(core);
+  // Last: whoever waits for the UI line has read the others.
+  console.log(`UI: ${core.urls.ui}`);
 }

@@ -1,3 +1,4 @@
+import type { CoreStatus } from '../../shared/contract';
 import type { SenderLimits } from './replay/send-replay';
 import type { RelayEndpoint } from './sources/relay-client';
 import type { SecretStore } from './secret-store';
@@ -72,5 +73,7 @@ export interface CoreUrls {
 export interface Core {
   urls: CoreUrls;
   certificateFingerprint: string;
+  /** Whether a signing secret is in force, whose, and its fingerprint (never the secret). */
+  signingSecret(): CoreStatus['secret'];
   close(): Promise<void>;
 }

@@ -1,8 +1,8 @@
 import type { CoreStatus } from '../../shared/contract';
-import { ServiceConnection, SimulatorBehaviour, type SimulatorState } from '../../shared/simulator';
+import { ServiceConnection, SimulatorBehaviour, type SimulatorCredentials, type SimulatorState } from '../../shared/simulator';
 import type { SecretStore } from './secret-store';
 import type { ServiceAccess } from './service-api';
-import type { SigningSecret } from './signing-secret';
+import { secretFingerprint, type SigningSecret } from './signing-secret';
 import { demoPayoutOrderRequests } from './simulator/api';
 import { loadSimulatorAccount } from './simulator/account-file';
 import { startSimulator, type Simulator } from './simulator/simulator';
@@ -49,6 +49,8 @@ export class ServiceConnectionManager {
   async start(): Promise<void> {
     if (this.connection.mode !== 'simulator' || this.deps.simulator === false) return;
     const account = loadSimulatorAccount(this.deps.dataDir);
+    // A secret the user set (--secret, Settings) is the one the simulated service signs with, so demo traffic verifies.
+    account.signWithHostSecret(() => this.deps.secret.chosen);
     this.simulator = await startSimulator({
       account,
       ...this.deps.simulator,
@@ -57,7 +59,7 @@ export class ServiceConnectionManager {
       onChange: this.deps.onSimulatorChanged,
       log: this.deps.log,
     });
-    this.deps.secret.setFallback(account.signingSecret());
+    this.deps.secret.setFallback(account.ownSecret());
   }
 
   async stop(): Promise<void> {
@@ -104,11 +106,22 @@ export class ServiceConnectionManager {
     return {
       running: true,
       apiUrl: simulator.apiUrl,
+      credentials: this.simulatorCredentials(simulator),
       timeScale: simulator.dispatcher.timeScale,
       seed: simulator.world.seed,
       behaviour: simulator.dispatcher.behaviour(),
       counts,
       events: events.reverse(),
+    };
+  }
+
+  private simulatorCredentials({ account }: Simulator): SimulatorCredentials {
+    const signsWithOwn = this.deps.secret.chosen === null;
+    return {
+      apiToken: account.apiToken,
+      signsWith: signsWithOwn ? 'own' : 'yours',
+      signingSecret: signsWithOwn ? account.ownSecret() : null,
+      signingSecretFingerprint: secretFingerprint(account.signingSecret()),
     };
   }
 

@@ -1,7 +1,10 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { SecretStorage } from '../../shared/contract';
+import type { CoreStatus } from '../../shared/contract';
 import type { SecretStore } from './secret-store';
+
+type SigningSecretStatus = CoreStatus['secret'];
 
 /** Headless default: a secret (signing secret, API token) in a 0600 file in the data dir. */
 export function fileSecretStore(dataDir: string, name: string): SecretStore {
@@ -16,13 +19,18 @@ export function fileSecretStore(dataDir: string, name: string): SecretStore {
   };
 }
 
+/** A short, one-way name for a secret, to compare two without showing either: the first 8 hex digits of its SHA-256. */
+export function secretFingerprint(secret: string): string {
+  return createHash('sha256').update(secret, 'utf8').digest('hex').slice(0, 8);
+}
+
 /**
  * The signing secret in force, and where it is kept: the command line's, else the one set in Settings,
  * else the embedded simulator's while it runs. Never logged, never sent to the UI.
  */
 export class SigningSecret {
   private value: string | null;
-  private kept: SecretStorage;
+  private kept: SigningSecretStatus['storage'];
   private fallback: string | null = null;
 
   constructor(
@@ -42,9 +50,16 @@ export class SigningSecret {
     return this.value ?? this.fallback;
   }
 
-  get status(): { set: boolean; storage: SecretStorage } {
-    if (this.value === null && this.fallback !== null) return { set: true, storage: 'simulator' };
-    return { set: this.value !== null, storage: this.kept };
+  /** The secret the user chose (command line or Settings), without the simulator's fallback. */
+  get chosen(): string | null {
+    return this.value;
+  }
+
+  get status(): SigningSecretStatus {
+    const current = this.current;
+    const fingerprint = current === null ? null : secretFingerprint(current);
+    if (this.value === null && this.fallback !== null) return { set: true, storage: 'simulator', fingerprint };
+    return { set: this.value !== null, storage: this.kept, fingerprint };
   }
 
   /** The simulator's secret, used while no other is set (null when the simulator stops). */

@@ -250,6 +250,7 @@ async function assemble(options: CoreOptions, db: ReturnType<typeof openStore>, 
       ui: `${uiOrigin}/?token=${token}`,
     },
     certificateFingerprint: certificate.fingerprint,
+    signingSecret: () => secret.status,
     close,
   } satisfies Core;
 }

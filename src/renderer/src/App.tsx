@@ -61,7 +61,7 @@ function CurrentView({ route, status, statusError, switchView, onStatus, onPolic
   const navigate = useNavigate();
   switch (route.view) {
     case 'deliveries':
-      return <DeliveriesView filter={route.filter} selectedId={route.deliveryId} navigate={navigate} status={status} />;
+      return <DeliveriesView filter={route.filter} mention={route.mention} selectedId={route.deliveryId} navigate={navigate} status={status} />;
     case 'duplicates':
       return <DuplicatesView selectedFirstId={route.firstId} />;
     case 'lifecycles':

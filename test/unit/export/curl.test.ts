@@ -48,6 +48,6 @@ describe('copy as cURL', () => {
   it('escapes bytes and quotes for the shell', () => {
     expect(printfBytesArgument(Buffer.from([0x61, 0x27, 0x5c, 0x0a, 0x00, 0xff, 0x25]))).toBe("'a\\0047\\\\\\0012\\0000\\0377%'");
     expect(shellWord("it's")).toBe("'it'\\''s'");
-    expect(shellWord('caf\u00e9')).toBe("$'caf\\xe9'");
+    expect(shellWord('caf\u00e9')).toBe(`"$(printf '%b' 'caf\\0351')"`);
   });
 });

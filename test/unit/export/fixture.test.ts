@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { verifySignature } from '../../../src/main/core/analysis/signature';
 import { buildFixture } from '../../../src/main/core/export/fixture';
-import { redactor } from '../../../src/main/core/export/redact';
+import { redactor } from '../../../src/main/core/export/fakes';
 import { realSecret, storedGiftCard } from './stored-delivery';
 
 const header = (headers: Array<[string, string]>, name: string) =>

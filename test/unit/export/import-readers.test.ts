@@ -21,6 +21,26 @@ describe('reading export entries back', () => {
     });
   });
 
+  it('reads a request body from postData or HTTP Toolkit\'s _content, and names one the file left out', () => {
+    const withRequest = (request: object) => ({ ...entry('http://h/'), request: { ...entry('http://h/').request, ...request } });
+    const body = (request: object) => harEntryOutcome(withRequest(request), 'entry 4');
+    expect(body({ bodySize: 4, _content: { text: '3q2+7w==', encoding: 'base64' } })).toMatchObject({ item: { raw: { body: Buffer.from([0xde, 0xad, 0xbe, 0xef]) } } });
+    expect(body({ postData: { text: '' }, _content: { text: 'é' } })).toMatchObject({ item: { raw: { body: Buffer.from('é') } } });
+    expect(body({ bodySize: 0 })).toMatchObject({ item: { raw: { body: Buffer.alloc(0) } } });
+    expect(body({ bodySize: 512 })).toEqual({ where: 'entry 4', error: 'body of 512 bytes not in the HAR (bodySize > 0, no postData)' });
+    expect(body({ bodySize: 9, postData: { mimeType: 'x', text: '' } })).toEqual({
+      where: 'entry 4',
+      error: 'body of 9 bytes not in the HAR (bodySize > 0, postData.text empty)',
+    });
+    expect(body({ bodySize: -1, postData: { params: [{ name: 'a', value: 'b' }] } })).toEqual({
+      where: 'entry 4',
+      error: 'body not in the HAR (postData gives params only, not the bytes)',
+    });
+    expect(body({ _requestBodyStatus: 'discarded:not-decodable' })).toMatchObject({ error: 'body not in the HAR (_requestBodyStatus "discarded:not-decodable")' });
+    expect(body({ _requestBodyStatus: 'discarded because ada@example.com' })).toMatchObject({ error: 'body not in the HAR (_requestBodyStatus says discarded)' });
+    expect(body({ postData: { text: 'x', encoding: 'gzip' } })).toMatchObject({ error: 'postData encoding "gzip" is not supported (base64 or none)' });
+  });
+
   it('says which NDJSON field is wrong without echoing its value', () => {
     const outcome = ndjsonOutcome(JSON.stringify({ receivedAt: 'x', method: 'POST', path: 'no-slash', headers: [], bodyBase64: 'c2VjcmV0' }), 'line 9');
     expect(outcome).toEqual({ where: 'line 9', error: expect.stringMatching(/^path: /) });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { redactBody, redactor } from '../../../src/main/core/export/redact';
+import { redactor } from '../../../src/main/core/export/fakes';
+import { redactBody } from '../../../src/main/core/export/redact';
 import { bodyText, formAQuoteCreated, giftCardRecipientBody } from '../../fixtures/payloads';
 
 const fakes = redactor('a redaction key for tests');
@@ -39,9 +40,37 @@ describe('redacting recipient emails and names', () => {
     expect(JSON.parse(out).list[0]).toMatch(/@example\.invalid$/);
   });
 
-  it('only treats a direct value of a name key as a name', () => {
-    const out = redact('{"recipient_name":["Ada"],"brand_name":"Bookshop"}').body.toString();
-    expect(out).toBe('{"recipient_name":["Ada"],"brand_name":"Bookshop"}');
+  it('redacts every value under a personal key, whatever its type, and leaves other keys alone', () => {
+    const text = '{"recipient_name":["Ada", {"first": "Ada", "n": 7}],"brand_name":"Bookshop","recipient_email": 4155550199123, "Recipient_Email": "ada at example dot com", "x": null, "recipient_email": ""}';
+    const out = redact(text).body.toString();
+    expect(out).not.toMatch(/Ada|4155550199123|ada at example/);
+    const parsed = JSON.parse(out);
+    expect(parsed.recipient_name).toEqual([expect.stringMatching(/^Recipient [0-9a-f]{8}$/), { first: expect.stringMatching(/^Recipient /), n: expect.stringMatching(/^Recipient /) }]);
+    expect(out).toContain('"brand_name":"Bookshop"');
+    expect(out).toMatch(/"recipient_email": "recipient-[0-9a-f]{12}@example\.invalid", "Recipient_Email": "recipient-[0-9a-f]{12}@example\.invalid", "x": null, "recipient_email": ""\}$/);
+  });
+
+  it('finds non-ASCII and percent-encoded emails, and emails used as keys, with one fake per address', () => {
+    const address = 'zoë.ångström@exämple.se';
+    const text = `{"contacts":{"${address}":{"since":2020}, "ZOE\u0308.ÅNGSTRÖM@EXÄMPLE.SE": 1},"link":"https://x.test/u?e=${encodeURIComponent(address)}"}`;
+    const out = redact(text).body.toString();
+    expect(out).not.toMatch(/zo|ngstr|xämple|XÄMPLE|%40/i);
+    const fakeOf = fakes.email(address);
+    expect(out.split(`"${fakeOf}":`)).toHaveLength(3);
+    expect(JSON.parse(out).link).toBe(`https://x.test/u?e=${fakeOf}`);
+  });
+
+  it('keeps a byte-order mark, reads the JSON after it, and survives any nesting depth', () => {
+    const bom = redactBody(Buffer.from('\uFEFF{"recipient_name":"Ada"}', 'utf8'), fakes).body;
+    expect(bom.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+    expect(bom.toString('utf8')).toMatch(/^\uFEFF\{"recipient_name":"Recipient [0-9a-f]{8}"\}$/);
+    const deep = `${'['.repeat(200_000)}"ada@example.com"${']'.repeat(200_000)}`;
+    expect(redact(deep).body.toString()).not.toContain('ada@example.com');
+  });
+
+  it('redacts a form-encoded body by key and by pattern', () => {
+    const out = redact('recipient_name=Ada+Lovelace&note=ada%40example.com&amount=25').body.toString();
+    expect(out).toMatch(/^recipient_name=Recipient%20[0-9a-f]{8}&note=recipient-[0-9a-f]{12}@example\.invalid&amount=25$/);
   });
 
   it('redacts a Form A body (email only: it names no one)', () => {
@@ -51,10 +80,14 @@ describe('redacting recipient emails and names', () => {
     expect(out.length).toBe(text.length + ('recipient-000000000000@example.invalid'.length - 'ada@example.com'.length));
   });
 
-  it('redacts emails in plain text, and leaves bytes that are not UTF-8 alone', () => {
+  it('redacts emails in plain text and in bytes that are not UTF-8, keeping every other byte', () => {
     expect(redact('to=ada@example.com&x=1').body.toString()).toMatch(/^to=recipient-[0-9a-f]{12}@example\.invalid&x=1$/);
-    const binary = Buffer.from([0xff, 0xfe, 0x61, 0x40, 0x62, 0x2e, 0x63, 0x6f]);
-    expect(redactBody(binary, fakes)).toEqual({ body: binary, changed: false });
+    const binary = Buffer.from([0xff, 0xfe, 0x20, 0x61, 0x40, 0x62, 0x2e, 0x63, 0x6f, 0x20, 0x00]);
+    const { body, changed } = redactBody(binary, fakes);
+    expect(changed).toBe(true);
+    expect(body.toString('latin1')).toBe(`\xff\xfe ${fakes.email('a@b.co')} \x00`);
+    const noEmail = Buffer.from([0xff, 0x40, 0x00]);
+    expect(redactBody(noEmail, fakes)).toEqual({ body: noEmail, changed: false });
     expect(redact('{"a":1}').changed).toBe(false);
   });
 });

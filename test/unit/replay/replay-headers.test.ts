@@ -38,6 +38,17 @@ describe('the headers of a replay', () => {
     expect(replayHeaders(stored, body, keepAll, fresh)).toEqual(deliveryHeaders(stored));
   });
 
+  it('never sends the HTTP/2 pseudo-headers an imported capture recorded', () => {
+    const captured: Array<[string, string]> = [
+      [':authority', 'hooks.example.test'],
+      [':method', 'POST'],
+      [':path', '/webhooks'],
+      [':scheme', 'https'],
+      ['content-type', 'application/json'],
+    ];
+    expect(deliveryHeaders(captured)).toEqual([['content-type', 'application/json']]);
+  });
+
   it('re-signs in place with the given secret, or sends a well-formed wrong signature', () => {
     const resigned = replayHeaders(stored, body, { ...keepAll, signing: { mode: 'resign', secret: 'handler secret' } }, fresh);
     expect(resigned[3]).toEqual(['x-service-signature', signBody(body, 'handler secret')]);

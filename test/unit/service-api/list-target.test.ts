@@ -16,9 +16,11 @@ describe('list targets and their paths', () => {
     expect(normalizeTarget({ endpoint: '/api/orders', campaignId: 'x' })).toEqual({ endpoint: '/api/orders' });
   });
 
-  it('keeps limit in 1..20 and page at least 1', () => {
-    for (const [page, limit] of [[1, 0], [1, 21], [0, 10], [1.5, 10]] as const) {
+  it('keeps page at least 1 and both integers, and sends a limit outside 1..20 as asked', () => {
+    for (const [page, limit] of [[0, 10], [1.5, 10], [1, 2.5]] as const) {
       expect(thrown(() => pagePath({ endpoint: '/api/orders' }, page, limit)).status).toBe(400);
     }
+    expect(pagePath({ endpoint: '/api/orders' }, 1, 50)).toBe('/api/orders?page=1&limit=50');
+    expect(pagePath({ endpoint: '/api/orders' }, 1, 0)).toBe('/api/orders?page=1&limit=0');
   });
 });

@@ -58,4 +58,14 @@ describe('the pagination headers (spec 2.6)', () => {
       'total-count is negative (-1)',
     ]);
   });
+
+  it('says how the service took a limit outside 1..20 instead of checking the page against it', () => {
+    expect(paginationInconsistencies({ currentPage: 1, pageItems: 20, totalCount: 45, totalPages: 3 }, { page: 1, limit: 50, itemCount: 20 })).toEqual([
+      "limit 50 is outside the spec's 1..20 (spec 8); the service answered it with page-items 20 and total-pages 3",
+    ]);
+    expect(paginationInconsistencies({ currentPage: 2, pageItems: null, totalCount: 45, totalPages: null }, { page: 1, limit: 0, itemCount: 0 })).toEqual([
+      "limit 0 is outside the spec's 1..20 (spec 8); the service answered it with page-items missing and total-pages missing",
+      'current-page is 2, but page 1 was asked for',
+    ]);
+  });
 });

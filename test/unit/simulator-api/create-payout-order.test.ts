@@ -56,11 +56,11 @@ describe('payout-order validation', () => {
     expect(errorsOf(cryptoBody({}, { recipients: many }))).toEqual([{ field: 'recipients', message: 'must list at most 100 recipients' }]);
   });
 
-  it('checks the campaign exists and is not archived', () => {
+  it('checks the campaign exists and is active', () => {
     expect(errorsOf(cryptoBody({}, { campaign_id: randomUUID() }))).toEqual([{ field: 'campaign_id', message: 'no campaign has this id' }]);
     expect(errorsOf(cryptoBody({}, { campaign_id: archived.uuid, wallet_currency: archived.wallet_currency }))).toContainEqual({
       field: 'campaign_id',
-      message: 'the campaign is archived',
+      message: 'the campaign is archived; payout orders need an active campaign',
     });
   });
 

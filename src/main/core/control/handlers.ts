@@ -106,7 +106,7 @@ export function createHandlers(deps: HandlerDeps) {
     'orders.get': current<'orders.get'>(({ orderUuid }) =>
       found(getOrder(deps.db, orderUuid), `no payout order ${orderUuid}`),
     ),
-    'api.listPage': ({ page, limit, refresh, ...target }) => deps.api.listPage(target, page, limit, refresh),
+    'api.listPage': ({ page, limit, refresh, session, ...target }) => deps.api.listPage(target, page, limit, { refresh, session }),
     'api.fetchAll.start': ({ limit, ...target }) => deps.api.startFetchAll(target, limit),
     'api.fetchAll.cancel': ({ jobId }) => deps.api.fetchAll.cancel(jobId),
     'api.fetchAll.items': ({ jobId }) => deps.api.fetchAll.items(jobId),
@@ -115,7 +115,7 @@ export function createHandlers(deps: HandlerDeps) {
       return { reverified: await deps.reverify() };
     },
     'api.createPayoutOrder': async (request) => {
-      const answer = await deps.api.client.createPayoutOrder(request);
+      const answer = await deps.api.createPayoutOrder(request);
       if (answer.orderUuid !== null) createdOrders(deps.db).remember(answer.orderUuid, request.recipients.length);
       return answer;
     },
@@ -123,9 +123,14 @@ export function createHandlers(deps: HandlerDeps) {
     'simulator.configure': (change) => deps.service.configure(change),
     'simulator.resend': ({ id }) => ({ resent: deps.service.resend(id) }),
     'simulator.createDemoOrder': async () => {
-      const orders = await deps.service.createDemoOrders();
-      for (const order of orders) createdOrders(deps.db).remember(order.uuid, order.recipients);
-      return { orders };
+      try {
+        const orders = await deps.service.createDemoOrders();
+        for (const order of orders) createdOrders(deps.db).remember(order.uuid, order.recipients);
+        return { orders };
+      } finally {
+        // Some may have been created before one was refused.
+        deps.api.payoutOrdersCreated();
+      }
     },
     ...deps.transfers,
     ...deps.replays,

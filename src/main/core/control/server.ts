@@ -83,7 +83,8 @@ async function handleCall(name: string, req: IncomingMessage, res: ServerRespons
   } catch (error) {
     const status = (error as { status?: number }).status ?? 500;
     if (status === 500) deps.log(`control: ${callName} failed (${(error as Error).message})`);
-    sendJson(res, status, { error: (error as Error).message });
+    const advice = (error as { advice?: unknown }).advice;
+    sendJson(res, status, { error: (error as Error).message, ...(typeof advice === 'string' ? { advice } : {}) });
   }
 }
 

@@ -1,3 +1,4 @@
+import { isPseudoHeader } from '../replay/replay-headers';
 import { printfBytesArgument, shellWord } from './shell-quote';
 
 export interface CurlRequest {
@@ -22,9 +23,10 @@ function headerOption(name: string, value: string): string {
 }
 
 /**
- * A curl command (bash, zsh) that sends the exact stored bytes: the body through `printf '%b'` on
- * stdin (`--data-binary @-` keeps every byte, NUL included), every header as received except the
- * connection-level ones, and `-k` only for an https localhost target (the receiver's own certificate).
+ * A curl command for any POSIX sh (dash, bash, zsh) that sends the exact stored bytes: the body through
+ * `printf '%b'` on stdin (`--data-binary @-` keeps every byte, NUL included), every header as received
+ * except the connection-level ones and HTTP/2 pseudo-headers, and `-k` only for an https localhost target (the receiver's own
+ * certificate).
  */
 export function curlCommand(request: CurlRequest, targetUrl: string): string {
   const url = new URL(targetUrl);
@@ -37,7 +39,7 @@ export function curlCommand(request: CurlRequest, targetUrl: string): string {
   else if (request.method !== 'POST' && (hasBody || request.method !== 'GET')) options.push(`-X ${shellWord(request.method)}`);
   options.push(shellWord(targetUrl));
   for (const [name, value] of request.headers) {
-    if (!connectionHeaders.has(name.toLowerCase())) options.push(headerOption(name, value));
+    if (!connectionHeaders.has(name.toLowerCase()) && !isPseudoHeader(name)) options.push(headerOption(name, value));
   }
   for (const name of curlDefaults) if (!sent.has(name.toLowerCase())) options.push(`-H ${shellWord(`${name}:`)}`);
   if (hasBody) options.push('--data-binary @-');

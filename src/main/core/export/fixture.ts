@@ -4,7 +4,9 @@ import { signBody } from '../analysis/signature';
 import { encodeBody } from './body-text';
 import type { FixtureAnalysis, FixtureFile, FixtureSigning } from './fixture-format';
 import { signatureOf, withContentLength, withSignature } from './fixture-headers';
-import { redactBody, type Redactor } from './redact';
+import type { Redactor } from './fakes';
+import { redactBody } from './redact';
+import { redactRequestTarget, type RequestTarget } from './redact-request';
 import type { StoredDelivery } from './selection';
 
 export interface FixtureOptions {
@@ -14,6 +16,8 @@ export interface FixtureOptions {
   redactor: Redactor | null;
   keepSignatures: boolean;
 }
+
+type FixtureRequest = Omit<FixtureFile, 'analysis' | 'name' | 'bodyFile'>;
 
 export interface BuiltFixture {
   baseName: string;
@@ -33,57 +37,63 @@ function signingOf(options: FixtureOptions, redacted: boolean): FixtureSigning {
 }
 
 /**
- * The fixture's own verdicts: as stored while its bytes and signature are the ones received, else
- * analyzed again over the fixture (with the test secret when re-signed, so its signature reads valid).
+ * The fixture's own verdicts: as stored while its bytes, target and signature are the ones received,
+ * else analyzed again over the fixture (with the test secret when re-signed, so its signature reads
+ * valid; as stored when only the path, query or headers were redacted, as it signs the body alone).
  */
-function analysisOf(delivery: StoredDelivery, fixture: Omit<FixtureFile, 'analysis'>, body: Buffer, unchanged: boolean, testSecret: string | null): FixtureAnalysis {
-  if (unchanged) return delivery.analysis;
+function analysisOf(delivery: StoredDelivery, fixture: FixtureRequest, body: Buffer, options: FixtureOptions): FixtureAnalysis {
+  const originalSignature = fixture.signing === 'original';
+  if (originalSignature && !fixture.redacted) return delivery.analysis;
   const analysis = analyzeDelivery(
     { method: fixture.method, path: fixture.path, query: fixture.query, headers: fixture.headers, body, bodyTruncated: fixture.bodyTruncated },
-    testSecret,
+    options.testSecret,
   );
   return {
     form: analysis.form,
     event: analysis.event,
     payoutType: analysis.payoutType,
     deliveryId: analysis.deliveryId,
-    signature: analysis.signature.verdict,
+    signature: originalSignature ? delivery.analysis.signature : analysis.signature.verdict,
     idempotencyKey: analysis.idempotencyKey,
     findings: analysis.findings,
   };
 }
 
+function redacted(delivery: StoredDelivery, fake: Redactor | null): { body: Buffer; bodyChanged: boolean; target: RequestTarget; targetChanged: boolean } {
+  if (fake === null) return { body: delivery.body, bodyChanged: false, target: delivery, targetChanged: false };
+  const { body, changed: bodyChanged } = redactBody(delivery.body, fake);
+  const { changed: targetChanged, ...target } = redactRequestTarget(delivery, fake);
+  return { body, bodyChanged, target, targetChanged };
+}
+
 /** One delivery as a fixture: its JSON description and its exact (possibly redacted) body bytes. */
 export function buildFixture(delivery: StoredDelivery, position: number, width: number, options: FixtureOptions): BuiltFixture {
-  const baseName = `${String(position).padStart(width, '0')}-${fileSafe(delivery.analysis.event ?? 'delivery')}`;
-  const { body, changed: redacted } = options.redactor
-    ? redactBody(delivery.body, options.redactor)
-    : { body: delivery.body, changed: false };
-  const signing = signingOf(options, redacted);
+  const { body, bodyChanged, target, targetChanged } = redacted(delivery, options.redactor);
+  const signing = signingOf(options, bodyChanged);
   const signature =
-    signing === 'resigned' ? signBody(body, options.testSecret!) : signing === 'original' ? signatureOf(delivery.headers) : null;
-  let headers = signing === 'original' ? delivery.headers : withSignature(delivery.headers, signature);
-  if (redacted) headers = withContentLength(headers, body.byteLength);
+    signing === 'resigned' ? signBody(body, options.testSecret!) : signing === 'original' ? signatureOf(target.headers) : null;
+  let headers = signing === 'original' ? target.headers.map(([n, v]): [string, string] => [n, v]) : withSignature(target.headers, signature);
+  if (bodyChanged) headers = withContentLength(headers, body.byteLength);
   const encoded = encodeBody(body);
-  const fixture: Omit<FixtureFile, 'analysis'> = {
-    name: baseName,
+  const fixture: FixtureRequest = {
     sourceId: delivery.id,
     receivedAt: new Date(delivery.receivedAt).toISOString(),
     method: delivery.method,
-    path: delivery.path,
-    query: delivery.query,
+    path: target.path,
+    query: target.query,
     headers,
     signatureHeader: signature,
     signing,
-    redacted,
+    redacted: bodyChanged || targetChanged,
     body: encoded.text,
     bodyEncoding: encoded.encoding,
-    bodyFile: `${baseName}.body`,
-    bodySha256: redacted ? createHash('sha256').update(body).digest('hex') : delivery.bodySha256,
+    bodySha256: bodyChanged ? createHash('sha256').update(body).digest('hex') : delivery.bodySha256,
     bodyTruncated: delivery.bodyTruncated,
     tls: delivery.tls,
     response: { status: delivery.response.status, reason: delivery.response.reason },
   };
-  const unchanged = !redacted && signing === 'original';
-  return { baseName, body, json: { ...fixture, analysis: analysisOf(delivery, fixture, body, unchanged, options.testSecret) } };
+  const analysis = analysisOf(delivery, fixture, body, options);
+  // Named after the fixture's own event, so a redacted one names nothing it no longer says.
+  const baseName = `${String(position).padStart(width, '0')}-${fileSafe(analysis.event ?? 'delivery')}`;
+  return { baseName, body, json: { name: baseName, ...fixture, bodyFile: `${baseName}.body`, analysis } };
 }

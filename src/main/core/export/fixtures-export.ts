@@ -4,7 +4,7 @@ import type { Db } from '../store/open';
 import { buildFixture } from './fixture';
 import { fixturesFormat, fixturesVersion, type FixtureManifest } from './fixture-format';
 import { ProgressCounter, noProgress, type ProgressListener } from './progress';
-import { redactor } from './redact';
+import { redactor } from './fakes';
 import { selectDeliveries, type ExportScope } from './selection';
 
 export interface FixturesExportRequest {

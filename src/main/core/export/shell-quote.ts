@@ -1,22 +1,6 @@
 const printableAscii = /^[\x20-\x7e]*$/;
 
 /**
- * One shell word: single-quoted when printable ASCII, else bash's $'…' with every other byte as \xHH
- * (header values are Latin-1 strings: one char, one byte).
- */
-export function shellWord(value: string): string {
-  if (printableAscii.test(value)) return `'${value.replace(/'/g, `'\\''`)}'`;
-  let quoted = "$'";
-  for (const byte of Buffer.from(value, 'latin1')) {
-    const char = String.fromCharCode(byte);
-    if (char === '\\' || char === "'") quoted += `\\${char}`;
-    else if (byte >= 0x20 && byte <= 0x7e) quoted += char;
-    else quoted += `\\x${byte.toString(16).padStart(2, '0')}`;
-  }
-  return `${quoted}'`;
-}
-
-/**
  * The argument of `printf '%b'` that prints exactly these bytes: printable ASCII as is, the rest as
  * \0ooo octal (the escape %b knows in bash, dash and zsh alike), in single quotes.
  */
@@ -28,4 +12,14 @@ export function printfBytesArgument(bytes: Uint8Array): string {
     else escaped += `\\0${byte.toString(8).padStart(3, '0')}`;
   }
   return `'${escaped}'`;
+}
+
+/**
+ * One shell word for any POSIX sh: single-quoted when printable ASCII, else the bytes printed by
+ * `printf '%b'` inside a quoted command substitution (header values are Latin-1 strings: one char,
+ * one byte). A substitution drops trailing newlines, which no header value or URL can end with.
+ */
+export function shellWord(value: string): string {
+  if (printableAscii.test(value)) return `'${value.replace(/'/g, `'\\''`)}'`;
+  return `"$(printf '%b' ${printfBytesArgument(Buffer.from(value, 'latin1'))})"`;
 }

@@ -36,3 +36,8 @@ export function parseTime(text: string): number | null {
   const ms = Date.parse(text);
   return Number.isFinite(ms) ? ms : null;
 }
+
+/** The text without the UTF-8 byte-order mark some editors and tools write first. */
+export function withoutByteOrderMark(text: string): string {
+  return text.startsWith('\uFEFF') ? text.slice(1) : text;
+}

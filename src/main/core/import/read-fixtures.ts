@@ -5,7 +5,7 @@ import { decodeBody } from '../export/body-text';
 import { FixtureFile, FixtureManifest } from '../export/fixture-format';
 import { digestMismatch } from './body-digest';
 import { describeIssues } from './describe-issues';
-import { parseTime, type ImportSource, type ReadOutcome } from './import-item';
+import { parseTime, withoutByteOrderMark, type ImportSource, type ReadOutcome } from './import-item';
 
 class NotFixtures extends Error {
   readonly status = 400;
@@ -17,7 +17,7 @@ async function fixtureFiles(dir: string): Promise<Array<{ json: string; body: st
   if (existsSync(manifestFile)) {
     let json: unknown;
     try {
-      json = JSON.parse(await readFile(manifestFile, 'utf8'));
+      json = JSON.parse(withoutByteOrderMark(await readFile(manifestFile, 'utf8')));
     } catch {
       throw new NotFixtures(`${manifestFile} is not valid JSON`);
     }
@@ -51,7 +51,7 @@ async function fixtureOutcome(dir: string, entry: { json: string; body: string |
   if (file === null) return { where, error: 'not a plain file name' };
   let json: unknown;
   try {
-    json = JSON.parse(await readFile(file, 'utf8'));
+    json = JSON.parse(withoutByteOrderMark(await readFile(file, 'utf8')));
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     return { where, error: code ? `cannot be read (${code})` : 'not valid JSON' };

@@ -1,42 +1,27 @@
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
 import { describeIssues } from './describe-issues';
-import { parseTime, type ImportSource, type ReadOutcome } from './import-item';
+import { HarRequestBody, harRequestBody } from './har-body';
+import { parseTime, withoutByteOrderMark, type ImportSource, type ReadOutcome } from './import-item';
 
 const HarEntry = z.object({
   startedDateTime: z.string(),
-  request: z.object({
+  request: HarRequestBody.extend({
     method: z.string().min(1),
     url: z.string(),
+    // HTTP/2 pseudo-headers (:method, :path, …) are kept as the capture recorded them; nothing sends them.
     headers: z.array(z.object({ name: z.string(), value: z.string() })),
-    postData: z
-      .object({
-        text: z.string().default(''),
-        // HAR 1.2 gives `encoding` to response content only; tools use it (or `_encoding`) on postData too.
-        encoding: z.string().optional(),
-        _encoding: z.string().optional(),
-      })
-      .optional(),
   }),
   response: z.object({ status: z.number().int(), content: z.object({ text: z.string().optional() }).optional() }).optional(),
   _webhookInspector: z
     .object({ bodyTruncated: z.boolean().optional(), remoteAddress: z.string().nullable().optional(), responseReason: z.string().optional() })
     .optional(),
 });
-type HarEntry = z.infer<typeof HarEntry>;
 
 const HarDocument = z.object({ log: z.object({ entries: z.array(z.unknown()) }) });
 
 // The request target as written, not as `new URL` would normalize it.
 const urlParts = /^([a-z][a-z0-9+.-]*):\/\/[^/?#]*([^?#]*)(?:\?([^#]*))?/i;
-
-function bodyOf(postData: HarEntry['request']['postData']): Buffer | string {
-  if (!postData) return Buffer.alloc(0);
-  const encoding = postData.encoding ?? postData._encoding;
-  if (encoding === undefined) return Buffer.from(postData.text, 'utf8');
-  if (encoding === 'base64') return Buffer.from(postData.text, 'base64');
-  return `postData encoding "${encoding}" is not supported (base64 or none)`;
-}
 
 export function harEntryOutcome(value: unknown, where: string): ReadOutcome {
   const parsed = HarEntry.safeParse(value);
@@ -46,7 +31,7 @@ export function harEntryOutcome(value: unknown, where: string): ReadOutcome {
   if (!url) return { where, error: 'request.url is not an absolute http(s) URL' };
   const receivedAt = parseTime(entry.startedDateTime);
   if (receivedAt === null) return { where, error: 'startedDateTime is not an ISO-8601 time' };
-  const body = bodyOf(entry.request.postData);
+  const body = harRequestBody(entry.request);
   if (typeof body === 'string') return { where, error: body };
   const extra = entry._webhookInspector;
   return {
@@ -75,7 +60,7 @@ class NotHar extends Error {
 
 /** A HAR file: every entry's request, as a delivery received at startedDateTime. */
 export async function harSource(file: string): Promise<ImportSource> {
-  const text = await readFile(file, 'utf8');
+  const text = withoutByteOrderMark(await readFile(file, 'utf8'));
   let document: unknown;
   try {
     document = JSON.parse(text);

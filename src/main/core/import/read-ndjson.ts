@@ -3,7 +3,7 @@ import { createInterface } from 'node:readline';
 import { z } from 'zod';
 import { digestMismatch } from './body-digest';
 import { describeIssues } from './describe-issues';
-import { parseTime, type ImportSource, type ReadOutcome } from './import-item';
+import { parseTime, withoutByteOrderMark, type ImportSource, type ReadOutcome } from './import-item';
 
 /** The fields of an `export --format ndjson` line an import needs (README: "NDJSON export"). */
 const NdjsonDelivery = z.object({
@@ -61,7 +61,7 @@ export async function ndjsonSource(file: string): Promise<ImportSource> {
     let number = 0;
     for await (const line of createInterface({ input: createReadStream(file), crlfDelay: Infinity })) {
       number += 1;
-      if (line.trim() !== '') yield ndjsonOutcome(line, `line ${number}`);
+      if (line.trim() !== '') yield ndjsonOutcome(number === 1 ? withoutByteOrderMark(line) : line, `line ${number}`);
     }
   }
   return { total, outcomes: outcomes() };

@@ -32,7 +32,7 @@ export interface ReceiverDeps {
   /** The sender's address: the socket's, unless a trusted proxy names another (the relay behind a reverse proxy). */
   remoteAddress?: (req: IncomingMessage) => string | null;
   /** An answer decided by where the delivery was sent, before the policy (the relay's 404 outside its channels). */
-  routeAnswer?: (raw: RawDelivery) => Answer | null;
+  routeAnswer?: (raw: RawDelivery) => Promise<Answer | null>;
 }
 
 export interface ReceiverListeners {
@@ -133,7 +133,7 @@ async function receive(
   const receivedAt = Date.now();
   const hostMissing = req.httpVersion === '1.1' && req.headers.host === undefined;
   const unmetExpectation = outcome === 'not_read' ? String(req.headers.expect) : null;
-  const refused = protocolAnswer({ method: raw.method, outcome, hostMissing, unmetExpectation }) ?? deps.routeAnswer?.(raw) ?? null;
+  const refused = protocolAnswer({ method: raw.method, outcome, hostMissing, unmetExpectation }) ?? (await deps.routeAnswer?.(raw)) ?? null;
   const forward = refused === null ? (deps.forward?.(raw) ?? null) : null;
   const mirrored = forward?.mirrored ? await forward.mirrored : null;
   let answer: Answer | null = null;

@@ -13,22 +13,17 @@ export class RelayArrivals {
   constructor(
     private readonly connectionString: string,
     private readonly log: (line: string) => void,
-    /** Called when a channel is created (by this relay's CLI or any other process). */
-    private readonly onChannelsChanged: () => void,
   ) {}
 
   async start(): Promise<void> {
     const client = new pg.Client({ connectionString: this.connectionString });
-    client.on('notification', (message) => {
-      if (message.channel === 'relay_channels') this.onChannelsChanged();
-      else this.wake(message.payload ?? '');
-    });
+    client.on('notification', (message) => this.wake(message.payload ?? ''));
     client.on('error', (error) => {
       this.log(`relay: the arrivals listener lost its connection (${error.message}); reconnecting`);
       this.reconnect();
     });
     await client.connect();
-    await client.query('LISTEN relay_deliveries; LISTEN relay_channels');
+    await client.query('LISTEN relay_deliveries');
     this.client = client;
   }
 

@@ -54,8 +54,6 @@ export async function createChannel(
   );
   const row = rows[0];
   if (row === undefined) throw new Error(`a channel named ${name} exists already`);
-  // Running relays route the new path at once.
-  await pool.query("SELECT pg_notify('relay_channels', $1)", [name]);
   return { channel: toChannel(row), token };
 }
 
@@ -66,11 +64,6 @@ export async function channelForToken(pool: pg.Pool, token: string): Promise<Cha
     [tokenHash(token)],
   );
   return rows[0] ? toChannel(rows[0]) : null;
-}
-
-export async function channelIdsByName(pool: pg.Pool): Promise<Map<string, string>> {
-  const { rows } = await pool.query<{ id: string; name: string }>('SELECT id, name FROM relay_channels');
-  return new Map(rows.map((row) => [row.name, row.id]));
 }
 
 export async function channelHoldings(pool: pg.Pool): Promise<ChannelHoldings[]> {

@@ -5,7 +5,7 @@ import { ResponsePolicyState } from '../receiver/response-policy';
 import { closeServer, createHttpReceiver, createHttpsReceiver, listen, type ReceiverDeps } from '../receiver/server';
 import { defaultResponsePolicy } from '../../../shared/policy';
 import { RelayArrivals } from './arrivals';
-import { channelIdsByName } from './channels';
+import { ChannelRoutes } from './channel-routes';
 import { remoteAddressBehind } from './forwarded-for';
 import { migrateRelaySchema } from './pg-schema';
 import { createPullApi } from './pull-api';
@@ -22,8 +22,6 @@ export interface RelayOptions {
   host?: string;
   /** Addresses of the reverse proxies whose X-Forwarded-For is believed. */
   trustedProxies?: string[];
-  /** With a signing secret the relay can answer 401 to a signature that is not valid (response policy). */
-  secret?: string | null;
   bodyLimitBytes?: number;
   timeouts?: Partial<ReceiverTimeouts>;
   /** How often retention runs; default every minute. */
@@ -38,7 +36,6 @@ export interface Relay {
   close(): Promise<void>;
 }
 
-const channelPath = /^\/c\/([^/?]+)(?:\/|$)/;
 const defaultTimeouts: ReceiverTimeouts = { headersMs: 10_000, requestMs: 30_000, handshakeMs: 10_000, keepAliveMs: 5_000 };
 
 function urlOf(scheme: string, host: string, port: number): string {
@@ -68,20 +65,13 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
   };
   try {
     await migrateRelaySchema(pool);
-    let channels = await channelIdsByName(pool);
-    const refreshChannels = () =>
-      void channelIdsByName(pool)
-        .then((fresh) => (channels = fresh))
-        .catch((error: Error) => log(`relay: could not read the channels (${error.message})`));
-    arrivals = new RelayArrivals(options.store, log, refreshChannels);
+    arrivals = new RelayArrivals(options.store, log);
     await arrivals.start();
-    const channelIdOf = (path: string) => {
-      const name = channelPath.exec(path)?.[1];
-      return name === undefined ? null : (channels.get(name) ?? null);
-    };
+    const routes = new ChannelRoutes(pool);
     const deps: ReceiverDeps = {
-      store: (record) => insertRelayDelivery(pool, channelIdOf(record.raw.path), record),
-      secret: () => options.secret ?? null,
+      store: async (record) => insertRelayDelivery(pool, await routes.idFor(record.raw.path), record),
+      // The relay passes bytes on; verdicts are the laptop's, with the secret it holds.
+      secret: () => null,
       policy: new ResponsePolicyState({ ...defaultResponsePolicy }, () => {}),
       bodyLimitBytes: options.bodyLimitBytes ?? 1024 * 1024,
       timeouts: { ...defaultTimeouts, ...options.timeouts },
@@ -89,7 +79,8 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
       intercept: createPullApi(pool, arrivals, log),
       remoteAddress: remoteAddressBehind(options.trustedProxies ?? []),
       // Kept (for the operator to see, pruned after a week) but refused, so that a wrong callback URL shows at once.
-      routeAnswer: (raw) => (channelIdOf(raw.path) === null ? { status: 404, reason: 'no channel at this path (/c/<channel>/…)' } : null),
+      routeAnswer: async (raw) =>
+        (await routes.idFor(raw.path)) === null ? { status: 404, reason: 'no channel at this path (/c/<channel>/…)' } : null,
     };
     const host = options.host ?? '127.0.0.1';
     const urls: Relay['urls'] = { https: null, http: null };

@@ -1,5 +1,5 @@
 import type { CallHandlers } from '../../../shared/contract';
-import { ForwardSettings, defaultForwardSettings } from '../../../shared/replay';
+import { defaultForwardSettings } from '../../../shared/replay';
 import type { RawDelivery } from '../analysis/types';
 import type { ReceiverPorts } from '../receiver/receivers';
 import type { Db } from '../store/open';
@@ -7,6 +7,7 @@ import type { settingsQueries } from '../store/settings';
 import { Forwarder } from './forwarder';
 import { OutboundReplays } from './outbound-replays';
 import { Replayer } from './replayer';
+import { StoredForwardSettings } from './stored-forward-settings';
 import { defaultSenderLimits, type SenderLimits } from './send-replay';
 
 export interface ReplayDeps {
@@ -36,7 +37,7 @@ export function createReplays(deps: ReplayDeps) {
   const replayer = new Replayer(deps.db, outbound);
   const forwarder = new Forwarder({
     outbound,
-    settings: deps.settings.read('forward', ForwardSettings) ?? defaultForwardSettings,
+    settings: deps.settings.read('forward', StoredForwardSettings) ?? defaultForwardSettings,
     save: (settings) => deps.settings.write('forward', settings),
     isOwnReceiver: (url) => reachesPorts(url, deps.receiverPorts()),
     log: deps.log,

@@ -1,10 +1,10 @@
+import { forwardTarget } from '../../../shared/forward-target';
 import type { ForwardSettings } from '../../../shared/replay';
 import type { RawDelivery } from '../analysis/types';
 import type { Answer } from '../receiver/response-policy';
 import type { ReceiverForward } from '../receiver/server';
 import type { SentReplay } from './send-replay';
 import type { OutboundReplays } from './outbound-replays';
-import { forwardUrl } from './forward-url';
 import { deliveryHeaders } from './replay-headers';
 import { ReplayRequestError } from './replayer';
 
@@ -61,7 +61,7 @@ export class Forwarder {
 
   private start(settings: ForwardSettings, target: string, raw: RawDelivery): ReceiverForward {
     const out = {
-      url: forwardUrl(target, settings.pathRewrite, raw),
+      url: new URL(forwardTarget({ ...settings, target }, raw)),
       method: raw.method,
       headers: deliveryHeaders(raw.headers),
       body: raw.body,

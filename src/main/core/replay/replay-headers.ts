@@ -17,6 +17,11 @@ const perConnection = new Set([
   'expect',
 ]);
 
+/** An HTTP/2 pseudo-header (`:method`, `:path`, …) a capture recorded: a fact of that exchange, never a header to send. */
+export function isPseudoHeader(name: string): boolean {
+  return name.startsWith(':');
+}
+
 export type HeaderChoices = Pick<ReplayOptions, 'signing' | 'deliveryHeader' | 'timestampHeader'>;
 
 /** What regenerated headers get: injectable so tests can pin them. */
@@ -27,13 +32,16 @@ export interface FreshValues {
   wrongKey: () => string;
 }
 
-/** The stored headers minus the per-connection ones (and any the stored Connection header named), order and case kept. */
+/**
+ * The stored headers minus the per-connection ones (and any the stored Connection header named) and
+ * HTTP/2 pseudo-headers, order and case kept.
+ */
 export function deliveryHeaders(stored: ReadonlyArray<readonly [string, string]>): Array<[string, string]> {
   const named = stored
     .filter(([name]) => name.toLowerCase() === 'connection')
     .flatMap(([, value]) => value.split(',').map((token) => token.trim().toLowerCase()));
   const dropped = new Set([...perConnection, ...named]);
-  return stored.filter(([name]) => !dropped.has(name.toLowerCase())).map(([name, value]) => [name, value]);
+  return stored.filter(([name]) => !dropped.has(name.toLowerCase()) && !isPseudoHeader(name)).map(([name, value]) => [name, value]);
 }
 
 /** Sets a header in place (first occurrence keeps its position and case, later ones go), or appends it. */

@@ -61,6 +61,7 @@ export class ServiceApiClient {
     const headers = { get: (name: string) => redactHeader(answer.headers.get(name), answer.apiToken) };
     const { pagination, problems } = parsePagination(headers);
     return {
+      request: answer.label,
       items,
       pagination,
       headerProblems: [...problems, ...paginationInconsistencies(pagination, { page, limit, itemCount: items.length })],
@@ -68,6 +69,7 @@ export class ServiceApiClient {
       limit,
       fetchedAt: new Date().toISOString(),
       cached: false,
+      ageMs: 0,
     };
   }
 

@@ -1,3 +1,5 @@
+import { adviceForAnswer } from './advice';
+
 /**
  * A service API call that failed. `status` is the HTTP status the control server answers the UI with
  * (it uses `error.status`): 400 for a request the service or the client refuses (the service's own 400
@@ -11,6 +13,8 @@ export class ServiceApiError extends Error {
     message: string,
     /** The status the service answered with; null when it gave none (timeout, unreachable, refused before sending). */
     readonly upstreamStatus: number | null = null,
+    /** What to do next, in a sentence (the message keeps the technical detail); the control server sends it along. */
+    readonly advice: string | null = null,
   ) {
     super(message);
     this.name = 'ServiceApiError';
@@ -29,19 +33,12 @@ export function statusForAnswer(upstreamStatus: number): 400 | 404 | 502 {
   return 502;
 }
 
-function hintFor(upstreamStatus: number): string | null {
-  if (upstreamStatus === 401) return 'check the API token in Settings';
-  if (upstreamStatus === 403) return 'the API token is not allowed this call';
-  // Following one could send X-Api-Token to another host.
-  if (upstreamStatus >= 300 && upstreamStatus < 400) return 'redirects are not followed';
-  return null;
-}
-
 /** "GET /api/orders?page=46&limit=10 answered 400: Pagination error: expected :page in 1..45; got 46" */
 export function answerError(label: string, upstreamStatus: number, serviceMessage: string | null): ServiceApiError {
-  const hint = hintFor(upstreamStatus);
-  const detail = [serviceMessage ?? 'no message', hint && `(${hint})`].filter(Boolean).join(' ');
-  return new ServiceApiError(statusForAnswer(upstreamStatus), `${label} answered ${upstreamStatus}: ${detail}`, upstreamStatus);
+  // Following a redirect could send X-Api-Token to another host.
+  const redirect = upstreamStatus >= 300 && upstreamStatus < 400 ? ' (redirects are not followed)' : '';
+  const detail = `${serviceMessage ?? 'no message'}${redirect}`;
+  return new ServiceApiError(statusForAnswer(upstreamStatus), `${label} answered ${upstreamStatus}: ${detail}`, upstreamStatus, adviceForAnswer(upstreamStatus));
 }
 
 /** Any text the client shows that came from the service or the network, with the token cut out. */

@@ -29,7 +29,7 @@ export class FetchAllJobs {
   start(target: ListTarget, limit: number): FetchAllJob {
     const jobId = randomUUID();
     const run: Run = {
-      job: { jobId, target, state: 'running', pagesDone: 0, totalPages: null, itemCount: 0, error: null },
+      job: { jobId, target, state: 'running', pagesDone: 0, totalPages: null, itemCount: 0, error: null, advice: null },
       limit,
       items: [],
       controller: new AbortController(),
@@ -83,6 +83,7 @@ export class FetchAllJobs {
       if (signal.aborted) return;
       run.job.state = 'failed';
       run.job.error = error instanceof Error ? error.message : String(error);
+      run.job.advice = error instanceof ServiceApiError ? error.advice : null;
       this.deps.publish(snapshot(run));
     }
   }

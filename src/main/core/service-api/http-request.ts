@@ -1,3 +1,4 @@
+import { adviceForBodyNotJson, adviceForNetworkFailure, adviceForTimeout } from './advice';
 import { answerError, redact, requestLabel, ServiceApiError } from './errors';
 
 /** The service in use: where its API is and the token it takes. */
@@ -52,9 +53,10 @@ export async function sendServiceRequest(access: ServiceAccess, request: Service
   } catch (error) {
     if (request.signal?.aborted) throw request.signal.reason;
     if (timeout.aborted) {
-      throw new ServiceApiError(504, `${label} did not answer within ${formatSeconds(timeoutMs)}`);
+      throw new ServiceApiError(504, `${label} did not answer within ${formatSeconds(timeoutMs)}`, null, adviceForTimeout());
     }
-    throw new ServiceApiError(502, `${label}: the service could not be reached (${redact(networkReason(error), access.apiToken)})`);
+    const reason = networkReason(error);
+    throw new ServiceApiError(502, `${label}: the service could not be reached (${redact(reason, access.apiToken)})`, null, adviceForNetworkFailure(reason));
   }
 }
 
@@ -77,7 +79,7 @@ export function requireJson(answer: ServiceAnswer): void {
   if (!answer.isJson) {
     const type = answer.headers.get('content-type') ?? 'no Content-Type';
     const what = answer.isEmpty ? 'an empty body' : `a body that is not JSON (${type})`;
-    throw new ServiceApiError(502, `${answer.label} answered ${answer.status} with ${what}`, answer.status);
+    throw new ServiceApiError(502, `${answer.label} answered ${answer.status} with ${what}`, answer.status, adviceForBodyNotJson());
   }
 }
 

@@ -20,9 +20,12 @@ export function pagePath(target: ListTarget, page: number, limit: number): strin
   return `${path}?page=${page}&limit=${limit}`;
 }
 
+/** A limit outside 1..20 is sent as asked: how the service takes it (its own cut or its 400) is for the user to see. */
 function checkPageAndLimit(page: number, limit: number): void {
   if (!Number.isSafeInteger(page) || page < 1) throw new ServiceApiError(400, `page must be an integer of at least 1, not ${page}`);
-  if (!Number.isInteger(limit) || limit < 1 || limit > maxLimit) {
-    throw new ServiceApiError(400, `limit must be an integer in 1..${maxLimit} (spec 8), not ${limit}`);
-  }
+  if (!Number.isSafeInteger(limit)) throw new ServiceApiError(400, `limit must be an integer, not ${limit}`);
+}
+
+export function isLimitInSpec(limit: number): boolean {
+  return limit >= 1 && limit <= maxLimit;
 }

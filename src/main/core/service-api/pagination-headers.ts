@@ -1,4 +1,5 @@
 import type { Pagination } from '../../../shared/service-api';
+import { isLimitInSpec, maxLimit } from './list-target';
 
 /** Spec 2.6, in the order the problems are listed. */
 const headerNames = {
@@ -53,6 +54,12 @@ export function paginationInconsistencies(p: Pagination, asked: PageAsked): stri
   }
   if (p.pageItems !== null && p.pageItems !== asked.itemCount) {
     problems.push(`page-items is ${p.pageItems}, but the body holds ${asked.itemCount} items`);
+  }
+  if (!isLimitInSpec(asked.limit)) {
+    // The spec does not say how a service takes such a limit: show what it did rather than check it against the limit.
+    const answered = `page-items ${p.pageItems ?? 'missing'} and total-pages ${p.totalPages ?? 'missing'}`;
+    problems.unshift(`limit ${asked.limit} is outside the spec's 1..${maxLimit} (spec 8); the service answered it with ${answered}`);
+    return problems;
   }
   if (asked.itemCount > asked.limit) problems.push(`the body holds ${asked.itemCount} items, more than the limit ${asked.limit}`);
   if (p.totalCount !== null && p.totalCount >= 0) {

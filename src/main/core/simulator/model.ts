@@ -54,8 +54,13 @@ export interface OrderSink {
   orderCreated(order: SimPayoutOrder): readonly ScenarioEvent[] | void;
 }
 
-/** The account: its API token, and its signing secret, created on first use and stable afterwards. */
+/**
+ * The account: its API token, and the secret its webhooks are signed with (and GET /api/webhooks lists):
+ * the one its host says is in force, else its own, created on first use and stable afterwards.
+ */
 export class SimAccount {
+  private hostSecret: () => string | null = () => null;
+
   constructor(
     readonly apiToken: string,
     private secret: string | null = null,
@@ -64,10 +69,20 @@ export class SimAccount {
   ) {}
 
   signingSecret(): string {
+    return this.hostSecret() ?? this.ownSecret();
+  }
+
+  /** The account's own secret: a demo secret, never the user's. */
+  ownSecret(): string {
     if (this.secret === null) {
       this.secret = `whsec_${randomBytes(24).toString('hex')}`;
       this.onSecretCreated(this.secret);
     }
     return this.secret;
+  }
+
+  /** Signs with the host's secret whenever it has one (the user's own, given to the inspector). */
+  signWithHostSecret(hostSecret: () => string | null): void {
+    this.hostSecret = hostSecret;
   }
 }

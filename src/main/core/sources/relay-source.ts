@@ -89,15 +89,23 @@ export class RelaySource {
     this.deps.cursor.write(deliveries.at(-1)!.cursor);
   }
 
-  /** Pages from the cursor until nothing is behind: small pages first (the first deliveries show at once), then larger. */
+  /**
+   * Pages from the cursor until nothing is behind: small pages first (the first deliveries show at once), then
+   * larger, the next page fetched while this one is stored.
+   */
   private async catchUp(signal: AbortSignal): Promise<void> {
     let limit = firstPageSize;
+    let page = await fetchPage(this.deps.endpoint, this.deps.cursor.read(), limit, signal);
     for (;;) {
-      const page = await fetchPage(this.deps.endpoint, this.deps.cursor.read(), limit, signal);
-      await this.ingest(page.deliveries);
-      if (page.deliveries.length < limit && page.behind === 0) return;
-      this.report({ state: 'catching_up', behind: page.behind, since: null, reason: null });
+      const done = page.deliveries.length < limit && page.behind === 0;
       limit = Math.min(limit * 2, largestPageSize);
+      const next = done ? null : fetchPage(this.deps.endpoint, page.cursor, limit, signal);
+      // A failed prefetch is seen when awaited, after this page is stored.
+      next?.catch(() => {});
+      await this.ingest(page.deliveries);
+      if (next === null) return;
+      this.report({ state: 'catching_up', behind: page.behind, since: null, reason: null });
+      page = await next;
     }
   }
 

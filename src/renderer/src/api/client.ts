@@ -9,6 +9,8 @@ export class CallFailure extends Error {
     readonly status: number,
     message: string,
     readonly issues: readonly string[] = [],
+    /** What to do next, when the core knows; the message keeps the detail. */
+    readonly advice: string | null = null,
   ) {
     super(message);
     this.name = 'CallFailure';
@@ -60,14 +62,14 @@ function parseJson(text: string): unknown {
 }
 
 function failureFrom(name: CallName, status: number, body: unknown): CallFailure {
-  if (isCallErrorBody(body)) return new CallFailure(name, status, body.error, body.issues ?? []);
+  if (isCallErrorBody(body)) return new CallFailure(name, status, body.error, body.issues ?? [], typeof body.advice === 'string' ? body.advice : null);
   if (status === 401 || status === 403) {
     return new CallFailure(name, status, 'Not authorized: open the UI from the address the inspector printed (it carries the token).');
   }
   return new CallFailure(name, status, `${name} failed with HTTP ${status}.`);
 }
 
-function isCallErrorBody(body: unknown): body is { error: string; issues?: string[] } {
+function isCallErrorBody(body: unknown): body is { error: string; issues?: string[]; advice?: unknown } {
   if (typeof body !== 'object' || body === null) return false;
   const { error, issues } = body as { error?: unknown; issues?: unknown };
   return typeof error === 'string' && (issues === undefined || (Array.isArray(issues) && issues.every((i) => typeof i === 'string')));

@@ -5,6 +5,7 @@ import { ForwardIndicator } from '../features/forward/ForwardIndicator';
 import { SourceHealthFact } from '../features/sources/SourceHealthFact';
 import { CopyButton } from './CopyButton';
 import { LiveIndicator } from './LiveIndicator';
+import { SecretFingerprint } from './SecretFingerprint';
 
 export function TopBar({ status }: { status: CoreStatus | null }) {
   return (
@@ -58,6 +59,7 @@ function StatusFacts({ status }: { status: CoreStatus }) {
         >
           {secret.label}
         </span>
+        {status.secret.fingerprint !== null && <SecretFingerprint fingerprint={status.secret.fingerprint} testId="secret-fingerprint" />}
       </span>
       <span className="top-fact">
         <span className="fact-label">Response</span>

@@ -1,5 +1,5 @@
 import type { ListEndpoint } from '../../../shared/service-api';
-import { catalogEndpoint, defaultEndpoint, defaultLimit, isListEndpoint, maxLimit } from './api-endpoints';
+import { catalogEndpoint, defaultEndpoint, defaultLimit, isListEndpoint } from './api-endpoints';
 
 /** The API browser's state: which list, which page of how many, and whether the payout-order form is open. */
 export interface ApiRoute {
@@ -35,7 +35,8 @@ export function parseApiRoute(segments: readonly string[], params: URLSearchPara
     endpoint,
     campaignId,
     page: integerIn(params.get('page'), 1, Number.MAX_SAFE_INTEGER) ?? 1,
-    limit: integerIn(params.get('limit'), 1, maxLimit) ?? defaultLimit,
+    // Outside the spec's 1..20 too: it is sent as asked and the service's answer shown, never replaced.
+    limit: integerIn(params.get('limit'), 0, Number.MAX_SAFE_INTEGER) ?? defaultLimit,
     form: params.get('form') === 'payout-order',
   };
 }

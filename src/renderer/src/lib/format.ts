@@ -65,6 +65,17 @@ export function formatDuration(ms: number): string {
   return `${Math.floor(minutes / 60)} h${rest === 0 ? '' : ` ${rest} min`}`;
 }
 
+/** How long ago, in the largest fitting unit: `just now`, `12 s ago`, `3 min ago`, `2 h 5 min ago`. */
+export function formatAge(ms: number): string {
+  if (ms < 2_000) return 'just now';
+  const seconds = Math.floor(ms / 1_000);
+  if (seconds < 60) return `${seconds} s ago`;
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return `${minutes} min ago`;
+  const rest = minutes % 60;
+  return `${Math.floor(minutes / 60)} h${rest === 0 ? '' : ` ${rest} min`} ago`;
+}
+
 /** How long until `iso`, seen from `now`: `in 12 s`, `in 3 min 5 s`, `due now`. */
 export function formatTimeUntil(iso: string, now: number): string {
   const at = Date.parse(iso);

@@ -1,6 +1,6 @@
 import type { ListEndpoint } from '../../../shared/service-api';
 import { emptyApiRoute } from './api-route';
-import type { Route } from './route';
+import type { Route, UuidMention } from './route';
 
 /** Where each link of the inspector goes: one place, so the views agree. */
 export const routes = {
@@ -17,8 +17,13 @@ export const routes = {
     key: null,
     filter: { orderUuid, recipientKey },
   }),
-  /** Deliveries whose body mentions the text (a UUID, usually). */
-  deliveriesMentioning: (text: string): Route => ({ view: 'deliveries', deliveryId: null, filter: { text } }),
+  /** Deliveries whose body mentions the text (a UUID, usually); `mention` says what the UUID is, to explain an empty result. */
+  deliveriesMentioning: (text: string, mention?: UuidMention): Route => ({
+    view: 'deliveries',
+    deliveryId: null,
+    filter: { text },
+    ...(mention ? { mention } : {}),
+  }),
   /** A list of the service's API, page 1. */
   apiList: (endpoint: ListEndpoint, campaignId: string | null = null): Route => ({ ...emptyApiRoute, endpoint, campaignId }),
 };

@@ -13,8 +13,17 @@ export interface LifecycleFilter {
   finding?: string;
 }
 
+/** What a UUID searched for is, when a link from the API browser says: to explain a search that finds nothing. */
+export interface UuidMention {
+  kind: UuidKind;
+  /** The payout order it belongs to, whose deliveries can be looked up instead. */
+  orderUuid: string | null;
+}
+export const uuidKinds = ['payout-order', 'payout', 'recipient'] as const;
+export type UuidKind = (typeof uuidKinds)[number];
+
 export type Route =
-  | { view: 'deliveries'; deliveryId: number | null; filter: DeliveryFilter }
+  | { view: 'deliveries'; deliveryId: number | null; filter: DeliveryFilter; mention?: UuidMention }
   /** A duplicate group is named by its first delivery's id. */
   | { view: 'duplicates'; firstId: number | null }
   | { view: 'lifecycles'; key: string | null; filter: LifecycleFilter }
@@ -81,12 +90,22 @@ export function parseRoute(hash: string): Route {
     case 'api':
       return parseApiRoute(segments, params);
     default:
-      return {
-        view: 'deliveries',
-        deliveryId: segments[0] === 'deliveries' ? positiveInteger(selected) : null,
-        filter: parseFilter(params),
-      };
+      return withMention(
+        {
+          view: 'deliveries',
+          deliveryId: segments[0] === 'deliveries' ? positiveInteger(selected) : null,
+          filter: parseFilter(params),
+        },
+        params,
+      );
   }
+}
+
+/** `?text=<uuid>&uuid=payout&order=<uuid>`: the mention only goes with the text it explains. */
+function withMention(route: Extract<Route, { view: 'deliveries' }>, params: URLSearchParams): Route {
+  const kind = params.get('uuid');
+  if (!route.filter.text || kind === null || !isOneOf(uuidKinds, kind)) return route;
+  return { ...route, mention: { kind, orderUuid: params.get('order') || null } };
 }
 
 function parseFilter(params: URLSearchParams): DeliveryFilter {
@@ -126,6 +145,10 @@ export function formatRoute(route: Route): string {
       for (const key of filterKeys) {
         const value = route.filter[key];
         if (value) params.set(key, value);
+      }
+      if (route.mention && route.filter.text) {
+        params.set('uuid', route.mention.kind);
+        if (route.mention.orderUuid) params.set('order', route.mention.orderUuid);
       }
       path = withSelection('deliveries', route.deliveryId);
       break;

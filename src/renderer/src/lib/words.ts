@@ -61,7 +61,7 @@ export function describeSecret(secret: { set: boolean; storage: SecretStorage })
     case 'simulator':
       return {
         label: 'set · from the simulator',
-        detail: "The embedded simulator's signing secret, in force while it runs and no secret of your own is set.",
+        detail: "The embedded simulator's own signing secret (shown in the Simulator view), in force while it runs and no secret of your own is set.",
         warn: false,
       };
   }

@@ -41,7 +41,9 @@ function amountError(amount: string | number, payoutType: PayoutType, decimals: 
 function campaignErrors(input: PayoutOrderInput, campaign: ApiCampaign | undefined): FieldError[] {
   const errors: FieldError[] = [];
   if (!campaign) errors.push({ field: 'campaign_id', message: 'no campaign has this id' });
-  else if (campaign.status === 'archived') errors.push({ field: 'campaign_id', message: 'the campaign is archived' });
+  else if (campaign.status !== 'active') {
+    errors.push({ field: 'campaign_id', message: `the campaign is ${campaign.status}; payout orders need an active campaign` });
+  }
   if (!findCurrency(input.wallet_currency)) {
     errors.push({ field: 'wallet_currency', message: `unknown currency code ${JSON.stringify(input.wallet_currency)}` });
   } else if (campaign && campaign.wallet_currency !== input.wallet_currency) {

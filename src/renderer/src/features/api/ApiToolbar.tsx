@@ -48,6 +48,11 @@ export function ApiToolbar({ route, campaigns, onChange }: ApiToolbarProps) {
             onChange({ limit, page: Math.floor(((route.page - 1) * route.limit) / limit) + 1 });
           }}
         >
+          {!limits.includes(route.limit) && (
+            <option value={route.limit} data-testid="api-limit-outside">
+              {route.limit} (outside 1..{maxLimit})
+            </option>
+          )}
           {limits.map((limit) => (
             <option key={limit} value={limit}>
               {limit}

@@ -1,4 +1,5 @@
 import type { CoreStatus } from '../../../../shared/contract';
+import { listsChangedByPayoutOrders } from '../../../../shared/page-cache-rules';
 import type { ListTarget } from '../../../../shared/service-api';
 import { CallErrorMessage } from '../../components/CallErrorMessage';
 import { useNavigate } from '../../hooks/useNavigate';
@@ -39,7 +40,7 @@ export function ApiView({ route, status }: ApiViewProps) {
           <div className="api-page-bar">
             <PageControls page={route.page} totalPages={totalPages} busy={list.loading} onPage={(page) => change({ page })} />
             {shown && <PaginationHeaders page={shown} />}
-            <CacheState page={list.page} loading={list.loading} onRefresh={list.refresh} />
+            <CacheState page={list.page} receivedAt={list.receivedAt} loading={list.loading} onRefresh={list.refresh} />
           </div>
           <FetchAllBar fetchAll={fetchAll} target={target} limit={route.limit} />
           {target === null && (
@@ -63,7 +64,7 @@ export function ApiView({ route, status }: ApiViewProps) {
             campaigns={campaigns}
             receiverHttps={status?.receivers.https ?? null}
             onCreated={() => {
-              if (route.endpoint === '/api/payout-orders' || route.endpoint === '/api/payouts') list.refresh();
+              if (listsChangedByPayoutOrders.includes(route.endpoint)) list.refresh();
             }}
             onClose={() => change({ form: false })}
           />

@@ -78,7 +78,13 @@ function JobProgress({ job }: { job: FetchAllJob }) {
       {job.state === 'canceled' && <span className="muted">canceled; the {plural(job.itemCount, 'record')} fetched are kept</span>}
       {job.state === 'failed' && (
         <span className="call-error api-fetch-error" role="alert" data-testid="api-fetch-error">
-          {job.error ?? 'It stopped on an error.'} The {plural(job.itemCount, 'record')} fetched before it are kept.
+          {job.advice && (
+            <span className="call-error-advice" data-testid="call-error-advice">
+              {job.advice}{' '}
+            </span>
+          )}
+          <span className={job.advice ? 'call-error-detail' : undefined}>{job.error ?? 'It stopped on an error.'}</span> The {plural(job.itemCount, 'record')} fetched
+          before it are kept.
         </span>
       )}
     </div>

@@ -52,7 +52,12 @@ export function ItemsTable({ endpoint, items, firstPosition }: ItemsTableProps) 
             const expanded = columns.filter((column) => open.has(cellKey(index, column)) && isNested(record[column]));
             return (
               <Fragment key={index}>
-                <tr data-testid="api-row" data-index={index} data-uuid={typeof record.uuid === 'string' ? record.uuid : undefined}>
+                <tr
+                  data-testid="api-row"
+                  data-index={index}
+                  data-uuid={typeof record.uuid === 'string' ? record.uuid : undefined}
+                  data-payout-type={typeof record.payout_type === 'string' ? record.payout_type : undefined}
+                >
                   <td className="api-position muted">{firstPosition + index}</td>
                   {columns.map((column) => (
                     <ItemCell

@@ -1,5 +1,7 @@
+import { pageCacheTtlMs } from '../../../../shared/page-cache-rules';
 import type { ListPage } from '../../../../shared/service-api';
-import { formatReceivedTime } from '../../lib/format';
+import { useNow } from '../../hooks/useNow';
+import { formatAge, formatFullTime } from '../../lib/format';
 
 const headerNames = [
   ['current-page', 'currentPage'],
@@ -8,7 +10,7 @@ const headerNames = [
   ['total-pages', 'totalPages'],
 ] as const;
 
-/** The page's pagination headers as the service sent them, parsed; missing ones say so. */
+/** The request sent and the pagination headers of the answer, parsed; missing ones say so. */
 export function PaginationHeaders({ page }: { page: ListPage }) {
   const { pagination } = page;
   return (
@@ -21,6 +23,12 @@ export function PaginationHeaders({ page }: { page: ListPage }) {
       data-page-items={pagination.pageItems ?? ''}
       aria-label="Pagination headers"
     >
+      <div className="api-header api-request">
+        <dt className="muted">sent</dt>
+        <dd className="mono" data-testid="api-request">
+          {page.request}
+        </dd>
+      </div>
       {headerNames.map(([header, field]) => (
         <div key={header} className="api-header">
           <dt className="mono">{header}</dt>
@@ -45,18 +53,23 @@ export function HeaderProblems({ problems }: { problems: readonly string[] }) {
   );
 }
 
-/** Whether the page came from this session's cache, when it was read, and a way to read it again. */
-export function CacheState({ page, loading, onRefresh }: { page: ListPage | null; loading: boolean; onRefresh: () => void }) {
+/** Whether the page came from this UI session's cache, how long ago it was read, and a way to read it again. */
+export function CacheState({ page, receivedAt, loading, onRefresh }: { page: ListPage | null; receivedAt: number | null; loading: boolean; onRefresh: () => void }) {
+  const now = useNow(1_000, page !== null);
+  const ageMs = page === null || receivedAt === null ? 0 : page.ageMs + Math.max(0, now - receivedAt);
+  const old = ageMs >= pageCacheTtlMs;
+  const about = page?.cached ? `Cached pages are served for ${pageCacheTtlMs / 1_000} s` : 'Read from the service for this view';
   return (
     <span className="api-cache">
       {page && (
         <span
-          className={`badge ${page.cached ? 'cache-hit' : 'cache-fresh'}`}
+          className={`badge ${old ? 'cache-old' : page.cached ? 'cache-hit' : 'cache-fresh'}`}
           data-testid="api-cached"
           data-cached={page.cached}
-          title={`Read from the service at ${page.fetchedAt}`}
+          data-old={old}
+          title={`Read from the service at ${formatFullTime(page.fetchedAt)}. ${about}${old ? '; this one is older: Refresh reads it again.' : '.'}`}
         >
-          {page.cached ? 'cached' : 'fresh'} · {formatReceivedTime(page.fetchedAt)}
+          {page.cached ? 'cached · ' : ''}fetched {formatAge(ageMs)}
         </span>
       )}
       <button type="button" data-testid="api-refresh" disabled={loading} onClick={onRefresh} title="Read this page from the service again">

@@ -24,7 +24,7 @@ export function loadCampaigns(tracker: FetchAllTracker, serviceKey: string): Pro
     entry.jobId = started.jobId;
     tracker.update(started);
     const job = await tracker.finished(started.jobId);
-    if (job.state !== 'done') throw new Error(`Could not read the campaigns: ${job.error ?? 'the fetch was stopped'}.`);
+    if (job.state !== 'done') throw new Error(`Could not read the campaigns: ${job.error ?? 'the fetch was stopped'}.${job.advice ? ` ${job.advice}` : ''}`);
     const { items } = await call('api.fetchAll.items', { jobId: job.jobId });
     return items.flatMap(toCampaign);
   })();

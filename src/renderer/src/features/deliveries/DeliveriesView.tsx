@@ -6,7 +6,7 @@ import { ListLoadError } from '../../components/list-detail/ListLoadError';
 import type { Navigate } from '../../hooks/useHashRoute';
 import { useListKeyboard } from '../../hooks/useListKeyboard';
 import { formatCount } from '../../lib/format';
-import { isFilterEmpty, normalizeFilter } from '../../lib/route';
+import { isFilterEmpty, normalizeFilter, type UuidMention } from '../../lib/route';
 import { DeliveryDetailPane } from './detail/DeliveryDetailPane';
 import { DeliveryFilters } from './DeliveryFilters';
 import { DeliveryList } from './DeliveryList';
@@ -17,6 +17,7 @@ import { useDeliveries } from './useDeliveries';
 import { useDeliveryDetail } from './useDeliveryDetail';
 import { useFacets } from './useFacets';
 import { useMarkedDeliveries } from './useMarkedDeliveries';
+import { isUuidSearch, UuidNoMatch } from './UuidNoMatch';
 
 const orderWords: Record<DeliveryOrder, { label: string; why: string }> = {
   received: {
@@ -31,12 +32,14 @@ const orderWords: Record<DeliveryOrder, { label: string; why: string }> = {
 
 interface DeliveriesViewProps {
   filter: DeliveryFilter;
+  /** What the UUID searched for is, when the link that opened the list said. */
+  mention?: UuidMention;
   selectedId: number | null;
   navigate: Navigate;
   status: CoreStatus | null;
 }
 
-export function DeliveriesView({ filter, selectedId, navigate, status }: DeliveriesViewProps) {
+export function DeliveriesView({ filter, mention, selectedId, navigate, status }: DeliveriesViewProps) {
   const deliveries = useDeliveries(filter);
   const facets = useFacets();
   const detail = useDeliveryDetail(selectedId);
@@ -102,6 +105,7 @@ export function DeliveriesView({ filter, selectedId, navigate, status }: Deliver
         filtered ? (
           <div className="list-message" data-testid="deliveries-no-match">
             <p>No delivery matches these filters.</p>
+            {isUuidSearch(filter, mention) && <UuidNoMatch mention={mention} />}
             <button type="button" onClick={() => changeFilter({})}>
               Clear filters
             </button>

@@ -4,6 +4,7 @@ import { ActionOutcome } from '../../components/ActionOutcome';
 import { CallErrorMessage } from '../../components/CallErrorMessage';
 import { useDraftForm } from '../../hooks/useDraftForm';
 import { draftFromForward, forwardFromDraft, type ForwardDraft } from './forward-draft';
+import { ForwardExample } from './ForwardExample';
 import { forwardStore } from './forward-store';
 import { describeForward } from './forward-words';
 import { useForwardSettings } from './useForwardSettings';
@@ -18,8 +19,8 @@ export function ForwardSettingsCard() {
     <section className="settings-card" aria-labelledby="settings-forward-title" data-testid="settings-forward">
       <h2 id="settings-forward-title">Live forward</h2>
       <p className="muted">
-        Every delivery received is also sent, byte for byte, to your handler (e.g. http://localhost:3000/webhooks). Each forward is listed under its
-        delivery. A failed forward never changes what the receiver answered, unless it answers with the target&apos;s status.
+        Every delivery received is also sent, byte for byte, to your handler at the target URL exactly (e.g. http://localhost:3000/webhooks), unless
+        you choose to append the delivery&apos;s path to it. Each forward is listed under its delivery, with the URL it went to. A failed forward never changes what the receiver answered, unless it answers with the target&apos;s status.
       </p>
       {settings ? <ForwardForm settings={settings} /> : error ? <CallErrorMessage error={error} testId="forward-load-error" /> : <p className="muted">Loading…</p>}
     </section>
@@ -63,18 +64,29 @@ function ForwardForm({ settings }: { settings: ForwardSettings }) {
           value={shown.target}
           onChange={(target) => edit({ target })}
         />
-        <TextField
-          label={
-            <>
-              Rewrite path <span className="muted">from</span>
-            </>
-          }
-          testId="forward-rewrite-from"
-          placeholder="/webhooks"
-          value={shown.rewriteFrom}
-          onChange={(rewriteFrom) => edit({ rewriteFrom })}
+        <CheckboxField
+          testId="forward-append-path"
+          checked={shown.appendPath}
+          onChange={(appendPath) => edit({ appendPath })}
+          label="Append the delivery's path (and query) to the target's"
         />
-        <TextField label="to" labelClassName="muted" testId="forward-rewrite-to" placeholder="/api/hooks" value={shown.rewriteTo} onChange={(rewriteTo) => edit({ rewriteTo })} />
+        {shown.appendPath && (
+          <>
+            <TextField
+              label={
+                <>
+                  Rewrite the delivery&apos;s path <span className="muted">from</span>
+                </>
+              }
+              testId="forward-rewrite-from"
+              placeholder="/webhooks"
+              value={shown.rewriteFrom}
+              onChange={(rewriteFrom) => edit({ rewriteFrom })}
+            />
+            <TextField label="to" labelClassName="muted" testId="forward-rewrite-to" placeholder="/api/hooks" value={shown.rewriteTo} onChange={(rewriteTo) => edit({ rewriteTo })} />
+          </>
+        )}
+        <ForwardExample draft={shown} />
         <CheckboxField
           testId="forward-mirror"
           checked={shown.mirrorStatus}

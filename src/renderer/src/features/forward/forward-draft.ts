@@ -4,6 +4,7 @@ import type { ForwardSettings } from '../../../../shared/replay';
 export interface ForwardDraft {
   enabled: boolean;
   target: string;
+  appendPath: boolean;
   rewriteFrom: string;
   rewriteTo: string;
   mirrorStatus: boolean;
@@ -14,6 +15,7 @@ export function draftFromForward(settings: ForwardSettings): ForwardDraft {
   return {
     enabled: settings.enabled,
     target: settings.target ?? '',
+    appendPath: settings.appendPath,
     rewriteFrom: settings.pathRewrite?.from ?? '',
     rewriteTo: settings.pathRewrite?.to ?? '',
     mirrorStatus: settings.mirrorStatus,
@@ -31,7 +33,8 @@ export function forwardFromDraft(draft: ForwardDraft): Checked {
   if (draft.enabled && target === '') problems.push('Forwarding needs a target URL.');
   const from = draft.rewriteFrom.trim();
   const to = draft.rewriteTo.trim();
-  const rewriting = from !== '' || to !== '';
+  // The rewrite fields are kept while appending is off, but only apply while it is on.
+  const rewriting = draft.appendPath && (from !== '' || to !== '');
   if (rewriting && (!from.startsWith('/') || !to.startsWith('/'))) {
     problems.push('A path rewrite has both sides, each starting with "/", e.g. /webhooks → /api/hooks.');
   }
@@ -40,6 +43,7 @@ export function forwardFromDraft(draft: ForwardDraft): Checked {
     settings: {
       enabled: draft.enabled,
       target: target === '' ? null : target,
+      appendPath: draft.appendPath,
       pathRewrite: rewriting ? { from, to } : null,
       mirrorStatus: draft.mirrorStatus,
       allowSelfSigned: draft.allowSelfSigned,

@@ -2,6 +2,7 @@ import type { SimulatorState } from '../../../../shared/simulator';
 import { CopyButton } from '../../components/CopyButton';
 import { formatCount, formatDuration } from '../../lib/format';
 import { DispatchStatusBadge } from './DispatchStatusBadge';
+import { SimulatorCredentialsFacts } from './SimulatorCredentialsFacts';
 import { dispatchStatusList } from './simulator-words';
 
 type RunningState = Extract<SimulatorState, { running: true }>;
@@ -19,6 +20,7 @@ export function SimulatorHeader({ state }: { state: RunningState }) {
         </code>
         <CopyButton text={state.apiUrl} what="simulator API URL" />
       </span>
+      <SimulatorCredentialsFacts credentials={state.credentials} />
       <span className="top-fact" data-testid="simulator-time-scale" data-scale={state.timeScale}>
         <span className="fact-label">Time</span>
         <span className="fact-value">{describeTimeScale(state.timeScale)}</span>

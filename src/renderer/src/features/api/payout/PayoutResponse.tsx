@@ -39,7 +39,11 @@ function CreatedOrder({ orderUuid }: { orderUuid: string }) {
         <RouteLink to={routes.order(orderUuid)} testId="payout-order-link" title="The order as its deliveries tell it">
           open in Orders
         </RouteLink>
-        <RouteLink to={routes.deliveriesMentioning(orderUuid)} testId="link-deliveries-mentioning" title="Deliveries whose body mentions this order">
+        <RouteLink
+          to={routes.deliveriesMentioning(orderUuid, { kind: 'payout-order', orderUuid })}
+          testId="link-deliveries-mentioning"
+          title="Deliveries whose body mentions this order"
+        >
           deliveries mentioning it
         </RouteLink>
         <span className="muted" data-testid="payout-delivery-count" data-count={count.phase === 'ready' ? count.value : undefined} role="status">

@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { forwardTarget } from '../../../src/shared/forward-target';
+import { mirroredAnswer } from '../../../src/main/core/replay/forwarder';
+import { StoredForwardSettings } from '../../../src/main/core/replay/stored-forward-settings';
+
+type Rewrite = { from: string; to: string } | null;
+const exact = (target: string, path: string, query = '') =>
+  new URL(forwardTarget({ target, appendPath: false, pathRewrite: null }, { path, query })).href;
+const appended = (target: string, path: string, query = '', pathRewrite: Rewrite = null) =>
+  new URL(forwardTarget({ target, appendPath: true, pathRewrite }, { path, query })).href;
+
+describe('where a delivery is forwarded', () => {
+  it('is the target exactly as given, its path and query, whatever path the delivery came to', () => {
+    expect(exact('http://localhost:3000/webhooks', '/webhooks/demo')).toBe('http://localhost:3000/webhooks');
+    expect(exact('http://localhost:3000/hooks?token=t', '/x', 'a=1')).toBe('http://localhost:3000/hooks?token=t');
+    expect(exact('http://localhost:3000', '/webhooks')).toBe('http://localhost:3000/');
+    expect(exact('https://handler.test/in#part', '/webhooks')).toBe('https://handler.test/in');
+  });
+
+  it('appended: the target’s path, then the received path and query', () => {
+    expect(appended('http://localhost:3000', '/webhooks', 'a=1')).toBe('http://localhost:3000/webhooks?a=1');
+    expect(appended('http://localhost:3000/', '/', '')).toBe('http://localhost:3000/');
+    expect(appended('http://localhost:3000/webhooks', '/')).toBe('http://localhost:3000/webhooks');
+    expect(appended('http://localhost:3000/webhooks/', '/payouts')).toBe('http://localhost:3000/webhooks/payouts');
+    expect(appended('http://localhost:3000/hooks?token=t', '/x', 'a=1')).toBe('http://localhost:3000/hooks/x?token=t&a=1');
+  });
+
+  it('appended with a rewrite: the leading `from` of the received path replaced by `to`', () => {
+    const rewrite = { from: '/webhooks', to: '/api/hooks' };
+    expect(appended('http://localhost:3000', '/webhooks/payouts', 'q=1', rewrite)).toBe('http://localhost:3000/api/hooks/payouts?q=1');
+    expect(appended('http://localhost:3000/fwd', '/webhooks/demo', '', rewrite)).toBe('http://localhost:3000/fwd/api/hooks/demo');
+    expect(appended('http://localhost:3000', '/other/webhooks', '', rewrite)).toBe('http://localhost:3000/other/webhooks');
+    expect(appended('http://localhost:3000', '/webhooks', '', { from: '/webhooks', to: '/' })).toBe('http://localhost:3000/');
+  });
+});
+
+describe('forward settings stored before the path was opt-in', () => {
+  const legacy = (target: string | null, pathRewrite: Rewrite) => ({ enabled: true, target, pathRewrite, mirrorStatus: false, allowSelfSigned: true });
+  const migrated = (target: string | null, pathRewrite: Rewrite) => StoredForwardSettings.parse(legacy(target, pathRewrite));
+
+  it('keep appending where a rewrite or a bare origin said the path was meant to be appended', () => {
+    expect(migrated('http://localhost:3000', null)).toEqual({ ...legacy('http://localhost:3000', null), appendPath: true });
+    expect(migrated('http://localhost:3000/base', { from: '/a', to: '/b' })).toMatchObject({ appendPath: true, pathRewrite: { from: '/a', to: '/b' } });
+  });
+
+  it('use a target with its own path as given, and keep every other field', () => {
+    expect(migrated('http://localhost:3000/webhooks', null)).toEqual({ ...legacy('http://localhost:3000/webhooks', null), appendPath: false });
+    expect(migrated(null, null)).toMatchObject({ target: null, appendPath: false });
+  });
+
+  it('read settings already in the new shape as they are', () => {
+    const current = { ...legacy('http://localhost:3000', null), appendPath: false };
+    expect(StoredForwardSettings.parse(current)).toEqual(current);
+  });
+});
+
+describe('the answer mirrored from the target', () => {
+  const sent = { startedAt: '', url: '', request: { method: 'POST', headers: [], bodySha256: '', bodySize: 0 }, durationMs: 1 };
+  it('is the target’s status, or 502 when it gave none', () => {
+    const response = { status: 503, headers: [], body: Buffer.alloc(0), bodyTruncated: false };
+    expect(mirroredAnswer({ ...sent, response, error: null }).status).toBe(503);
+    expect(mirroredAnswer({ ...sent, response: null, error: 'No connection within 5000 ms.' })).toEqual({
+      status: 502,
+      reason: 'forward: the target gave no answer (No connection within 5000 ms.)',
+    });
+    expect(mirroredAnswer({ ...sent, response, error: 'No response within 10000 ms of inactivity.' }).status).toBe(502);
+  });
+});
