@@ -33,7 +33,7 @@ export async function startTestRelay(): Promise<TestRelay> {
   };
   try {
     const certificate = await loadOrCreateCertificate(certDir);
-    relay = await startRelay({ store: cluster.url, https: { port: 0, cert: certificate.cert, key: certificate.key }, secret: null });
+    relay = await startRelay({ store: cluster.url, https: { port: 0, cert: certificate.cert, key: certificate.key } });
     pool = new pg.Pool({ connectionString: cluster.url, max: 2 });
     // The cluster stops under idle connections at the end: that is the test's doing, not a failure.
     pool.on('error', () => {});
