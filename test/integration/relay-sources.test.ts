@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { existsSync, rmSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { CoreStatus } from '../../src/shared/contract';
@@ -51,6 +51,15 @@ function savedSettingsText(dataDir: string): string {
   }
 }
 
+/** The files of a data dir that hold these bytes anywhere (the database and its WAL included). */
+function filesHolding(dataDir: string, text: string): string[] {
+  return readdirSync(dataDir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => join(entry.parentPath, entry.name))
+    .filter((file) => readFileSync(file).includes(text))
+    .map((file) => file.slice(dataDir.length + 1));
+}
+
 const connectedWith = (count: number) => (s: CoreStatus) => s.deliveryCount === count && s.sources[0]?.state === 'connected';
 /** The fingerprint as a user may paste it: lowercase hex without colons. */
 const pastedFingerprint = () => relay.fingerprint.replace(/:/g, '').toLowerCase();
@@ -76,8 +85,9 @@ describe('relay source set from Settings', () => {
     expect((await laptop.call('deliveries.get', { id: listed.items[0]!.id })).source).toBe(name);
     await laptop.stop();
 
-    // The token is kept apart from the settings, in a 0600 file (headless).
+    // The token is kept apart from the settings, in a 0600 file (headless), and nowhere else.
     expect(statSync(join(dataDir, 'relay-token')).mode & 0o777).toBe(0o600);
+    expect(filesHolding(dataDir, token)).toEqual(['relay-token']);
     expect(savedSettingsText(dataDir)).toContain(relay.url);
     expect(savedSettingsText(dataDir)).not.toContain(token);
 
