@@ -28,6 +28,7 @@ async function start(): Promise<void> {
     dataDir,
     secretStore: createSafeStorageSecretStore(join(dataDir, 'signing-secret.json')),
     apiTokenStore: createSafeStorageSecretStore(join(dataDir, 'api-token.json')),
+    relayTokenStore: createSafeStorageSecretStore(join(dataDir, 'relay-token.json')),
     nativeBinding: findElectronSqliteBinding(),
     rendererDir: join(__dirname, '../renderer'),
     log,

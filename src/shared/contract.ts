@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SourceHealth } from './relay';
+import { RelaySourceSettings, SourceHealth } from './relay';
 import { DeliveryDetail, DeliveryFilter, DeliveryOrder, DeliverySummary } from './delivery';
 import { ResponsePolicy } from './policy';
 import { ServiceConnection, SimulatorBehaviour, SimulatorState } from './simulator';
@@ -45,6 +45,19 @@ export type SecretStorage = z.infer<typeof SecretStorage>;
 export const StoreFailure = z.object({ since: z.string(), message: z.string(), refused: z.number().int() });
 export type StoreFailure = z.infer<typeof StoreFailure>;
 
+/** The relay source in force, as Settings shows it (never its token). */
+export const ConfiguredRelay = z.object({
+  url: z.string(),
+  /** The name its deliveries carry (`relay:<host>`). */
+  name: z.string(),
+  fingerprint: z.string().nullable(),
+  /** How its token is kept: `memory` when given with `serve --relay` for this run. */
+  tokenStorage: SecretStorage,
+  /** Deliveries in the store that came from it, in every run. */
+  stored: z.number().int(),
+});
+export type ConfiguredRelay = z.infer<typeof ConfiguredRelay>;
+
 export const CoreStatus = z.object({
   version: z.string(),
   receivers: z.object({ https: z.string().nullable(), http: z.string().nullable() }),
@@ -70,6 +83,8 @@ export const CoreStatus = z.object({
   storeFailure: StoreFailure.nullable(),
   /** Relays the core pulls deliveries from, and how each is doing. */
   sources: z.array(SourceHealth),
+  /** The relay source configured (saved in Settings, or given on the command line), or null. */
+  relay: ConfiguredRelay.nullable(),
 });
 export type CoreStatus = z.infer<typeof CoreStatus>;
 
@@ -119,6 +134,10 @@ export const calls = {
     input: z.object({ connection: ServiceConnection, apiToken: z.string().min(1).max(4096).optional() }),
     output: CoreStatus,
   },
+  /** Pull deliveries from a relay, now and at every start (replaces the one in force). A token given is kept, never shown again. */
+  'sources.set': { input: RelaySourceSettings, output: CoreStatus },
+  /** Stop pulling from the relay and forget it, token included (what it brought stays stored). */
+  'sources.clear': { input: Empty, output: CoreStatus },
   'duplicates.list': {
     input: z.object({ beforeLastId: z.number().int().optional(), limit: z.number().int().min(1).max(200).default(50) }),
     output: z.object({

@@ -26,6 +26,8 @@ export const DeliverySummary = z.object({
   bodySize: z.number().int(),
   findingCounts: FindingCounts,
   imported: z.boolean(),
+  /** Where it was pulled from (`relay:<host>`), or null when this inspector's own receiver captured it. */
+  source: z.string().nullable(),
 });
 export type DeliverySummary = z.infer<typeof DeliverySummary>;
 

@@ -46,3 +46,18 @@ export const SourceHealth = z.object({
   received: z.number().int(),
 });
 export type SourceHealth = z.infer<typeof SourceHealth>;
+
+/** A relay source as Settings sets it. The token is write-only: kept like the API token, never sent back. */
+export const RelaySourceSettings = z.object({
+  /** The relay's base URL (https://, or http:// on a trusted network). */
+  url: z.url({ protocol: /^https?$/ }),
+  /** The channel's pull token; left out, the one kept for a relay at the same address is used. */
+  token: z.string().trim().min(1).max(4096).optional(),
+  /** SHA-256 of a self-signed relay certificate: 64 hex digits, colons optional. */
+  fingerprint: z
+    .string()
+    .trim()
+    .regex(/^(?:[0-9a-f]{2}:?){31}[0-9a-f]{2}$/i, 'a SHA-256 fingerprint is 64 hex digits (colons optional)')
+    .nullable(),
+});
+export type RelaySourceSettings = z.infer<typeof RelaySourceSettings>;

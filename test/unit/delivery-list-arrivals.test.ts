@@ -46,7 +46,7 @@ function summary(id: number, receivedAt: string, idempotencyKey: string | null =
   return {
     id, receivedAt, idempotencyKey, duplicateCount, method: 'POST', path: '/', tls: true, event: null, payoutType: null,
     form: 'unknown', signature: 'missing', subject: null, responseStatus: 200, bodySize: 0,
-    findingCounts: { error: 0, warning: 0, info: 0 }, imported: false,
+    findingCounts: { error: 0, warning: 0, info: 0 }, imported: false, source: null,
   };
 }
 

@@ -16,7 +16,10 @@ export interface ReceiverTimeouts {
 }
 
 export interface CoreOptions {
-  /** A relay to pull deliveries from (outbound only): its URL, the channel's pull token, a pinned certificate. */
+  /**
+   * A relay to pull deliveries from (outbound only): its URL, the channel's pull token, a pinned certificate.
+   * For this run only, in place of the one saved from Settings.
+   */
   relay?: RelayEndpoint;
   /** Where the database, certificate and settings live. */
   dataDir: string;
@@ -39,6 +42,8 @@ export interface CoreOptions {
   secretStore?: SecretStore;
   /** Where the service's API token is kept; default: a 0600 file in dataDir. */
   apiTokenStore?: SecretStore;
+  /** Where a relay's channel token set in Settings is kept; default: a 0600 file in dataDir. */
+  relayTokenStore?: SecretStore;
   /**
    * The embedded simulator, started while no real service is configured (the default: {}).
    * false: never start it, as when only receiving.

@@ -23,7 +23,7 @@ import type { InspectorStore } from './store/inspector-store';
 import { openPostgresStore } from './store/postgres/postgres-store';
 import { openSqliteStore } from './store/sqlite-store';
 import { StoreHealth } from './store-health';
-import { pullFromRelay } from './sources/pull-from-relay';
+import { SourceManager } from './sources/source-manager';
 
 export const version = '0.1.0';
 export const defaultHttpsPort = 8443;
@@ -85,14 +85,16 @@ async function assemble(options: CoreOptions, store: InspectorStore, log: (line:
     certificate,
     options.host ?? '127.0.0.1',
   );
-  const relaySource = options.relay
-    ? pullFromRelay(options.relay, store, {
-        secret: () => secret.current,
-        store: async (records) => void (await Promise.all(records.map((r) => storeHealth.watch(store.storeDelivery(r))))),
-        onHealth: () => events.publish('status.changed', status()),
-        log,
-      })
-    : null;
+  const sources = new SourceManager({
+    inspectorStore: store,
+    settings,
+    tokenStore: options.relayTokenStore ?? fileSecretStore(options.dataDir, 'relay-token'),
+    commandLine: options.relay,
+    secret: () => secret.current,
+    store: async (records) => void (await Promise.all(records.map((r) => storeHealth.watch(store.storeDelivery(r))))),
+    onChange: () => events.publish('status.changed', status()),
+    log,
+  });
   const saved = settings.read('receiverPorts', SavedPorts);
   await receivers.start({
     https: options.httpsPort ?? saved?.https ?? defaultHttpsPort,
@@ -142,7 +144,8 @@ async function assemble(options: CoreOptions, store: InspectorStore, log: (line:
     deliveryCount: store.deliveryCount(),
     bodyLimitBytes,
     storeFailure: storeHealth.current,
-    sources: relaySource ? [relaySource.status] : [],
+    sources: sources.health,
+    relay: sources.configured,
   });
 
   let reverifying: Promise<number> = Promise.resolve(0);
@@ -185,7 +188,7 @@ async function assemble(options: CoreOptions, store: InspectorStore, log: (line:
     token,
     handlers: createHandlers({
       store, status, secret, policy, reverify, setPorts, service, api, publishStatus, transfers,
-      replays: replays.calls,
+      replays: replays.calls, sources,
     }),
     events,
     rendererDir: options.rendererDir ?? null,
@@ -206,12 +209,12 @@ async function assemble(options: CoreOptions, store: InspectorStore, log: (line:
     }
   }
 
-  relaySource?.start();
+  void sources.start().catch((error: Error) => log(`source: could not start (${error.message})`));
 
   let closing: Promise<void> | null = null;
   const close = () =>
     (closing ??= (async () => {
-      await relaySource?.stop();
+      await sources.stop();
       api.close();
       await service.stop();
       await receivers.stop();

@@ -19,6 +19,7 @@ import './styles/orders.css';
 import './styles/api.css';
 import './styles/api-form.css';
 import './styles/replay.css';
+import './styles/sources.css';
 
 const token = sessionToken();
 const root = createRoot(document.getElementById('root')!);

@@ -8,6 +8,7 @@ import type { InspectorStore } from '../store/inspector-store';
 import type { ServiceApiSession } from '../service-api';
 import type { ServiceConnectionManager } from '../service-connection';
 import type { SigningSecret } from '../signing-secret';
+import type { SourceManager } from '../sources/source-manager';
 
 export interface HandlerDeps {
   /** Its duplicate groups and lifecycle summaries are brought up to the stored deliveries before they are read. */
@@ -24,6 +25,8 @@ export interface HandlerDeps {
   transfers: ReturnType<typeof transferCalls>;
   /** replay.* and forward.* */
   replays: ReturnType<typeof createReplays>['calls'];
+  /** The relay source: sources.* */
+  sources: SourceManager;
 }
 
 class NotFound extends Error {
@@ -71,6 +74,14 @@ export function createHandlers(deps: HandlerDeps) {
       // The simulator's secret comes and goes with it: verdicts follow the secret in force.
       if (deps.secret.current !== before) await deps.reverify();
       deps.publishStatus();
+      return deps.status();
+    },
+    'sources.set': async (settings) => {
+      await deps.sources.set(settings);
+      return deps.status();
+    },
+    'sources.clear': async () => {
+      await deps.sources.clear();
       return deps.status();
     },
     'duplicates.list': current<'duplicates.list'>(async ({ beforeLastId, limit }) => ({

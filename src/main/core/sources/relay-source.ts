@@ -60,8 +60,9 @@ export class RelaySource {
     this.health = { name: deps.name, url: deps.endpoint.url, state: 'connecting', behind: null, since: null, reason: null, received: 0 };
   }
 
+  /** Health as last reported, with the count stored so far (deliveries arrive between reports). */
   get status(): SourceHealth {
-    return this.health;
+    return { ...this.health, received: this.received };
   }
 
   start(): void {

@@ -7,6 +7,7 @@ export function deliverySourceQueries(db: Db, source: string) {
   const stored = db.prepare(
     'SELECT source_id FROM deliveries WHERE source = ? AND source_id IN (SELECT value FROM json_each(?))',
   );
+  const counted = db.prepare('SELECT count(*) FROM deliveries WHERE source = ?').pluck();
   const settings = settingsQueries(db);
   const cursorKey = `sourceCursor:${source}`;
   return {
@@ -14,6 +15,8 @@ export function deliverySourceQueries(db: Db, source: string) {
       const rows = stored.all(source, JSON.stringify(relayIds)) as Array<{ source_id: string }>;
       return new Set(rows.map((row) => row.source_id));
     },
+    /** Deliveries stored from this source, in every run. */
+    count: () => counted.get(source) as number,
     cursor: {
       read: () => settings.read(cursorKey, z.string()) ?? '0:0',
       write: (cursor: string) => settings.write(cursorKey, cursor),

@@ -11,11 +11,12 @@ export type SummaryRow = Pick<
   DeliveryRow,
   | 'id' | 'received_at' | 'method' | 'path' | 'tls' | 'event' | 'payout_type' | 'form' | 'signature'
   | 'idempotency_key' | 'subject' | 'response_status' | 'error_count' | 'warning_count' | 'info_count' | 'imported'
+  | 'source'
 > & { body_size: number; duplicate_count: number };
 
 /** The list's columns over deliveries (plain SQL both engines run). */
 export const summaryColumns = `id, received_at, method, path, tls, event, payout_type, form, signature, idempotency_key,
-  subject, response_status, length(body) AS body_size, error_count, warning_count, info_count, imported,
+  subject, response_status, length(body) AS body_size, error_count, warning_count, info_count, imported, source,
   CASE WHEN idempotency_key IS NOT NULL
          THEN (SELECT count(*) FROM deliveries d2 WHERE d2.idempotency_key = deliveries.idempotency_key)
        WHEN body_sha256 = '${emptyBodySha256}' THEN 1
@@ -40,6 +41,7 @@ export function toSummary(row: SummaryRow): DeliverySummary {
     bodySize: row.body_size,
     findingCounts: { error: row.error_count, warning: row.warning_count, info: row.info_count },
     imported: row.imported === 1,
+    source: row.source,
   };
 }
 

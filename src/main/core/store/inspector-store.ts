@@ -14,6 +14,7 @@ export interface SettingsStore {
   read<T>(key: string, schema: z.ZodType<T>): T | undefined;
   /** Takes effect for reads at once; stored durably in the background (`InspectorStore.close` waits for it). */
   write(key: string, value: unknown): void;
+  remove(key: string): void;
 }
 
 /** The duplicate groups and lifecycle summaries, derived from the stored deliveries after their commit. */
@@ -39,6 +40,8 @@ export interface ScopeReader {
 /** What the local store holds of one relay source. */
 export interface DeliverySourceStore {
   alreadyStored(relayIds: string[]): Promise<Set<string>>;
+  /** Deliveries stored from this source, in every run. */
+  count(): Promise<number>;
   cursor: { read(): string; write(cursor: string): void };
 }
 

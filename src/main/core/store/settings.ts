@@ -8,6 +8,7 @@ export function settingsQueries(db: Db): SettingsStore {
   const put = db.prepare(
     'INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
   );
+  const del = db.prepare('DELETE FROM settings WHERE key = ?');
   return {
     read<T>(key: string, schema: z.ZodType<T>): T | undefined {
       const row = get.get(key) as { value: string } | undefined;
@@ -17,6 +18,9 @@ export function settingsQueries(db: Db): SettingsStore {
     },
     write(key: string, value: unknown): void {
       put.run(key, JSON.stringify(value));
+    },
+    remove(key: string): void {
+      del.run(key);
     },
   };
 }

@@ -96,7 +96,7 @@ export function sqliteStore(db: Db, options: SqliteStoreOptions = {}): SqliteSto
     settings,
     deliverySource: (name) => {
       const queries = deliverySourceQueries(db, name);
-      return { alreadyStored: async (ids) => queries.alreadyStored(ids), cursor: queries.cursor };
+      return { alreadyStored: async (ids) => queries.alreadyStored(ids), count: async () => queries.count(), cursor: queries.cursor };
     },
 
     scope: async (scope) => exports.scope(scope),

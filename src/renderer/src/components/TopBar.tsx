@@ -2,6 +2,7 @@ import type { CoreStatus, StoreFailure } from '../../../shared/contract';
 import { formatCount, formatFullTime, shortenFingerprint } from '../lib/format';
 import { describePolicy, describeSecret } from '../lib/words';
 import { ForwardIndicator } from '../features/forward/ForwardIndicator';
+import { SourceHealthFact } from '../features/sources/SourceHealthFact';
 import { CopyButton } from './CopyButton';
 import { LiveIndicator } from './LiveIndicator';
 import { SecretFingerprint } from './SecretFingerprint';
@@ -37,6 +38,9 @@ function StatusFacts({ status }: { status: CoreStatus }) {
       ))}
       {receivers.length === 0 && <span className="top-fact warn">No receiver is listening</span>}
       {status.storeFailure && <StoreFailureFact failure={status.storeFailure} />}
+      {status.sources.map((health) => (
+        <SourceHealthFact key={health.name} health={health} />
+      ))}
       <span className="top-fact">
         <span className="fact-label">Cert SHA-256</span>
         <code className="fact-value" data-testid="cert-fingerprint" title={status.certificateFingerprint}>

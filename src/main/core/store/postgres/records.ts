@@ -62,6 +62,10 @@ export function pgDeliverySource(pool: pg.Pool, settings: SettingsStore, source:
       );
       return new Set(rows.map((r) => r.source_id));
     },
+    async count() {
+      const { rows } = await pool.query<{ n: string }>('SELECT count(*) AS n FROM deliveries WHERE source = $1', [source]);
+      return Number(rows[0]?.n ?? 0);
+    },
     cursor: {
       read: () => settings.read(cursorKey, z.string()) ?? '0:0',
       write: (cursor) => settings.write(cursorKey, cursor),

@@ -8,6 +8,12 @@ import type { SettingsStore } from '../inspector-store';
 export async function pgSettings(pool: pg.Pool, log: (line: string) => void): Promise<SettingsStore & { flush(): Promise<void> }> {
   const values = new Map((await pool.query<{ key: string; value: string }>('SELECT key, value FROM settings')).rows.map((r) => [r.key, r.value]));
   let writes: Promise<void> = Promise.resolve();
+  const inOrder = (key: string, sql: string, params: unknown[]) => {
+    writes = writes
+      .then(() => pool.query(sql, params))
+      // The key only: a setting's value is never logged.
+      .then(() => {}, (error: Error) => log(`store: the setting ${key} could not be stored (${error.message})`));
+  };
   return {
     read(key, schema) {
       const value = values.get(key);
@@ -18,10 +24,11 @@ export async function pgSettings(pool: pg.Pool, log: (line: string) => void): Pr
     write(key, value) {
       const json = JSON.stringify(value);
       values.set(key, json);
-      writes = writes
-        .then(() => pool.query('INSERT INTO settings (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = excluded.value', [key, json]))
-        // The key only: a setting's value is never logged.
-        .then(() => {}, (error: Error) => log(`store: the setting ${key} could not be stored (${error.message})`));
+      inOrder(key, 'INSERT INTO settings (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = excluded.value', [key, json]);
+    },
+    remove(key) {
+      values.delete(key);
+      inOrder(key, 'DELETE FROM settings WHERE key = $1', [key]);
     },
     flush: () => writes,
   };

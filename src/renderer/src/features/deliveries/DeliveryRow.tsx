@@ -4,6 +4,7 @@ import { DuplicateBadge, FindingCountBadges, ResponseStatus, SignatureBadge } fr
 import { formWords } from '../../lib/words';
 import { ListRow } from '../../components/virtual-list/ListRow';
 import { TimeCell } from '../../components/TimeCell';
+import { SourceMark } from '../sources/SourceMark';
 
 interface DeliveryRowProps {
   delivery: DeliverySummary;
@@ -69,6 +70,7 @@ export const DeliveryRow = memo(function DeliveryRow({ delivery, selected, top, 
         {delivery.subject ?? ''}
       </span>
       <span className="cell cell-path mono" title={delivery.path}>
+        <SourceMark source={delivery.source} />
         {delivery.method === 'POST' ? '' : <span className="method">{delivery.method} </span>}
         {delivery.path}
       </span>

@@ -7,6 +7,7 @@ import { useCallAction } from '../../hooks/useCallAction';
 import { DraftActions } from '../../components/form/DraftActions';
 import { SecretField, TextField } from '../../components/form/fields';
 import { FormProblem } from '../../components/form/FormProblems';
+import { isHttpUrl } from '../../lib/urls';
 
 type Mode = CoreStatus['service']['mode'];
 
@@ -134,13 +135,4 @@ export function ServiceSettings({ service, onApplied }: ServiceSettingsProps) {
 function describeService(service: CoreStatus['service']): string {
   const where = service.baseUrl ? ` at ${service.baseUrl}` : '';
   return service.mode === 'simulator' ? `the embedded simulator${where}` : `a real service${where}`;
-}
-
-function isHttpUrl(text: string): boolean {
-  try {
-    const url = new URL(text);
-    return url.protocol === 'https:' || url.protocol === 'http:';
-  } catch {
-    return false;
-  }
 }

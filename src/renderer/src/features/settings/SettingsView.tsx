@@ -7,6 +7,7 @@ import { PolicySettings } from './PolicySettings';
 import { PortSettings } from './PortSettings';
 import { SecretSettings } from './SecretSettings';
 import { ServiceSettings } from './ServiceSettings';
+import { SourceSettings } from '../sources/SourceSettings';
 
 interface SettingsViewProps {
   status: CoreStatus | null;
@@ -22,6 +23,7 @@ export function SettingsView({ status, statusError, onStatus, onPolicy }: Settin
   return (
     <div className="settings-view">
       <ServiceSettings service={status.service} onApplied={onStatus} />
+      <SourceSettings relay={status.relay} sources={status.sources} onApplied={onStatus} />
       <SecretSettings secret={status.secret} />
       <PolicySettings policy={status.policy} onSaved={onPolicy} />
       <ForwardSettingsCard />

@@ -2,6 +2,7 @@ import type { DeliveryDetail } from '../../../../../shared/delivery';
 import { ResponseStatus } from '../../../components/Badges';
 import { formatBytes, formatFullTime } from '../../../lib/format';
 import { formWords } from '../../../lib/words';
+import { SourceMark } from '../../sources/SourceMark';
 import { DetailSection } from './DetailSection';
 
 export function RequestFactsSection({ detail }: { detail: DeliveryDetail }) {
@@ -36,7 +37,15 @@ export function RequestFactsSection({ detail }: { detail: DeliveryDetail }) {
           {detail.payoutType ?? 'no payout_type'} · {formWords[detail.form]}
         </dd>
         <dt>Origin</dt>
-        <dd>{detail.imported ? 'imported from a file' : 'received live'}</dd>
+        <dd>
+          {detail.imported ? 'imported from a file' : 'received live'}
+          {detail.source !== null && (
+            <>
+              {' '}
+              <SourceMark source={detail.source} withName />
+            </>
+          )}
+        </dd>
       </dl>
     </DetailSection>
   );
