@@ -44,7 +44,7 @@ export async function openPostgresStore(url: string, options: { log?: (line: str
       drain: () => writer.drain(),
 
       deliveryCount: () => count,
-      listDeliveries: (query) => listDeliveries(pool, query, () => count),
+      listDeliveries: (query) => listDeliveries(pool, query),
       getDelivery: (id) => getDelivery(pool, id),
       deliveryFacets: () => deliveryFacets(pool),
 
