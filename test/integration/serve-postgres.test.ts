@@ -3,8 +3,10 @@ import type { CallName, CallOutput } from '../../src/shared/contract';
 import { spawnServe, type ServeProcess } from '../support/cli-process';
 import { tempDataDir } from '../support/core-fixture';
 import { giftCardBody, serviceHeaders, testSecret } from '../support/deliveries';
-import { stopTestPostgres, storeLocation } from '../support/engines';
+import { stopTestPostgres, storeLocation, testPostgres } from '../support/engines';
+import { holdInsertsTo } from '../support/held-inserts';
 import { post } from '../support/https-client';
+import { until } from '../support/until';
 
 /** A call to the control server of a `serve` process, as its UI makes it. */
 async function call<N extends CallName>(serve: ServeProcess, name: N, input: object = {}): Promise<CallOutput<N>> {
@@ -59,5 +61,30 @@ describe('serve --store postgresql://…, the built CLI', () => {
       await stop(second);
     }
     expect(output.join('')).not.toContain('hunter2');
+  });
+
+  it('keeps serving when the PostgreSQL server stops in the middle of a commit, and stores again once it is back', async () => {
+    const url = (await storeLocation('postgresql'))!;
+    const serve = await spawnServe(['--data-dir', tempDataDir(), '--store', url, '--port', '0', '--ui-port', '0', '--no-simulator']);
+    const held = await holdInsertsTo(url);
+    try {
+      const receiver = serve.lines['Receiver (HTTPS)']!;
+      const body = giftCardBody();
+      const during = post(`${receiver}/held`, body, serviceHeaders(body)).catch((error: Error) => error);
+      await until(held.waiting, (n) => n === 1, 10_000);
+      const cluster = await testPostgres();
+      await cluster.halt();
+      // Its connection ended under the transaction: the sender is told to retry.
+      expect(await during).toMatchObject({ status: 503 });
+      await cluster.resume();
+
+      const after = await post(`${receiver}/webhooks`, body, serviceHeaders(body));
+      expect(after.status).toBe(200);
+      expect((await call(serve, 'deliveries.list', { filter: {} })).total).toBe(1);
+      expect(serve.child.exitCode).toBeNull();
+    } finally {
+      await held.close();
+      await stop(serve);
+    }
   });
 });

@@ -1,60 +1,47 @@
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { startTestCore, type TestCore } from '../support/core-fixture';
 import { giftCardBody, serviceHeaders, testSecret } from '../support/deliveries';
 import { stopTestPostgres, storeLocation } from '../support/engines';
+import { holdInsertsTo } from '../support/held-inserts';
 import { post } from '../support/https-client';
 import { until } from '../support/until';
 
 // Several inspectors on one SQLite file is not a setup the app offers (the file lives in one data dir).
 describe('two inspectors receiving into one PostgreSQL database', () => {
   const started: TestCore[] = [];
-  const clients: pg.Client[] = [];
+  const cleanups: Array<() => Promise<void>> = [];
   afterEach(async () => {
     await Promise.all(started.splice(0).map((t) => t.stop()));
-    await Promise.all(clients.splice(0).map((c) => c.end()));
+    await Promise.all(cleanups.splice(0).map((cleanup) => cleanup()));
   });
   afterAll(stopTestPostgres);
 
   async function twoCores() {
     const url = (await storeLocation('postgresql'))!;
     for (let i = 0; i < 2; i++) started.push(await startTestCore({ store: url, secret: testSecret }));
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    clients.push(client);
-    return { a: started[0]!, b: started[1]!, db: client };
+    return { a: started[0]!, b: started[1]!, url };
   }
 
   it('derives a delivery whose commit another inspector overtook: both copies are one duplicate group', async () => {
-    const { a, b, db } = await twoCores();
-    // A delivery to /held has its id drawn, then waits in this trigger until the test lets it go.
-    const heldLock = 4242;
-    await db.query(`CREATE FUNCTION hold_delivery() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN IF NEW.path = '/held' THEN PERFORM pg_advisory_xact_lock_shared(${heldLock}); END IF; RETURN NEW; END $$;
-      CREATE TRIGGER hold_delivery BEFORE INSERT ON deliveries FOR EACH ROW EXECUTE FUNCTION hold_delivery()`);
-    await db.query('SELECT pg_advisory_lock($1)', [heldLock]);
-    const waitingOnLocks = async () =>
-      Number(
-        (await db.query<{ n: string }>("SELECT count(*) AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database()"))
-          .rows[0]!.n,
-      );
-
+    const { a, b, url } = await twoCores();
+    const held = await holdInsertsTo(url);
+    cleanups.push(held.close);
     const body = giftCardBody({ recipient_uuid: randomUUID() });
     const headers = serviceHeaders(body);
     const first = post(`${a.receiverUrl}/held`, body, headers);
-    await until(waitingOnLocks, (n) => n === 1, 10_000);
+    await until(held.waiting, (n) => n === 1, 10_000);
     let secondAnswered = false;
     const second = post(`${b.receiverUrl}/webhooks`, body, headers).then((answer) => {
       secondAnswered = true;
       return answer;
     });
     // The second copy is committed at once, or waits its turn behind the first.
-    await until(async () => secondAnswered || (await waitingOnLocks()) === 2, (done) => done, 10_000);
+    await until(async () => secondAnswered || (await held.waiting()) === 2, (done) => done, 10_000);
     // A view read on B derives whatever is committed so far, while the first copy is still being written.
     await b.call('duplicates.list', {});
 
-    await db.query('SELECT pg_advisory_unlock($1)', [heldLock]);
+    await held.release();
     const answers = [await first, await second];
     expect(answers.map((r) => r.status)).toEqual([200, 200]);
     const ids = answers.map((r) => Number(r.headers['x-inspector-delivery-id']));

@@ -16,7 +16,7 @@ let cluster: Promise<TestPostgres> | null = null;
 let databases = 0;
 
 /** The test file's PostgreSQL cluster, started on first use. */
-function testPostgres(): Promise<TestPostgres> {
+export function testPostgres(): Promise<TestPostgres> {
   cluster ??= startTestPostgres();
   return cluster;
 }
