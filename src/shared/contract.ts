@@ -71,6 +71,8 @@ export const CoreStatus = z.object({
   }),
   policy: ResponsePolicy,
   dataDir: z.string(),
+  /** Where the deliveries are kept: the SQLite file, or the PostgreSQL database (its URL without any password). */
+  store: z.object({ engine: z.enum(['sqlite', 'postgresql']), location: z.string() }),
   service: z.object({
     mode: z.enum(['simulator', 'service']),
     /** The API the inspector talks to: the simulator's, or the real service's. */

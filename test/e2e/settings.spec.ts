@@ -29,3 +29,9 @@ test('the response policy set in Settings is what the receiver answers', async (
   const body = giftCardBody();
   expect(await inspector.deliver('/webhooks', body, serviceHeaders(body))).toBe(503);
 });
+
+test('Settings says which store keeps the deliveries', async ({ inspector, deliveriesPage }) => {
+  const { page } = deliveriesPage;
+  await page.getByTestId('nav-settings').click();
+  await expect(page.getByTestId('settings-store')).toHaveText(`SQLite ${inspector.dataDir}/inspector.sqlite3`);
+});

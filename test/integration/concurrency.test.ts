@@ -1,14 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { join } from 'node:path';
-import Database from 'better-sqlite3';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, expect, it } from 'vitest';
 import { startTestCore, type TestCore } from '../support/core-fixture';
 import { giftCardBody, serviceHeaders, testSecret } from '../support/deliveries';
+import { describeEachEngine, queryStore, storeLocation } from '../support/engines';
 import { subscribe } from '../support/event-subscription';
 import { post } from '../support/https-client';
 import { until } from '../support/until';
 
-describe('concurrent copies of one delivery', () => {
+describeEachEngine('concurrent copies of one delivery', (engine) => {
   let t: TestCore | null = null;
   afterEach(async () => {
     await t?.stop();
@@ -16,7 +15,8 @@ describe('concurrent copies of one delivery', () => {
   });
 
   it('stores all 100 copies sent at once, each acknowledged, in one duplicate group with one key', async () => {
-    t = await startTestCore({ secret: testSecret });
+    const location = await storeLocation(engine);
+    t = await startTestCore({ secret: testSecret, store: location });
     const recipient = randomUUID();
     const body = giftCardBody({ recipient_uuid: recipient });
     // One set of headers for every copy: the same signature, timestamp and X-Service-Delivery (spec 2.1).
@@ -70,23 +70,15 @@ describe('concurrent copies of one delivery', () => {
       expect(detail.duplicateOf).toBe(id === ids[0] ? null : ids[0]);
     }
 
-    // The SQLite file, read with a connection of the test's own: 100 rows, byte-identical, one key.
-    const db = new Database(join(t.dataDir, 'inspector.sqlite3'), { readonly: true });
-    try {
-      const rows = db.prepare('SELECT id, body, idempotency_key, delivery_id, response_status FROM deliveries ORDER BY id').all() as Array<{
-        id: number;
-        body: Buffer;
-        idempotency_key: string | null;
-        delivery_id: string | null;
-        response_status: number;
-      }>;
-      expect(rows.map((r) => r.id)).toEqual(ids);
-      expect(rows.every((r) => r.body.equals(body))).toBe(true);
-      expect(new Set(rows.map((r) => r.idempotency_key))).toEqual(new Set([key]));
-      expect(new Set(rows.map((r) => r.delivery_id))).toEqual(new Set([deliveryId]));
-      expect(rows.every((r) => r.response_status === 200)).toBe(true);
-    } finally {
-      db.close();
-    }
+    // The store, read with a connection of the test's own: 100 rows, byte-identical, one key.
+    const rows = await queryStore(
+      { dataDir: t.dataDir, location },
+      'SELECT id, body, idempotency_key, delivery_id, response_status FROM deliveries ORDER BY id',
+    );
+    expect(rows.map((r) => Number(r.id))).toEqual(ids);
+    expect(rows.every((r) => (r.body as Buffer).equals(body))).toBe(true);
+    expect(new Set(rows.map((r) => r.idempotency_key))).toEqual(new Set([key]));
+    expect(new Set(rows.map((r) => r.delivery_id))).toEqual(new Set([deliveryId]));
+    expect(rows.every((r) => r.response_status === 200)).toBe(true);
   });
 });

@@ -3,9 +3,11 @@ import { closeSync, mkdirSync, mkdtempSync, openSync, rmSync, unlinkSync, writeS
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { afterEach, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { startTestCore, tempDataDir, type TestCore } from '../support/core-fixture';
 import { giftCardBody, serviceHeaders, testSecret } from '../support/deliveries';
+import { queryStore, stopTestPostgres, storeLocation, testPostgres } from '../support/engines';
 import { post } from '../support/https-client';
 import { until } from '../support/until';
 
@@ -13,7 +15,8 @@ import { until } from '../support/until';
  * store.test.ts covers one refused insert (a trigger) and the recovery after it. Here the storage
  * itself fails under a running core, as it does on a user's machine: the disk fills up, or the
  * database file becomes unwritable. Where the test may mount filesystems (Linux, as root) the fault
- * is real; elsewhere a trigger on the deliveries table raises the same SQLite error instead.
+ * is real; elsewhere a trigger on the deliveries table raises the same SQLite error instead. On
+ * PostgreSQL the server stops under the core, or the database turns read-only.
  */
 
 /** A way to make the store's writes fail, and succeed again, under a running core. */
@@ -22,10 +25,14 @@ interface StorageFault {
   mechanism: string;
   /** The data dir to start the core in. */
   dataDir: string;
+  /** The PostgreSQL store, if the store is not the SQLite file in the data dir. */
+  location?: string;
   /** The cause the receiver's log line must name. */
   cause: RegExp;
-  break(): void;
-  repair(): void;
+  /** Whether the store still answers reads while its writes fail. */
+  readable: boolean;
+  break(): void | Promise<void>;
+  repair(): void | Promise<void>;
   cleanup(): void;
 }
 
@@ -39,6 +46,7 @@ function triggerFault(message: string, cause: RegExp): StorageFault {
     mechanism: `a trigger raising "${message}"`,
     dataDir,
     cause,
+    readable: true,
     break() {
       saboteur = new Database(join(dataDir, 'inspector.sqlite3'));
       saboteur.exec(`CREATE TRIGGER storage_fault BEFORE INSERT ON deliveries BEGIN SELECT RAISE(FAIL, '${message}'); END`);
@@ -70,6 +78,7 @@ function fullDisk(): StorageFault {
     mechanism: 'a full tmpfs',
     dataDir,
     cause: /database or disk is full/,
+    readable: true,
     break() {
       const fd = openSync(filler, 'w');
       try {
@@ -119,8 +128,9 @@ function readOnlyDatabase(): StorageFault {
     dataDir,
     // SQLite reports the refused write (EPERM) as an I/O error.
     cause: /disk I\/O error/,
-    break: () => run('chattr', ['+i', ...files]),
-    repair: () => run('chattr', ['-i', ...files]),
+    readable: true,
+    break: () => void run('chattr', ['+i', ...files]),
+    repair: () => void run('chattr', ['-i', ...files]),
     cleanup() {
       try {
         run('chattr', ['-i', ...files]);
@@ -133,12 +143,57 @@ function readOnlyDatabase(): StorageFault {
   };
 }
 
+/** The PostgreSQL server shut down under the core, then started again. */
+async function databaseStopped(): Promise<StorageFault> {
+  const cluster = await testPostgres();
+  const dataDir = tempDataDir();
+  return {
+    mechanism: 'the PostgreSQL server shut down',
+    dataDir,
+    location: await storeLocation('postgresql'),
+    cause: /ECONNREFUSED/,
+    readable: false,
+    break: () => cluster.halt(),
+    repair: () => cluster.resume(),
+    cleanup: () => rmSync(dataDir, { recursive: true, force: true }),
+  };
+}
+
+/** The database made read-only (as a replica or a DBA would), its sessions ended so that every new one is. */
+async function databaseReadOnly(): Promise<StorageFault> {
+  const dataDir = tempDataDir();
+  const location = (await storeLocation('postgresql'))!;
+  const name = new URL(location).pathname.slice(1);
+  const database = pg.escapeIdentifier(name);
+  const asAdmin = async (sql: string) => {
+    const client = new pg.Client({ connectionString: location.replace(/\/[^/]+$/, '/postgres') });
+    await client.connect();
+    try {
+      await client.query(sql);
+      await client.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = ${pg.escapeLiteral(name)}`);
+    } finally {
+      await client.end();
+    }
+  };
+  return {
+    mechanism: 'a read-only PostgreSQL database',
+    dataDir,
+    location,
+    cause: /read-only transaction/,
+    readable: true,
+    break: () => asAdmin(`ALTER DATABASE ${database} SET default_transaction_read_only = on`),
+    repair: () => asAdmin(`ALTER DATABASE ${database} RESET default_transaction_read_only`),
+    cleanup: () => rmSync(dataDir, { recursive: true, force: true }),
+  };
+}
+
 const recipient = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const keyOf = (n: number) => `payout.processing|recipient|${recipient(n)}|2026-03-02T10:15:30Z`;
 
 describe('storage faults under a running core', () => {
   let t: TestCore | null = null;
   let fault: StorageFault | null = null;
+  afterAll(stopTestPostgres);
   afterEach(async () => {
     await t?.stop();
     t = null;
@@ -150,11 +205,11 @@ describe('storage faults under a running core', () => {
    * Deliveries stored, then the fault, then deliveries refused, then the repair and the service's
    * retries: checks what the sender, the log, the UI and the file show at each step.
    */
-  async function refuseThenRecover(make: () => StorageFault): Promise<void> {
-    fault = make();
+  async function refuseThenRecover(make: () => StorageFault | Promise<StorageFault>): Promise<void> {
+    fault = await make();
     console.log(`storage fault: ${fault.mechanism}`);
     const log: string[] = [];
-    t = await startTestCore({ dataDir: fault.dataDir, secret: testSecret, log: (line) => log.push(line) });
+    t = await startTestCore({ dataDir: fault.dataDir, store: fault.location, secret: testSecret, log: (line) => log.push(line) });
     const core = t;
     const url = `${core.receiverUrl}/webhooks`;
     const delivery = (n: number) => {
@@ -164,7 +219,7 @@ describe('storage faults under a running core', () => {
     const before = [delivery(1), delivery(2)];
     for (const d of before) expect((await post(url, d.body, d.headers)).status).toBe(200);
 
-    fault.break();
+    await fault.break();
     // New deliveries and a retry of one already stored, arriving together.
     const during = [delivery(3), delivery(4), delivery(5), delivery(6), before[0]!];
     const refused = await Promise.all(during.map((d) => post(url, d.body, d.headers)));
@@ -179,14 +234,14 @@ describe('storage faults under a running core', () => {
     const refusals = log.filter((line) => line.startsWith('receiver: could not store a delivery'));
     expect(refusals).toHaveLength(during.length);
     for (const line of refusals) expect(line).toMatch(fault.cause);
-    // The UI still reads: it lists what was stored, and nothing else; its status says deliveries are refused, and why.
-    const whileBroken = await core.call('deliveries.list', { filter: {} });
-    expect(whileBroken.total).toBe(before.length);
+    // The UI still reads (where the store does): it lists what was stored, and nothing else; its status says
+    // deliveries are refused, and why.
+    if (fault.readable) expect((await core.call('deliveries.list', { filter: {} })).total).toBe(before.length);
     const brokenStatus = await core.call('status.get', {});
     expect(brokenStatus.deliveryCount).toBe(before.length);
     expect(brokenStatus.storeFailure).toMatchObject({ message: expect.stringMatching(fault.cause), refused: during.length });
 
-    fault.repair();
+    await fault.repair();
     // The service's retries are taken by the same process, byte for byte.
     const retried = await Promise.all(during.map((d) => post(url, d.body, d.headers)));
     expect(retried.map((a) => a.status)).toEqual(during.map(() => 200));
@@ -214,12 +269,14 @@ describe('storage faults under a running core', () => {
     );
     expect(lifecycles.items).toHaveLength(6);
 
-    const db = new Database(join(fault.dataDir, 'inspector.sqlite3'), { readonly: true });
-    try {
+    const stored = await queryStore(
+      { dataDir: fault.dataDir, location: fault.location },
+      'SELECT idempotency_key AS key, count(*) AS n FROM deliveries GROUP BY key ORDER BY key',
+    );
+    expect(stored.map((row) => ({ ...row, n: Number(row.n) }))).toEqual([1, 2, 3, 4, 5, 6].map((n) => ({ key: keyOf(n), n: n === 1 ? 2 : 1 })));
+    if (fault.location === undefined) {
+      const db = new Database(join(fault.dataDir, 'inspector.sqlite3'), { readonly: true });
       expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
-      const stored = db.prepare('SELECT idempotency_key AS key, count(*) AS n FROM deliveries GROUP BY key ORDER BY key').all();
-      expect(stored).toEqual([1, 2, 3, 4, 5, 6].map((n) => ({ key: keyOf(n), n: n === 1 ? 2 : 1 })));
-    } finally {
       db.close();
     }
   }
@@ -230,5 +287,13 @@ describe('storage faults under a running core', () => {
 
   it('answers 503 while the database is read-only (immutable files: even root cannot write), and recovers once it is writable', async () => {
     await refuseThenRecover(readOnlyDatabase);
+  });
+
+  it('answers 503 while the PostgreSQL server is down, says why, and stores again once it is back, without a restart', async () => {
+    await refuseThenRecover(databaseStopped);
+  });
+
+  it('answers 503 while the PostgreSQL database is read-only, and recovers once it takes writes again', async () => {
+    await refuseThenRecover(databaseReadOnly);
   });
 });

@@ -1,11 +1,10 @@
 import { createServer, type AddressInfo } from 'node:net';
-import { join } from 'node:path';
-import Database from 'better-sqlite3';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, expect, it } from 'vitest';
 import { defaultForwardSettings, type ForwardSettings } from '../../src/shared/replay';
 import { giftCardRecipientBody, signedDelivery, bodyText } from '../fixtures/payloads';
 import { startTestCore, tempDataDir, type TestCore } from '../support/core-fixture';
 import { testSecret } from '../support/deliveries';
+import { describeEachEngine, queryStore, storeLocation } from '../support/engines';
 import { post } from '../support/https-client';
 import { startSilentServer, startTarget, type ReplayTarget } from '../support/replay-target';
 import { until } from '../support/until';
@@ -19,8 +18,12 @@ async function closedPort(): Promise<number> {
   return port;
 }
 
-describe('live forwarding', () => {
+describeEachEngine('live forwarding', (engine) => {
   let t: TestCore | null = null;
+  let location: string | undefined;
+  beforeEach(async () => {
+    location = await storeLocation(engine);
+  });
   const cleanups: Array<() => Promise<void>> = [];
   afterEach(async () => {
     await t?.stop();
@@ -49,7 +52,7 @@ describe('live forwarding', () => {
 
   it('is off by default, saved across restarts, and needs a target to be on', async () => {
     const dataDir = tempDataDir();
-    t = await startTestCore({ dataDir });
+    t = await startTestCore({ dataDir, store: location });
     expect(await t.call('forward.get', {})).toEqual(defaultForwardSettings);
     await expect(t.call('forward.set', { ...defaultForwardSettings, enabled: true })).rejects.toThrow(/400/);
     const ownPort = new URL(t.receiverUrl).port;
@@ -67,12 +70,12 @@ describe('live forwarding', () => {
     };
     expect(await t.call('forward.set', settings)).toEqual(settings);
     await t.stop();
-    t = await startTestCore({ dataDir });
+    t = await startTestCore({ dataDir, store: location });
     expect(await t.call('forward.get', {})).toEqual(settings);
   });
 
   it('sends every delivery received, byte for byte, to the target URL as given (the README’s example)', async () => {
-    t = await startTestCore({ secret: testSecret });
+    t = await startTestCore({ secret: testSecret, store: location });
     const handler = await target(() => ({ status: 204 }));
     const webhooks = `${handler.url}/webhooks`;
     await forwardTo({ target: webhooks });
@@ -90,7 +93,7 @@ describe('live forwarding', () => {
   });
 
   it('appends the delivery’s path and query to the target’s when asked to, with its leading `from` rewritten', async () => {
-    t = await startTestCore({ secret: testSecret });
+    t = await startTestCore({ secret: testSecret, store: location });
     const handler = await target(() => ({ status: 204 }));
     await forwardTo({ target: `${handler.url}/fwd`, appendPath: true, pathRewrite: { from: '/webhooks', to: '/api/hooks' } });
     const { id } = await deliver('/webhooks/demo?source=service');
@@ -103,18 +106,16 @@ describe('live forwarding', () => {
 
   it('reads a setting stored before appending was opt-in without losing it', async () => {
     const dataDir = tempDataDir();
-    t = await startTestCore({ dataDir });
+    t = await startTestCore({ dataDir, store: location });
     await t.stop();
-    const db = new Database(join(dataDir, 'inspector.sqlite3'));
     const stored = { enabled: true, target: 'http://localhost:3000/base', pathRewrite: { from: '/webhooks', to: '/api' }, mirrorStatus: false, allowSelfSigned: false };
-    db.prepare("INSERT INTO settings (key, value) VALUES ('forward', ?)").run(JSON.stringify(stored));
-    db.close();
-    t = await startTestCore({ dataDir });
+    await queryStore({ dataDir, location }, "INSERT INTO settings (key, value) VALUES ('forward', ?)", [JSON.stringify(stored)]);
+    t = await startTestCore({ dataDir, store: location });
     expect(await t.call('forward.get', {})).toEqual({ ...stored, appendPath: true });
   });
 
   it('never changes the receiver’s answer when the target fails', async () => {
-    t = await startTestCore({ secret: testSecret });
+    t = await startTestCore({ secret: testSecret, store: location });
     const failing = await target(() => ({ status: 500, body: 'handler crashed' }));
     await forwardTo({ target: failing.url });
     const first = await deliver();
@@ -131,7 +132,7 @@ describe('live forwarding', () => {
   });
 
   it('answers the sender without waiting for the target', async () => {
-    t = await startTestCore({ secret: testSecret, replayLimits: { readTimeoutMs: 20_000 } });
+    t = await startTestCore({ secret: testSecret, replayLimits: { readTimeoutMs: 20_000 }, store: location });
     const silent = await startSilentServer();
     cleanups.push(() => silent.close());
     await forwardTo({ target: `http://127.0.0.1:${silent.port}` });
@@ -142,7 +143,7 @@ describe('live forwarding', () => {
   });
 
   it('answers with the target’s status when asked to, 502 when the target fails, and stores that answer', async () => {
-    t = await startTestCore({ secret: testSecret });
+    t = await startTestCore({ secret: testSecret, store: location });
     const teapot = await target(() => ({ status: 418 }));
     await forwardTo({ target: teapot.url, mirrorStatus: true });
     const mirrored = await deliver();

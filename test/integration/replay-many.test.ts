@@ -1,19 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, expect, it } from 'vitest';
 import { bodyText, formALifecycle, giftCardRecipientBody, ids, signedDelivery } from '../fixtures/payloads';
 import { startTestCore, type TestCore } from '../support/core-fixture';
 import { testSecret } from '../support/deliveries';
+import { describeEachEngine, storeLocation } from '../support/engines';
 import { post } from '../support/https-client';
 import { startTarget, type ReplayTarget } from '../support/replay-target';
 
-describe('replaying many deliveries', () => {
+describeEachEngine('replaying many deliveries', (engine) => {
   let t: TestCore;
   let handler: ReplayTarget;
   /** sha256 of each stored delivery's body, by id. */
   const shaOf = new Map<number, string>();
 
   beforeEach(async () => {
-    t = await startTestCore({ secret: testSecret });
+    t = await startTestCore({ secret: testSecret, store: await storeLocation(engine) });
     // The handler takes the first copy of an event and refuses the later ones.
     const seen = new Set<string>();
     handler = await startTarget((request) => {

@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, expect, it } from 'vitest';
 import { verifySignature } from '../../src/main/core/analysis/signature';
 import { bodyText, giftCardRecipientBody, signedDelivery } from '../fixtures/payloads';
 import { startTestCore, tempDataDir, type TestCore } from '../support/core-fixture';
 import { testSecret } from '../support/deliveries';
+import { describeEachEngine, queryStore, storeLocation } from '../support/engines';
 import { post } from '../support/https-client';
 import { until } from '../support/until';
 import { subscribe } from '../support/event-subscription';
@@ -15,8 +15,12 @@ import { startSilentServer, startStallingServer, startTarget, type ReplayTarget 
 const handlerSecret = 'whsec_handler_only_test_secret';
 const limits = { connectTimeoutMs: 300, readTimeoutMs: 300, responseBodyCapBytes: 1024 };
 
-describe('replaying a stored delivery', () => {
+describeEachEngine('replaying a stored delivery', (engine) => {
   let t: TestCore | null = null;
+  let location: string | undefined;
+  beforeEach(async () => {
+    location = await storeLocation(engine);
+  });
   const cleanups: Array<() => Promise<void>> = [];
   afterEach(async () => {
     await t?.stop();
@@ -25,7 +29,7 @@ describe('replaying a stored delivery', () => {
   });
 
   const start = async (options: Parameters<typeof startTestCore>[0] = {}) => {
-    t = await startTestCore({ secret: testSecret, replayLimits: limits, ...options });
+    t = await startTestCore({ secret: testSecret, replayLimits: limits, store: location, ...options });
     return t;
   };
   const target = async (answer?: ReplayTarget['answer']) => {
@@ -102,14 +106,13 @@ describe('replaying a stored delivery', () => {
     expect(rows.items.map((r) => r.signingMode)).toEqual(['wrong', 'resign', 'keep']);
     await t!.stop();
     t = null;
-    const db = new Database(join(dataDir, 'inspector.sqlite3'), { readonly: true });
-    const stored = db.prepare('SELECT * FROM replays').all() as Array<Record<string, unknown>>;
+    const stored = await queryStore({ dataDir, location }, 'SELECT * FROM replays');
     const table = stored
       .flatMap((row) => Object.values(row).map((v) => (Buffer.isBuffer(v) ? v.toString('latin1') : String(v))))
       .join('\n');
-    db.close();
     expect(table).toContain(resigned!.slice('sha256='.length));
     for (const secret of [handlerSecret, testSecret]) expect(table).not.toContain(secret);
+    // The store's files, free pages and WAL included: SQLite's are in the data dir.
     for (const file of readdirSync(dataDir).filter((f) => f.startsWith('inspector.sqlite3'))) {
       expect(readFileSync(join(dataDir, file)).includes(handlerSecret)).toBe(false);
     }

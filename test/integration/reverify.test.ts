@@ -1,15 +1,18 @@
 import { createHash } from 'node:crypto';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, expect, it } from 'vitest';
 import { startTestCore, type TestCore } from '../support/core-fixture';
 import { giftCardBody, serviceHeaders, testSecret } from '../support/deliveries';
+import { describeEachEngine, storeLocation } from '../support/engines';
 import { post } from '../support/https-client';
 
 const sha256Prefix = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 8);
 
-describe('setting or changing the secret re-verifies the stored deliveries', () => {
+describeEachEngine('setting or changing the secret re-verifies the stored deliveries', (engine) => {
   let t: TestCore;
+  let location: string | undefined;
   beforeEach(async () => {
-    t = await startTestCore();
+    location = await storeLocation(engine);
+    t = await startTestCore({ store: location });
   });
   afterEach(() => t.stop());
 
@@ -44,7 +47,7 @@ describe('setting or changing the secret re-verifies the stored deliveries', () 
     expect(JSON.stringify(status)).not.toContain(testSecret);
     const dataDir = t.dataDir;
     await t.core.close();
-    t = await startTestCore({ dataDir });
+    t = await startTestCore({ dataDir, store: location });
     const body = giftCardBody();
     const answer = await post(t.receiverUrl, body, serviceHeaders(body, testSecret));
     const detail = await t.call('deliveries.get', { id: Number(answer.headers['x-inspector-delivery-id']) });

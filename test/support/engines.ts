@@ -1,7 +1,10 @@
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import pg from 'pg';
 import { afterAll, describe } from 'vitest';
 import type { InspectorStore } from '../../src/main/core/store/inspector-store';
 import { openPostgresStore } from '../../src/main/core/store/postgres/postgres-store';
+import { numbered } from '../../src/main/core/store/postgres/sql';
 import { openSqliteStore } from '../../src/main/core/store/sqlite-store';
 import { startTestPostgres, type TestPostgres } from './postgres';
 import { tempDataDir } from './temp-dir';
@@ -13,7 +16,7 @@ let cluster: Promise<TestPostgres> | null = null;
 let databases = 0;
 
 /** The test file's PostgreSQL cluster, started on first use. */
-function testPostgres(): Promise<TestPostgres> {
+export function testPostgres(): Promise<TestPostgres> {
   cluster ??= startTestPostgres();
   return cluster;
 }
@@ -44,4 +47,35 @@ export async function stopTestPostgres(): Promise<void> {
   const started = cluster;
   cluster = null;
   await (await started)?.stop();
+}
+
+/**
+ * A statement run with a connection of the test's own, as someone looking into the store would (its rows, if any): the SQLite file in
+ * `dataDir`, or the PostgreSQL database at `location`; `?` binds a value on either.
+ */
+export async function queryStore(
+  store: { dataDir: string; location: string | undefined },
+  sql: string,
+  params: unknown[] = [],
+): Promise<Array<Record<string, unknown>>> {
+  if (store.location === undefined) {
+    const db = new Database(join(store.dataDir, 'inspector.sqlite3'));
+    try {
+      const statement = db.prepare(sql);
+      if (!statement.reader) {
+        statement.run(...params);
+        return [];
+      }
+      return statement.all(...params) as Array<Record<string, unknown>>;
+    } finally {
+      db.close();
+    }
+  }
+  const client = new pg.Client({ connectionString: store.location });
+  await client.connect();
+  try {
+    return (await client.query(numbered(sql), params)).rows as Array<Record<string, unknown>>;
+  } finally {
+    await client.end();
+  }
 }

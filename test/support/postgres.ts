@@ -9,10 +9,14 @@ import pg from 'pg';
 export interface TestPostgres {
   /** `postgresql://…` of a fresh database in this cluster. */
   url: string;
-  /** The server's process id (its backends are its children). */
-  pid: number;
+  /** The server's process id (its backends are its children); 0 while halted. */
+  readonly pid: number;
   /** A new empty database in the same cluster. */
   createDatabase(name: string): Promise<string>;
+  /** Shuts the server down (fast: its clients are disconnected), keeping its files, as a database going away does. */
+  halt(): Promise<void>;
+  /** Starts the halted server again, on the same port with the same data. */
+  resume(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -70,29 +74,53 @@ export async function startTestPostgres(baseDir = tmpdir()): Promise<TestPostgre
   execFileSync(join(bin, 'initdb'), initArgs, { stdio: 'pipe', cwd: dir, ...user });
   const port = await freePort();
   const args = ['-D', dataDir, '-p', String(port), '-k', dir, '-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200'];
-  const child = spawn(join(bin, 'postgres'), args, { stdio: ['ignore', 'ignore', 'pipe'], cwd: dir, ...user });
-  let output = '';
-  child.stderr?.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-8000)));
-  await waitForReady(child, () => output);
+  /** The server process, ready; resolves `exited` when it ends. */
+  const launch = async () => {
+    const child = spawn(join(bin, 'postgres'), args, { stdio: ['ignore', 'ignore', 'pipe'], cwd: dir, ...user });
+    let output = '';
+    child.stderr?.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-8000)));
+    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    await waitForReady(child, () => output);
+    return { child, exited };
+  };
+  let server: Awaited<ReturnType<typeof launch>> | null = await launch();
   const base = `postgresql://inspector@127.0.0.1:${port}`;
-  const admin = new pg.Client({ connectionString: `${base}/postgres` });
-  admin.on('error', () => {});
-  await admin.connect();
+  let admin: pg.Client | null = null;
+  const adminClient = async () => {
+    if (admin) return admin;
+    const client = new pg.Client({ connectionString: `${base}/postgres` });
+    client.on('error', () => {});
+    await client.connect();
+    admin = client;
+    return client;
+  };
   const createDatabase = async (name: string) => {
-    await admin.query(`CREATE DATABASE ${pg.escapeIdentifier(name)}`);
+    await (await adminClient()).query(`CREATE DATABASE ${pg.escapeIdentifier(name)}`);
     return `${base}/${name}`;
   };
   const url = await createDatabase('inspector_test');
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const halt = async () => {
+    const running = server;
+    server = null;
+    await admin?.end().catch(() => {});
+    admin = null;
+    if (!running) return;
+    // SIGINT: fast shutdown (disconnect clients, checkpoint, exit).
+    running.child.kill('SIGINT');
+    await running.exited;
+  };
   return {
     url,
-    pid: child.pid!,
+    get pid() {
+      return server?.child.pid ?? 0;
+    },
     createDatabase,
+    halt,
+    async resume() {
+      server ??= await launch();
+    },
     async stop() {
-      await admin.end().catch(() => {});
-      // SIGINT: fast shutdown (disconnect clients, checkpoint, exit).
-      child.kill('SIGINT');
-      await exited;
+      await halt();
       rmSync(dir, { recursive: true, force: true });
     },
   };

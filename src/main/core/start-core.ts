@@ -20,7 +20,7 @@ import { ServiceApiSession } from './service-api';
 import { ServiceConnectionManager } from './service-connection';
 import { SigningSecret, fileSecretStore } from './signing-secret';
 import type { InspectorStore } from './store/inspector-store';
-import { openPostgresStore } from './store/postgres/postgres-store';
+import { openPostgresStore, withoutPassword } from './store/postgres/postgres-store';
 import { openSqliteStore } from './store/sqlite-store';
 import { StoreHealth } from './store-health';
 import { SourceManager } from './sources/source-manager';
@@ -36,19 +36,21 @@ const SavedPorts = z.object({ https: z.number().int(), http: z.number().int().nu
 export async function startCore(options: CoreOptions): Promise<Core> {
   const log = options.log ?? (() => {});
   mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
+  const sqliteFile = join(options.dataDir, 'inspector.sqlite3');
   const store =
     options.store !== undefined
       ? await openPostgresStore(options.store, { log })
-      : openSqliteStore(join(options.dataDir, 'inspector.sqlite3'), { nativeBinding: options.nativeBinding, background: true, log });
+      : openSqliteStore(sqliteFile, { nativeBinding: options.nativeBinding, background: true, log });
+  const location = options.store !== undefined ? withoutPassword(options.store) : sqliteFile;
   try {
-    return await assemble(options, store, log);
+    return await assemble(options, store, location, log);
   } catch (error) {
     await store.close();
     throw error;
   }
 }
 
-async function assemble(options: CoreOptions, store: InspectorStore, log: (line: string) => void) {
+async function assemble(options: CoreOptions, store: InspectorStore, storeLocation: string, log: (line: string) => void) {
   const { settings } = store;
   const certificate = await loadOrCreateCertificate(options.dataDir);
   const events = new EventStream();
@@ -140,6 +142,7 @@ async function assemble(options: CoreOptions, store: InspectorStore, log: (line:
     secret: secret.status,
     policy: policy.policy,
     dataDir: options.dataDir,
+    store: { engine: store.engine, location: storeLocation },
     service: service.status(),
     deliveryCount: store.deliveryCount(),
     bodyLimitBytes,

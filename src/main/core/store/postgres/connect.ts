@@ -24,6 +24,11 @@ export async function inTransaction<T>(
   begin = 'BEGIN',
 ): Promise<T> {
   const client = await pool.connect();
+  // The server may end the connection under the transaction (a restart, a terminated session): the statement
+  // under way fails with it, and the client is dropped below. Unlistened, the client's error would end the process.
+  let lost: Error | undefined;
+  const onLost = (error: Error) => (lost = error);
+  client.on('error', onLost);
   try {
     await client.query(begin);
     const result = await work(client);
@@ -33,7 +38,8 @@ export async function inTransaction<T>(
     await client.query('ROLLBACK').catch(() => {});
     throw error;
   } finally {
-    client.release();
+    client.off('error', onLost);
+    client.release(lost);
   }
 }
 

@@ -39,7 +39,7 @@ async function countUpToCap(db: Queryable, where: string, params: unknown[]) {
  * paged by (received_at, id) from `beforeId`; `afterId` (a catch-up) the rows stored since; with free text,
  * newest stored first, through the trigram index, the matches counted up to the cap.
  */
-export function listDeliveries(pool: pg.Pool, query: ListQuery, deliveryCount: () => number): Promise<DeliveryListPage> {
+export function listDeliveries(pool: pg.Pool, query: ListQuery): Promise<DeliveryListPage> {
   return inTransaction(
     pool,
     async (client) => {
@@ -87,7 +87,7 @@ export function listDeliveries(pool: pg.Pool, query: ListQuery, deliveryCount: (
         const cursor: number[] = [];
         if (query.beforeId !== undefined) {
           const [row] = await select<{ received_at: number }>(client, 'SELECT received_at FROM deliveries WHERE id = ?', [query.beforeId]);
-          if (!row) return { items: [], ...(await countOf(client, where, params, deliveryCount)), order: 'received' as const, latestId: latest };
+          if (!row) return { items: [], ...(await countOf(client, where, params)), order: 'received' as const, latestId: latest };
           cursor.push(row.received_at, query.beforeId);
         }
         rows = await select<SummaryRow>(
@@ -97,14 +97,17 @@ export function listDeliveries(pool: pg.Pool, query: ListQuery, deliveryCount: (
           [...params, ...cursor, query.limit],
         );
       }
-      return { items: rows.map(toSummary), ...(await countOf(client, where, params, deliveryCount)), order: 'received' as const, latestId: latest };
+      return { items: rows.map(toSummary), ...(await countOf(client, where, params)), order: 'received' as const, latestId: latest };
     },
     'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY',
   );
 }
 
-function countOf(db: Queryable, where: string, params: unknown[], deliveryCount: () => number) {
-  return where === 'TRUE' ? Promise.resolve({ total: deliveryCount(), totalCapped: false }) : countUpToCap(db, where, params);
+/** Unfiltered: the count kept with the rows, read in the page's snapshot (another inspector may have written since this one's last commit). */
+async function countOf(db: Queryable, where: string, params: unknown[]) {
+  if (where !== 'TRUE') return countUpToCap(db, where, params);
+  const { rows } = await db.query<{ value: number }>("SELECT value FROM store_counts WHERE name = 'deliveries'");
+  return { total: rows[0]!.value, totalCapped: false };
 }
 
 export async function getDelivery(pool: pg.Pool, id: number): Promise<DeliveryDetail | null> {

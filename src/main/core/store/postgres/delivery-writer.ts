@@ -34,7 +34,8 @@ async function insertRows(client: pg.PoolClient, records: DeliveryRecord[]): Pro
 /**
  * Storing deliveries on PostgreSQL: what is queued while a commit is under way goes into the next one
  * (group commit), each caller's promise settling once its row's transaction is committed (and flushed:
- * synchronous_commit is on). The delivery count is kept in the same transaction.
+ * synchronous_commit is on). The delivery count is kept in the same transaction. Several inspectors may write
+ * to one database: their commits take turns (see below), so a row never commits behind one with a higher id.
  */
 export function pgDeliveryWriter(
   pool: pg.Pool,
@@ -44,13 +45,14 @@ export function pgDeliveryWriter(
   return new GroupCommitWriter<DeliveryRecord>({
     commit: (records) =>
       inTransaction(pool, async (client) => {
-        const ids = await insertRows(client, records);
+        // Before the rows: the count's row lock makes every other inspector writing to this database wait for
+        // this commit before it draws its ids, so ids are committed in order, as the derivation's watermark needs.
         const { rows } = await client.query<{ value: number }>(
           "UPDATE store_counts SET value = value + $1 WHERE name = 'deliveries' RETURNING value",
-          [ids.length],
+          [records.length],
         );
         counted = rows[0]!.value;
-        return ids;
+        return insertRows(client, records);
       }),
     onCommitted(batch) {
       for (const { item, id } of batch) options.parsedBodies.rememberStored(id, item);

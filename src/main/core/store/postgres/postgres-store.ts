@@ -13,6 +13,18 @@ import { pgSettings } from './settings';
 /** Whether a store location names a PostgreSQL database rather than a file. */
 export const isPostgresUrl = (location: string) => /^postgres(ql)?:\/\//i.test(location);
 
+/** A store URL fit to show: no password, and no parameters (one may carry a password too). */
+export function withoutPassword(url: string): string {
+  try {
+    const parsed = new URL(url);
+    parsed.password = '';
+    parsed.search = '';
+    return parsed.toString();
+  } catch {
+    return 'postgresql://…';
+  }
+}
+
 /**
  * The server engine: the inspector's store in a PostgreSQL database (a team's shared inspector), migrated on
  * open. The same answers as the SQLite store; the free-text search through pg_trgm.
@@ -44,7 +56,7 @@ export async function openPostgresStore(url: string, options: { log?: (line: str
       drain: () => writer.drain(),
 
       deliveryCount: () => count,
-      listDeliveries: (query) => listDeliveries(pool, query, () => count),
+      listDeliveries: (query) => listDeliveries(pool, query),
       getDelivery: (id) => getDelivery(pool, id),
       deliveryFacets: () => deliveryFacets(pool),
 

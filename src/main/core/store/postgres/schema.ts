@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { inTransaction } from './connect';
 
 /**
  * The inspector's schema on PostgreSQL, one function per version (the SQLite store's tables, docs/STORE.md,
@@ -134,9 +135,7 @@ export const pgSchemaVersion = migrations.length;
 const lockKey = 0x1a5ec7; // any constant shared by every inspector process
 
 export async function migrateInspectorSchema(pool: pg.Pool): Promise<void> {
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
+  await inTransaction(pool, async (client) => {
     await client.query('SELECT pg_advisory_xact_lock($1)', [lockKey]);
     await client.query('CREATE TABLE IF NOT EXISTS inspector_schema (version INTEGER NOT NULL)');
     const { rows } = await client.query<{ version: number }>('SELECT version FROM inspector_schema');
@@ -149,11 +148,5 @@ export async function migrateInspectorSchema(pool: pg.Pool): Promise<void> {
     for (const migrate of migrations.slice(current)) await migrate(client);
     if (rows.length === 0) await client.query('INSERT INTO inspector_schema (version) VALUES ($1)', [migrations.length]);
     else await client.query('UPDATE inspector_schema SET version = $1', [migrations.length]);
-    await client.query('COMMIT');
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => {});
-    throw error;
-  } finally {
-    client.release();
-  }
+  });
 }

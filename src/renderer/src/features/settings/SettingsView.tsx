@@ -34,6 +34,10 @@ export function SettingsView({ status, statusError, onStatus, onPolicy }: Settin
         <dl className="facts">
           <dt>Data folder</dt>
           <dd className="mono">{status.dataDir}</dd>
+          <dt>Store</dt>
+          <dd data-testid="settings-store">
+            {status.store.engine === 'postgresql' ? 'PostgreSQL' : 'SQLite'} <span className="mono">{status.store.location}</span>
+          </dd>
           <dt>Deliveries stored</dt>
           <dd>{formatCount(status.deliveryCount)}</dd>
           <dt>Body limit</dt>
