@@ -42,6 +42,9 @@ const lockKey = 0x7e1a7; // any constant shared by every relay process
 
 export async function migrateRelaySchema(pool: pg.Pool): Promise<void> {
   const client = await pool.connect();
+  // A server going away mid-migration fails the query under way; unheard, the client's own error event would end the process.
+  const ignore = () => {};
+  client.on('error', ignore);
   try {
     await client.query('BEGIN');
     await client.query('SELECT pg_advisory_xact_lock($1)', [lockKey]);
@@ -59,6 +62,7 @@ export async function migrateRelaySchema(pool: pg.Pool): Promise<void> {
     await client.query('ROLLBACK').catch(() => {});
     throw error;
   } finally {
+    client.off('error', ignore);
     client.release();
   }
 }
