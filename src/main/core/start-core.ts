@@ -24,6 +24,7 @@ import { openPostgresStore } from './store/postgres/postgres-store';
 import { openSqliteStore } from './store/sqlite-store';
 import { StoreHealth } from './store-health';
 import { SourceManager } from './sources/source-manager';
+import { Retention } from './retention';
 
 export const version = '0.1.0';
 export const defaultHttpsPort = 8443;
@@ -95,6 +96,13 @@ async function assemble(options: CoreOptions, store: InspectorStore, log: (line:
     onChange: () => events.publish('status.changed', status()),
     log,
   });
+  const retention = new Retention({
+    store,
+    settings,
+    commandLine: options.retention,
+    onChange: () => events.publish('status.changed', status()),
+    log,
+  });
   const saved = settings.read('receiverPorts', SavedPorts);
   await receivers.start({
     https: options.httpsPort ?? saved?.https ?? defaultHttpsPort,
@@ -146,6 +154,7 @@ async function assemble(options: CoreOptions, store: InspectorStore, log: (line:
     storeFailure: storeHealth.current,
     sources: sources.health,
     relay: sources.configured,
+    retention: retention.status(),
   });
 
   let reverifying: Promise<number> = Promise.resolve(0);
@@ -188,7 +197,7 @@ async function assemble(options: CoreOptions, store: InspectorStore, log: (line:
     token,
     handlers: createHandlers({
       store, status, secret, policy, reverify, setPorts, service, api, publishStatus, transfers,
-      replays: replays.calls, sources,
+      replays: replays.calls, sources, retention,
     }),
     events,
     rendererDir: options.rendererDir ?? null,
@@ -209,6 +218,7 @@ async function assemble(options: CoreOptions, store: InspectorStore, log: (line:
     }
   }
 
+  retention.prune();
   void sources.start().catch((error: Error) => log(`source: could not start (${error.message})`));
 
   let closing: Promise<void> | null = null;
@@ -224,6 +234,7 @@ async function assemble(options: CoreOptions, store: InspectorStore, log: (line:
       await closeServer(control.server);
       await replays.close();
       await reverifying.catch(() => 0);
+      await retention.close();
       await store.close();
     })());
 
