@@ -21,6 +21,7 @@ export interface RetentionOptions {
 const defaultBatchRows = 200;
 const defaultPauseMs = 20;
 const defaultCheckEveryMs = 60_000;
+const retryMs = 250;
 
 /**
  * Retention: prunes the oldest deliveries past the limits in the background, a small batch at a time with pauses
@@ -39,7 +40,7 @@ export class Retention {
     this.limits = options.commandLine ?? saved ?? unlimitedRetention;
     this.setBy = options.commandLine ? 'command_line' : 'settings';
     options.store.onCommitted(() => {
-      if (this.limits.keepBytes !== null && options.store.retention.counts().bytes > this.limits.keepBytes) this.prune();
+      if (this.overSize()) this.prune();
     });
     this.timer = setInterval(() => this.prune(), options.checkEveryMs ?? defaultCheckEveryMs).unref();
   }
@@ -113,5 +114,11 @@ export class Retention {
       log(`store: pruned ${pruned} deliveries past the retention limits`);
       this.options.onChange();
     }
+    // Still over the size with nothing prunable: the oldest are not derived yet (a burst); try again shortly.
+    if (this.overSize()) setTimeout(() => this.prune(), retryMs).unref();
+  }
+
+  private overSize(): boolean {
+    return this.limits.keepBytes !== null && this.options.store.retention.counts().bytes > this.limits.keepBytes;
   }
 }
