@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { RelaySourceSettings, SourceHealth } from './relay';
+import { RetentionLimits, RetentionStatus } from './retention';
 import { DeliveryDetail, DeliveryFilter, DeliveryOrder, DeliverySummary } from './delivery';
 import { ResponsePolicy } from './policy';
 import { ServiceConnection, SimulatorBehaviour, SimulatorState } from './simulator';
@@ -87,6 +88,8 @@ export const CoreStatus = z.object({
   sources: z.array(SourceHealth),
   /** The relay source configured (saved in Settings, or given on the command line), or null. */
   relay: ConfiguredRelay.nullable(),
+  /** The retention limits in force, what the store keeps and what pruning removed. */
+  retention: RetentionStatus,
 });
 export type CoreStatus = z.infer<typeof CoreStatus>;
 
@@ -136,6 +139,8 @@ export const calls = {
     input: z.object({ connection: ServiceConnection, apiToken: z.string().min(1).max(4096).optional() }),
     output: CoreStatus,
   },
+  /** Keep deliveries within these limits (saved; in place of `serve --keep-days/--keep-size` for the run); pruning runs in the background. */
+  'settings.setRetention': { input: RetentionLimits, output: CoreStatus },
   /** Pull deliveries from a relay, now and at every start (replaces the one in force). A token given is kept, never shown again. */
   'sources.set': { input: RelaySourceSettings, output: CoreStatus },
   /** Stop pulling from the relay and forget it, token included (what it brought stays stored). */

@@ -5,11 +5,12 @@ import { startCore } from '../core/start-core';
 import { isPostgresUrl } from '../core/store/postgres/postgres-store';
 import { defaultDataDir } from './default-data-dir';
 import { parsePort } from './parse-port';
+import { parseCount, parseSize } from './parse-size';
 import { closeOnSignal } from './close-on-signal';
 import { signingSecretLine } from './signing-secret-line';
 
 export const serveUsage =
-  'webhook-inspector serve [--data-dir DIR] [--store postgresql://…] [--port N] [--http-port N] [--ui-port N] [--host ADDR] [--secret S | --secret-file F] [--no-simulator] [--relay URL --relay-token T [--relay-fingerprint SHA256]]';
+  'webhook-inspector serve [--data-dir DIR] [--store postgresql://…] [--port N] [--http-port N] [--ui-port N] [--host ADDR] [--secret S | --secret-file F] [--no-simulator] [--relay URL --relay-token T [--relay-fingerprint SHA256]] [--keep-days N] [--keep-size SIZE]';
 
 export async function serve(args: string[]): Promise<void> {
   const { values } = parseArgs({
@@ -27,6 +28,8 @@ export async function serve(args: string[]): Promise<void> {
       relay: { type: 'string' },
       'relay-token': { type: 'string' },
       'relay-fingerprint': { type: 'string' },
+      'keep-days': { type: 'string' },
+      'keep-size': { type: 'string' },
     },
     strict: true,
   });
@@ -39,6 +42,9 @@ export async function serve(args: string[]): Promise<void> {
   if (values.store !== undefined && !isPostgresUrl(values.store)) {
     throw new Error('--store takes a postgresql:// URL (without it, the store is the SQLite file in the data dir)');
   }
+  const keepDays = values['keep-days'] === undefined ? null : parseCount(values['keep-days'], '--keep-days');
+  const keepBytes = values['keep-size'] === undefined ? null : parseSize(values['keep-size'], '--keep-size');
+  if (keepBytes === 0) throw new Error('--keep-size must be more than 0');
   const core = await startCore({
     dataDir: values['data-dir'] ?? defaultDataDir(),
     store: values.store,
@@ -52,6 +58,7 @@ export async function serve(args: string[]): Promise<void> {
       values.relay === undefined || !relayToken
         ? undefined
         : { url: values.relay, token: relayToken, fingerprint: values['relay-fingerprint'] ?? null },
+    retention: keepDays === null && keepBytes === null ? undefined : { keepDays, keepBytes },
     rendererDir: join(__dirname, '../renderer'),
     log: (line) => console.error(line),
   });

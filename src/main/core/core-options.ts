@@ -1,4 +1,5 @@
 import type { CoreStatus } from '../../shared/contract';
+import type { RetentionLimits } from '../../shared/retention';
 import type { SenderLimits } from './replay/send-replay';
 import type { RelayEndpoint } from './sources/relay-client';
 import type { SecretStore } from './secret-store';
@@ -21,6 +22,8 @@ export interface CoreOptions {
    * For this run only, in place of the one saved from Settings.
    */
   relay?: RelayEndpoint;
+  /** Retention limits for this run (`serve --keep-days/--keep-size`), in place of the ones saved in Settings. */
+  retention?: RetentionLimits;
   /** Where the database, certificate and settings live. */
   dataDir: string;
   /**

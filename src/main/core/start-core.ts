@@ -24,6 +24,7 @@ import { openPostgresStore, withoutPassword } from './store/postgres/postgres-st
 import { openSqliteStore } from './store/sqlite-store';
 import { StoreHealth } from './store-health';
 import { SourceManager } from './sources/source-manager';
+import { Retention } from './retention';
 
 export const version = '0.1.0';
 export const defaultHttpsPort = 8443;
@@ -97,6 +98,13 @@ async function assemble(options: CoreOptions, store: InspectorStore, storeLocati
     onChange: () => events.publish('status.changed', status()),
     log,
   });
+  const retention = new Retention({
+    store,
+    settings,
+    commandLine: options.retention,
+    onChange: () => events.publish('status.changed', status()),
+    log,
+  });
   const saved = settings.read('receiverPorts', SavedPorts);
   await receivers.start({
     https: options.httpsPort ?? saved?.https ?? defaultHttpsPort,
@@ -149,6 +157,7 @@ async function assemble(options: CoreOptions, store: InspectorStore, storeLocati
     storeFailure: storeHealth.current,
     sources: sources.health,
     relay: sources.configured,
+    retention: retention.status(),
   });
 
   let reverifying: Promise<number> = Promise.resolve(0);
@@ -191,7 +200,7 @@ async function assemble(options: CoreOptions, store: InspectorStore, storeLocati
     token,
     handlers: createHandlers({
       store, status, secret, policy, reverify, setPorts, service, api, publishStatus, transfers,
-      replays: replays.calls, sources,
+      replays: replays.calls, sources, retention,
     }),
     events,
     rendererDir: options.rendererDir ?? null,
@@ -212,6 +221,7 @@ async function assemble(options: CoreOptions, store: InspectorStore, storeLocati
     }
   }
 
+  retention.prune();
   void sources.start().catch((error: Error) => log(`source: could not start (${error.message})`));
 
   let closing: Promise<void> | null = null;
@@ -227,6 +237,7 @@ async function assemble(options: CoreOptions, store: InspectorStore, storeLocati
       await closeServer(control.server);
       await replays.close();
       await reverifying.catch(() => 0);
+      await retention.close();
       await store.close();
     })());
 

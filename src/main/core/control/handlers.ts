@@ -8,6 +8,7 @@ import type { InspectorStore } from '../store/inspector-store';
 import type { ServiceApiSession } from '../service-api';
 import type { ServiceConnectionManager } from '../service-connection';
 import type { SigningSecret } from '../signing-secret';
+import type { Retention } from '../retention';
 import type { SourceManager } from '../sources/source-manager';
 
 export interface HandlerDeps {
@@ -27,6 +28,7 @@ export interface HandlerDeps {
   replays: ReturnType<typeof createReplays>['calls'];
   /** The relay source: sources.* */
   sources: SourceManager;
+  retention: Retention;
 }
 
 class NotFound extends Error {
@@ -74,6 +76,10 @@ export function createHandlers(deps: HandlerDeps) {
       // The simulator's secret comes and goes with it: verdicts follow the secret in force.
       if (deps.secret.current !== before) await deps.reverify();
       deps.publishStatus();
+      return deps.status();
+    },
+    'settings.setRetention': (limits) => {
+      deps.retention.set(limits);
       return deps.status();
     },
     'sources.set': async (settings) => {

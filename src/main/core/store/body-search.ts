@@ -176,6 +176,18 @@ export function bodySearchIndex(db: Db) {
      WHERE trigrams IS NOT NULL`,
   );
 
+  // A contentless index forgets a row only when told the terms it was given for it.
+  const unindexWords = db.prepare(
+    `INSERT INTO delivery_search (delivery_search, rowid, body_text)
+     SELECT 'delete', id, CAST(body AS TEXT) FROM deliveries WHERE id IN (SELECT value FROM json_each(?)) AND id <= ?`,
+  );
+  const unindexLongRuns = db.prepare(
+    `INSERT INTO delivery_long_runs (delivery_long_runs, rowid, trigrams)
+     SELECT 'delete', id, trigrams FROM (SELECT id, long_run_trigrams(body) AS trigrams FROM deliveries
+       WHERE id IN (SELECT value FROM json_each(?)) AND id <= ?)
+     WHERE trigrams IS NOT NULL`,
+  );
+
   const indexBatch = db.transaction((limit: number): number => {
     const from = watermark.get() as number;
     const rows = nextRows.all(from, limit) as Array<{ id: number; size: number }>;
@@ -195,6 +207,12 @@ export function bodySearchIndex(db: Db) {
     indexBatch,
     /** Whether every stored delivery is indexed. */
     isCurrent: () => (watermark.get() as number) >= (latestId.get() as number),
+    /** Takes deliveries about to be deleted out of both indexes (those it holds); inside the deleting transaction. */
+    unindex(ids: readonly number[]): void {
+      const through = watermark.get() as number;
+      unindexWords.run(JSON.stringify(ids), through);
+      unindexLongRuns.run(JSON.stringify(ids), through);
+    },
   };
 }
 

@@ -44,6 +44,8 @@ export function deliveryWriter(db: Db, options: DeliveryWriterOptions = {}) {
     },
     /** Commits what is queued (a command about to read back what it stored). */
     drain: () => writer.drain(),
+    /** Whether a commit is under way, and when it is done: work beside it waits rather than block on its lock. */
+    commits: { get busy() { return writer.busy; }, idle: () => writer.idle() },
     derived,
   };
 }

@@ -3,6 +3,7 @@ import { duplicateGroupQueries } from './duplicate-groups';
 import { lifecycleQueries } from './lifecycles';
 import type { Db } from './open';
 import type { RecentParsedBodies } from './recent-parsed-bodies';
+import { withoutOwnFsync } from './relaxed-sync';
 
 /** Rows derived per transaction: large enough to coalesce page writes, small enough to keep the receiver answering. */
 const defaultBatchRows = 500;
@@ -74,18 +75,7 @@ export function derivedTables(db: Db, options: DerivedTablesOptions = {}) {
     return rows.length;
   });
 
-  /** Runs the transactions of `work` without their own fsync (set once around them all). */
-  const relaxed = <T>(work: () => T): T => {
-    const synchronous = db.pragma('synchronous', { simple: true }) as number;
-    // 1 is NORMAL; never raise a lower setting (a bulk load may run with OFF).
-    if (db.inTransaction || synchronous <= 1) return work();
-    db.pragma('synchronous = NORMAL');
-    try {
-      return work();
-    } finally {
-      db.pragma(`synchronous = ${synchronous}`);
-    }
-  };
+  const relaxed = <T>(work: () => T): T => withoutOwnFsync(db, work);
   /** Indexes a batch of bodies for search; returns whether more are pending. */
   const indexSearch = (): boolean => search.indexBatch(batchRows) > 0 && !search.isCurrent();
 

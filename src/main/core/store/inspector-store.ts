@@ -2,9 +2,11 @@ import type { z } from 'zod';
 import type { DeliveryDetail } from '../../../shared/delivery';
 import type { DeliveryIdEvidence, Lifecycle, ListedDuplicateGroup, OrderSummary, RecipientView } from '../../../shared/lifecycle';
 import type { ReplayRecord } from '../../../shared/replay';
+import type { RetentionLimits } from '../../../shared/retention';
 import type { DeliveryRecord } from './delivery-record';
 import type { DeliveryListPage, ListQuery } from './delivery-views';
 import type { LifecycleFilter, ListedLifecycle } from './lifecycle-views';
+import type { RetentionCounts } from './pruning';
 import type { ReplaySource } from './replay-sources';
 import type { ReplayDraft } from './replays';
 import type { ExportedDelivery, ExportScope, StoredDelivery } from './stored-delivery';
@@ -90,6 +92,18 @@ export interface InspectorStore {
     many(ids: readonly number[]): Promise<ReplaySource[]>;
     /** Every copy of one event (a duplicate group), in arrival order. */
     withIdempotencyKey(key: string): Promise<ReplaySource[]>;
+  };
+
+  /** Retention: what the store holds, and the pruning of the oldest deliveries past the limits. */
+  readonly retention: {
+    /** As of the last commit or prune. */
+    counts(): RetentionCounts;
+    /**
+     * Removes up to `maxRows` of the oldest deliveries (receive order) past the limits, with their replays, search
+     * entries and derived rows, in one short transaction that never holds up a delivery's commit; resolves with
+     * how many (0: none past the limits, or none derived yet).
+     */
+    pruneBatch(limits: RetentionLimits, maxRows: number, now?: number): Promise<number>;
   };
 
   readonly settings: SettingsStore;

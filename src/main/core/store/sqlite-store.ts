@@ -12,6 +12,7 @@ import { reanalyzeAll } from './reanalyze';
 import { replaySourceQueries } from './replay-sources';
 import { replayQueries } from './replays';
 import { settingsQueries } from './settings';
+import { sqlitePruner } from './sqlite-pruner';
 
 export interface SqliteStoreOptions {
   /** A better-sqlite3 binary built for this runtime (the desktop has its own). */
@@ -53,6 +54,7 @@ export function sqliteStore(db: Db, options: SqliteStoreOptions = {}): SqliteSto
   const sources = replaySourceQueries(db);
   const exports = exportQueries(db);
   const settings = settingsQueries(db);
+  const pruner = sqlitePruner(db, writer.commits);
 
   return {
     engine: 'sqlite',
@@ -93,6 +95,7 @@ export function sqliteStore(db: Db, options: SqliteStoreOptions = {}): SqliteSto
       withIdempotencyKey: async (key) => sources.withIdempotencyKey(key),
     },
 
+    retention: { counts: () => pruner.counts(), pruneBatch: (limits, maxRows, now) => pruner.pruneBatch(limits, maxRows, now) },
     settings,
     deliverySource: (name) => {
       const queries = deliverySourceQueries(db, name);

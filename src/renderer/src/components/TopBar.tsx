@@ -3,6 +3,7 @@ import { formatCount, formatFullTime, shortenFingerprint } from '../lib/format';
 import { describePolicy, describeSecret } from '../lib/words';
 import { ForwardIndicator } from '../features/forward/ForwardIndicator';
 import { SourceHealthFact } from '../features/sources/SourceHealthFact';
+import { describeKept, describePruned, describeRetentionLimits } from '../features/settings/retention-words';
 import { CopyButton } from './CopyButton';
 import { LiveIndicator } from './LiveIndicator';
 import { SecretFingerprint } from './SecretFingerprint';
@@ -41,6 +42,13 @@ function StatusFacts({ status }: { status: CoreStatus }) {
       {status.sources.map((health) => (
         <SourceHealthFact key={health.name} health={health} />
       ))}
+      <span className="top-fact" data-testid="retention-summary" title={`Retention: ${describeRetentionLimits(status.retention.limits)}`}>
+        <span className="fact-label">Store</span>
+        <span className="fact-value">
+          {describeKept(status.retention)}
+          {status.retention.pruned.count > 0 && ` (${describePruned(status.retention)})`}
+        </span>
+      </span>
       <span className="top-fact">
         <span className="fact-label">Cert SHA-256</span>
         <code className="fact-value" data-testid="cert-fingerprint" title={status.certificateFingerprint}>

@@ -34,24 +34,27 @@ async function insertRows(client: pg.PoolClient, records: DeliveryRecord[]): Pro
 /**
  * Storing deliveries on PostgreSQL: what is queued while a commit is under way goes into the next one
  * (group commit), each caller's promise settling once its row's transaction is committed (and flushed:
- * synchronous_commit is on). The delivery count is kept in the same transaction. Several inspectors may write
- * to one database: their commits take turns (see below), so a row never commits behind one with a higher id.
+ * synchronous_commit is on). The delivery count and the bytes stored (body and headers, as the SQLite store's
+ * triggers count them) are kept in the same transaction. Several inspectors may write to one database: their
+ * commits take turns (see below), so a row never commits behind one with a higher id.
  */
 export function pgDeliveryWriter(
   pool: pg.Pool,
-  options: { parsedBodies: RecentParsedBodies; onCommitted: (latestId: number, count: number) => void },
+  options: { parsedBodies: RecentParsedBodies; onCommitted: (latestId: number, counts: { deliveries: number; bytes: number }) => void },
 ) {
-  let counted = 0;
+  let counted = { deliveries: 0, bytes: 0 };
   return new GroupCommitWriter<DeliveryRecord>({
     commit: (records) =>
       inTransaction(pool, async (client) => {
-        // Before the rows: the count's row lock makes every other inspector writing to this database wait for
+        // Before the rows: the counts' row locks make every other inspector writing to this database wait for
         // this commit before it draws its ids, so ids are committed in order, as the derivation's watermark needs.
-        const { rows } = await client.query<{ value: number }>(
-          "UPDATE store_counts SET value = value + $1 WHERE name = 'deliveries' RETURNING value",
-          [records.length],
+        const bytes = records.reduce((sum, r) => sum + r.raw.body.byteLength + Buffer.byteLength(JSON.stringify(r.raw.headers)), 0);
+        const { rows } = await client.query<{ name: string; value: number }>(
+          `UPDATE store_counts SET value = value + CASE name WHEN 'deliveries' THEN $1::bigint ELSE $2::bigint END
+           WHERE name IN ('deliveries', 'stored_bytes') RETURNING name, value`,
+          [records.length, bytes],
         );
-        counted = rows[0]!.value;
+        counted = { deliveries: rows.find((r) => r.name === 'deliveries')!.value, bytes: rows.find((r) => r.name === 'stored_bytes')!.value };
         return insertRows(client, records);
       }),
     onCommitted(batch) {

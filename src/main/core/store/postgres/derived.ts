@@ -14,7 +14,7 @@ const coalesceMs = 20;
 /** A read first derives at most this many pending rows itself; past it (a rebuild) it reads what is there. */
 const readCatchUpRows = 5_000;
 /** Held while deriving: two inspectors on one database never derive the same rows twice. */
-const deriveLock = 0x1a5ec8;
+export const deriveLock = 0x1a5ec8;
 
 interface PendingRow {
   id: number;
@@ -81,7 +81,7 @@ async function addToGroup(client: pg.PoolClient, idempotencyKey: string | null, 
   await upsert(member);
 }
 
-async function refreshLifecycle(client: pg.PoolClient, key: string, parsedBodies: RecentParsedBodies): Promise<void> {
+export async function refreshLifecycle(client: pg.PoolClient, key: string, parsedBodies: RecentParsedBodies): Promise<void> {
   const loaded = await loadLifecycle(client, key, parsedBodies);
   if (!loaded) {
     await client.query('DELETE FROM lifecycles WHERE key = $1', [key]);

@@ -7,6 +7,7 @@ import { deliveryFacets, getDelivery, listDeliveries } from './delivery-views';
 import { pgDeliveryWriter } from './delivery-writer';
 import { reanalyzeAll } from './reanalyze';
 import { pgDeliverySource, pgExports, pgReplays, pgReplaySources } from './records';
+import { pgPruner } from './pruner';
 import { migrateInspectorSchema } from './schema';
 import { pgSettings } from './settings';
 
@@ -35,14 +36,14 @@ export async function openPostgresStore(url: string, options: { log?: (line: str
   try {
     await migrateInspectorSchema(pool);
     const settings = await pgSettings(pool, log);
-    let count = (await pool.query<{ value: number }>("SELECT value FROM store_counts WHERE name = 'deliveries'")).rows[0]!.value;
     const parsedBodies = new RecentParsedBodies();
+    const pruner = await pgPruner(pool, parsedBodies);
     const listeners: Array<(latestId: number) => void> = [];
     const derived = pgDerivedResults(pool, { parsedBodies, log });
     const writer = pgDeliveryWriter(pool, {
       parsedBodies,
-      onCommitted(latestId, total) {
-        count = total;
+      onCommitted(latestId, counts) {
+        pruner.committed(counts);
         derived.schedule();
         for (const listener of listeners) listener(latestId);
       },
@@ -55,7 +56,7 @@ export async function openPostgresStore(url: string, options: { log?: (line: str
       onCommitted: (listener) => void listeners.push(listener),
       drain: () => writer.drain(),
 
-      deliveryCount: () => count,
+      deliveryCount: () => pruner.counts().deliveries,
       listDeliveries: (query) => listDeliveries(pool, query),
       getDelivery: (id) => getDelivery(pool, id),
       deliveryFacets: () => deliveryFacets(pool),
@@ -73,6 +74,7 @@ export async function openPostgresStore(url: string, options: { log?: (line: str
 
       replays: pgReplays(pool),
       replaySources: pgReplaySources(pool),
+      retention: { counts: () => pruner.counts(), pruneBatch: (limits, maxRows, now) => pruner.pruneBatch(limits, maxRows, now) },
       settings,
       deliverySource: (name) => pgDeliverySource(pool, settings, name),
 

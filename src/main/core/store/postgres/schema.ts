@@ -129,6 +129,14 @@ const migrations: ReadonlyArray<(client: pg.PoolClient) => Promise<unknown>> = [
       );
       CREATE INDEX replays_by_delivery ON replays (delivery_id, id);
     `),
+  // Retention (the SQLite store's migration 0014): the bytes stored (bodies and headers), kept by the writer with
+  // the count, and what pruning removed.
+  (client) =>
+    client.query(`
+      INSERT INTO store_counts (name, value)
+        SELECT 'stored_bytes', coalesce(sum(octet_length(body) + octet_length(headers)), 0) FROM deliveries;
+      INSERT INTO store_counts (name, value) VALUES ('pruned', 0), ('pruned_at', 0);
+    `),
 ];
 
 export const pgSchemaVersion = migrations.length;

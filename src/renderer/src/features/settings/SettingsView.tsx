@@ -5,6 +5,7 @@ import { ForwardSettingsCard } from '../forward/ForwardSettingsCard';
 import { ImportSettings } from '../transfer/ImportSettings';
 import { PolicySettings } from './PolicySettings';
 import { PortSettings } from './PortSettings';
+import { RetentionSettings } from './RetentionSettings';
 import { SecretSettings } from './SecretSettings';
 import { ServiceSettings } from './ServiceSettings';
 import { SourceSettings } from '../sources/SourceSettings';
@@ -28,6 +29,7 @@ export function SettingsView({ status, statusError, onStatus, onPolicy }: Settin
       <PolicySettings policy={status.policy} onSaved={onPolicy} />
       <ForwardSettingsCard />
       <PortSettings ports={status.ports} onApplied={onStatus} />
+      <RetentionSettings retention={status.retention} onApplied={onStatus} />
       <ImportSettings />
       <section className="settings-card" aria-labelledby="settings-about-title">
         <h2 id="settings-about-title">About this run</h2>
