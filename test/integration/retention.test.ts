@@ -108,7 +108,8 @@ describeEachEngine('retention prunes the oldest deliveries', (engine) => {
     await expectDerivedAsIfOnlyKept(s);
   });
 
-  it.runIf(engine === 'sqlite')('takes pruned deliveries out of both search indexes', async () => {
+  // SQLite's own search indexes (FTS5) are kept by the inspector; PostgreSQL keeps its trigram index itself.
+  if (engine === 'sqlite') it('takes pruned deliveries out of both search indexes', async () => {
     const { store: s, records, ids } = await storeTraffic(300);
     const db = (s as SqliteStore).db;
     // The index is filled in the background, after the derived tables.
