@@ -1,14 +1,13 @@
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { buildDeliveryRecord } from '../../src/main/core/receiver/ingest';
-import { deliveryQueries, insertColumns } from '../../src/main/core/store/deliveries';
-import { openStore } from '../../src/main/core/store/open';
 import type { DeliveryFilter } from '../../src/shared/delivery';
 import type { DeliverySearchJob } from '../../src/shared/delivery-search';
 import { startTestCore, tempDataDir, type TestCore } from '../support/core-fixture';
 import { giftCardBody, serviceHeaders } from '../support/deliveries';
 import { describeEachEngine, openTestStore, storeLocation, type EngineName } from '../support/engines';
 import { post } from '../support/https-client';
+import { largeStoreDataDir } from '../support/large-store';
 
 const cores: TestCore[] = [];
 afterEach(async () => {
@@ -135,23 +134,8 @@ describeEachEngine('a free-text search as a job', (name) => {
   });
 });
 
-/** A SQLite store of `count` copies of one gift card (inserted by SQL: built in a second), all derived and indexed. */
-function largeStore(count: number): string {
-  const dataDir = tempDataDir();
-  const db = openStore(join(dataDir, 'inspector.sqlite3'));
-  const columns = insertColumns.join(', ');
-  deliveryQueries(db).insert(record(giftCardBody({ recipient_email: 'someone@example.com' })));
-  db.prepare(
-    `WITH RECURSIVE n(i) AS (SELECT 2 UNION ALL SELECT i + 1 FROM n WHERE i < ?)
-     INSERT INTO deliveries (${columns}) SELECT ${columns} FROM deliveries, n WHERE deliveries.id = 1`,
-  ).run(count);
-  db.exec(`UPDATE store_counts SET value = ${count} WHERE name IN ('derived_through', 'search_indexed_through')`);
-  db.close();
-  return dataDir;
-}
-
 it('searches a large store in stretches: progress grows, the receiver answers meanwhile, and cancel stops it', { timeout: 120_000 }, async () => {
-  const t = await startTestCore({ dataDir: largeStore(100_000) });
+  const t = await startTestCore({ dataDir: largeStoreDataDir(100_000) });
   cores.push(t);
   const started = await t.call('deliveries.search.start', { filter: { text: 'absent' } });
   expect(started).toMatchObject({ state: 'running', scanned: true, toSearch: 100_000, latestId: 100_000 });
