@@ -33,6 +33,8 @@ export const DeliverySearchStart = z.object({
   filter: DeliveryFilter.extend({ text: z.string().min(1) }),
   /** A page further down: only deliveries stored before this one. */
   beforeId: z.number().int().optional(),
+  /** A catch-up: only deliveries stored after this one (a list's `latestId`). */
+  afterId: z.number().int().optional(),
   limit: z.number().int().min(1).max(500).default(200),
 });
 export type DeliverySearchStart = z.infer<typeof DeliverySearchStart>;

@@ -1,6 +1,8 @@
 import { rmSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { spawnServe } from '../support/cli-process';
+import { giftCardBody, serviceHeaders } from '../support/deliveries';
+import { post } from '../support/https-client';
 import { largeStoreDataDir } from '../support/large-store';
 import { DeliveriesPage } from './pages/deliveries-page';
 
@@ -27,11 +29,16 @@ test('a short word no index takes is searched body by body: matches appear as fo
     // What it found stays listed; the count says there may be more.
     await expect(deliveries.rows).toHaveCount(2);
     await expect(page.getByTestId('delivery-count')).toHaveText('2+ matching');
+    // A match that arrives now is listed on top, live.
+    const body = giftCardBody({ recipient_email: 'zebra77.new@example.com' });
+    expect((await post(`${serve.lines['Receiver (HTTPS)']!}/webhooks`, body, serviceHeaders(body, null))).status).toBe(200);
+    await expect(deliveries.rows).toHaveCount(3);
+    await expect(deliveries.rows.first()).toContainText('zebra77.new@example.com');
 
     // Searched to the end, it says so.
     await deliveries.filterText('zebra770');
     await expect(progress).toHaveAttribute('data-state', 'done', { timeout: 60_000 });
-    await expect(progress).toContainText('Search done: searched 300,002 of 300,002 deliveries');
+    await expect(progress).toContainText('Search done: searched 300,003 of 300,003 deliveries');
     await expect(deliveries.rows).toHaveCount(1);
     await expect(page.getByTestId('delivery-count')).toHaveText('1 matching');
   } finally {

@@ -112,6 +112,10 @@ describeEachEngine('a free-text search as a job', (name) => {
       expect(found.ids, filter.text).toEqual([...found.ids].sort((a, b) => b - a));
       const indexed = filter.text.includes('@');
       expect(found.jobs.every((job) => job.scanned === (!indexed && engine === 'sqlite'))).toBe(true);
+      // A catch-up: what was stored after an id.
+      const since = await follow(t, await t.call('deliveries.search.start', { filter, afterId: 250, limit: 500 }));
+      const listed = await t.call('deliveries.list', { filter, afterId: 250, limit: 500 });
+      expect(since.ids, filter.text).toEqual(listed.items.map((item) => item.id));
     }
     expect((await searchAll(t, { text: 'walsh1' }, 9)).ids.length).toBeGreaterThan(9);
   });

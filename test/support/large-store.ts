@@ -1,7 +1,9 @@
 import { join } from 'node:path';
+import { analyzerVersion } from '../../src/main/core/analysis/version';
 import { buildDeliveryRecord } from '../../src/main/core/receiver/ingest';
 import { deliveryQueries, insertColumns } from '../../src/main/core/store/deliveries';
 import { openStore } from '../../src/main/core/store/open';
+import { settingsQueries } from '../../src/main/core/store/settings';
 import { giftCardBody } from './deliveries';
 import { tempDataDir } from './temp-dir';
 
@@ -15,7 +17,7 @@ const record = (body: Buffer) =>
 
 /**
  * A data dir whose SQLite store holds `count` copies of one gift card (copied by SQL: seconds, not minutes),
- * then one gift card to each of `newestEmails`; all derived and indexed, as a long-running store is.
+ * then one gift card to each of `newestEmails`; all analysed, derived and indexed, as a long-running store is.
  */
 export function largeStoreDataDir(count: number, newestEmails: string[] = []): string {
   const dataDir = tempDataDir();
@@ -30,6 +32,8 @@ export function largeStoreDataDir(count: number, newestEmails: string[] = []): s
     ).run(count);
     for (const email of newestEmails) deliveries.insert(record(giftCardBody({ recipient_email: email })));
     db.prepare("UPDATE store_counts SET value = (SELECT max(id) FROM deliveries) WHERE name IN ('derived_through', 'search_indexed_through')").run();
+    // Analysed by this analyzer: a core that opens it does not analyse every delivery again.
+    settingsQueries(db).write('analyzerVersion', analyzerVersion);
   } finally {
     db.close();
   }

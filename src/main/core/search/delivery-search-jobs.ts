@@ -38,7 +38,7 @@ export class DeliverySearchJobs {
   constructor(private readonly store: InspectorStore) {}
 
   async start(input: DeliverySearchStart): Promise<DeliverySearchJob> {
-    const { filter, beforeId, limit } = input;
+    const { filter, beforeId, afterId, limit } = input;
     const scanned = this.store.textSearchMode(filter.text) === 'scan';
     const run: Run = {
       job: {
@@ -61,7 +61,7 @@ export class DeliverySearchJobs {
     };
     try {
       if (!scanned) {
-        const page = await this.store.listDeliveries({ filter, beforeId, limit });
+        const page = await this.store.listDeliveries({ filter, beforeId, afterId, limit });
         run.items = page.items;
         const count = page.items.length;
         Object.assign(run.job, {
@@ -75,7 +75,7 @@ export class DeliverySearchJobs {
       } else {
         const { oldestId: oldest, latestId } = await this.store.storedIdRange();
         // An empty store: nothing to search (its range reads 0 to 0).
-        const oldestId = latestId === 0 ? 1 : oldest;
+        const oldestId = Math.max(latestId === 0 ? 1 : oldest, (afterId ?? 0) + 1);
         const belowId = Math.min(beforeId ?? latestId + 1, latestId + 1);
         run.job.latestId = latestId;
         run.job.toSearch = Math.max(0, belowId - oldestId);

@@ -4,7 +4,7 @@ import { call } from '../../api/client';
 import { filterKey } from '../../lib/route';
 import { newestFirst, withArrivals, withGroupCounts } from './list-arrivals';
 import { mergedTotal } from './list-total';
-import { followSearchJob, type SearchJobFollower } from './search-job-follower';
+import { followSearchJob, searchToEnd, type SearchJobFollower } from './search-job-follower';
 
 export interface DeliveryListSnapshot {
   /** Newest first, in `order`. */
@@ -94,11 +94,12 @@ export class DeliveryListStore {
     );
   };
 
-  /** Leaves the list: a search still running is canceled. */
+  /** Leaves the list: a search still running is canceled (and started again if the list comes back). */
   dispose(): void {
     this.generation++;
     this.following?.stop();
     this.following = null;
+    this.currentFilterKey = null;
   }
 
   /** Load the top of the list again, as many rows as are loaded now (verdicts may have changed). */
@@ -180,7 +181,7 @@ export class DeliveryListStore {
     }
     this.catchingUp = true;
     const generation = this.generation;
-    call('deliveries.list', { filter: this.filter, afterId: seen, limit: catchUpLimit })
+    this.storedSince(seen)
       .then(
         (page) => {
           if (generation !== this.generation) return;
@@ -207,6 +208,18 @@ export class DeliveryListStore {
         this.runPendingCatchUp();
       });
   };
+
+  /**
+   * What was stored since `afterId` and matches. A body-by-body search catches up as a search of those few
+   * deliveries (the list's call would also count the matches among the newest 20,000, body by body).
+   */
+  private async storedSince(afterId: number): Promise<{ items: DeliverySummary[]; latestId: number; total: number; totalCapped: boolean }> {
+    const text = this.filter.text;
+    if (!text || !this.snapshot.search?.scanned) return call('deliveries.list', { filter: this.filter, afterId, limit: catchUpLimit });
+    const { job, items } = await searchToEnd({ filter: { ...this.filter, text }, afterId, limit: catchUpLimit });
+    if (job.state === 'failed') throw new Error(job.error ?? 'the search failed');
+    return { items, latestId: job.latestId, total: items.length, totalCapped: true };
+  }
 
   /**
    * A page of a text search, as a job: the first page (no `beforeId`) replaces the list, a later one is added
