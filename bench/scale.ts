@@ -17,6 +17,7 @@ import { buildStore, type BuildStats } from './build-store';
 import { generatorVersion } from './generate';
 import { measure, type MeasureOutput } from './measure';
 import { measureSearchIndexing } from './search-cost';
+import { measureStreamedSearch } from './streamed-search';
 import { passes, table } from './stats';
 
 export const benchDir = resolve('bench');
@@ -74,9 +75,12 @@ function mb(bytes: number): string {
 }
 
 /** The measuring child: a fresh process, so its RSS is what the core holds for the store and the queries. */
-export function measureChild(arg: string): void {
+export async function measureChild(arg: string): Promise<void> {
   const input = JSON.parse(arg) as Parameters<typeof measure>[0];
-  process.stdout.write(JSON.stringify(measure(input)));
+  const output = measure(input);
+  process.stderr.write('  streamed search of a rare word …\n');
+  output.figures.push(...(await measureStreamedSearch(input.file, input.runs)));
+  process.stdout.write(JSON.stringify(output));
 }
 
 /** Scale benchmark (issue 7 section 3); returns the goals it missed. */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { RelaySourceSettings, SourceHealth } from './relay';
 import { RetentionLimits, RetentionStatus } from './retention';
 import { DeliveryDetail, DeliveryFilter, DeliveryOrder, DeliverySummary } from './delivery';
+import { DeliverySearchJob, DeliverySearchPage, DeliverySearchStart } from './delivery-search';
 import { ResponsePolicy } from './policy';
 import { ServiceConnection, SimulatorBehaviour, SimulatorState } from './simulator';
 import { FetchAllJob, ListPage, ListTarget, PayoutOrderRequest } from './service-api';
@@ -119,6 +120,18 @@ export const calls = {
       latestId: z.number().int(),
     }),
   },
+  /** A free-text search as a job (a short word no index takes is searched body by body, newest first). */
+  'deliveries.search.start': { input: DeliverySearchStart, output: DeliverySearchJob },
+  /**
+   * The job and its matches from the `from`-th on. With `waitMs`, a running job's answer waits (up to then) for
+   * something new: a match, progress (at most every 100 ms), or its end.
+   */
+  'deliveries.search.page': {
+    input: z.object({ jobId: z.string(), from: z.number().int().min(0).default(0), waitMs: z.number().int().min(0).max(10_000).default(0) }),
+    output: DeliverySearchPage,
+  },
+  /** Stops a running search, keeping what it found; a finished one is returned as it is. */
+  'deliveries.search.cancel': { input: z.object({ jobId: z.string() }), output: DeliverySearchJob },
   'deliveries.get': { input: z.object({ id: z.number().int() }), output: DeliveryDetail },
   'deliveries.facets': {
     input: Empty,

@@ -16,6 +16,7 @@ import { ResponsePolicyState } from './receiver/response-policy';
 import { closeServer, listen } from './receiver/server';
 import { loadOrCreateCertificate } from './receiver/tls';
 import { createReplays } from './replay/create-replays';
+import { DeliverySearchJobs } from './search/delivery-search-jobs';
 import { ServiceApiSession } from './service-api';
 import { ServiceConnectionManager } from './service-connection';
 import { SigningSecret, fileSecretStore } from './signing-secret';
@@ -195,12 +196,13 @@ async function assemble(options: CoreOptions, store: InspectorStore, storeLocati
     receiverUrls: () => receivers.urls,
     publishProgress: (progress) => events.publish('transfer.progress', progress),
   });
+  const searches = new DeliverySearchJobs(store);
   const token = randomBytes(24).toString('base64url');
   const control = createControlServer({
     token,
     handlers: createHandlers({
       store, status, secret, policy, reverify, setPorts, service, api, publishStatus, transfers,
-      replays: replays.calls, sources, retention,
+      replays: replays.calls, sources, retention, searches,
     }),
     events,
     rendererDir: options.rendererDir ?? null,
@@ -229,6 +231,7 @@ async function assemble(options: CoreOptions, store: InspectorStore, storeLocati
     (closing ??= (async () => {
       await sources.stop();
       api.close();
+      searches.cancelAll();
       await service.stop();
       await receivers.stop();
       await store.drain();

@@ -3,6 +3,7 @@ import type { transferCalls } from '../export/transfer-calls';
 import type { ResponsePolicyState } from '../receiver/response-policy';
 import type { ReceiverPorts } from '../receiver/receivers';
 import type { createReplays } from '../replay/create-replays';
+import type { DeliverySearchJobs } from '../search/delivery-search-jobs';
 import { createdOrders } from '../store/created-orders';
 import type { InspectorStore } from '../store/inspector-store';
 import type { ServiceApiSession } from '../service-api';
@@ -29,6 +30,8 @@ export interface HandlerDeps {
   /** The relay source: sources.* */
   sources: SourceManager;
   retention: Retention;
+  /** deliveries.search.* */
+  searches: DeliverySearchJobs;
 }
 
 class NotFound extends Error {
@@ -52,6 +55,9 @@ export function createHandlers(deps: HandlerDeps) {
   return {
     'status.get': () => deps.status(),
     'deliveries.list': (input) => deps.store.listDeliveries(input),
+    'deliveries.search.start': (input) => deps.searches.start(input),
+    'deliveries.search.page': ({ jobId, from, waitMs }) => deps.searches.page(jobId, from, waitMs),
+    'deliveries.search.cancel': ({ jobId }) => deps.searches.cancel(jobId),
     'deliveries.get': async ({ id }) => found(await deps.store.getDelivery(id), `no delivery ${id}`),
     'deliveries.facets': () => deps.store.deliveryFacets(),
     'settings.setSecret': async ({ secret }) => {

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { DeliveryDetail } from '../../../shared/delivery';
+import type { DeliveryDetail, DeliveryFilter, DeliverySummary } from '../../../shared/delivery';
 import type { DeliveryIdEvidence, Lifecycle, ListedDuplicateGroup, OrderSummary, RecipientView } from '../../../shared/lifecycle';
 import type { ReplayRecord } from '../../../shared/replay';
 import type { RetentionLimits } from '../../../shared/retention';
@@ -17,6 +17,14 @@ export interface SettingsStore {
   /** Takes effect for reads at once; stored durably in the background (`InspectorStore.close` waits for it). */
   write(key: string, value: unknown): void;
   remove(key: string): void;
+}
+
+/** One stretch of a body-by-body search. */
+export interface ScannedStretch {
+  /** The matches in the stretch, newest stored first. */
+  items: DeliverySummary[];
+  /** Receive time (ms) of the oldest delivery in the stretch; null when it held none. */
+  oldestReceivedAt: number | null;
 }
 
 /** The duplicate groups and lifecycle summaries, derived from the stored deliveries after their commit. */
@@ -65,6 +73,12 @@ export interface InspectorStore {
   deliveryCount(): number;
   listDeliveries(query: ListQuery): Promise<DeliveryListPage>;
   getDelivery(id: number): Promise<DeliveryDetail | null>;
+  /** How a free-text search for `text` goes: through an index at once, or body by body (`scanForText`). */
+  textSearchMode(text: string): 'index' | 'scan';
+  /** The oldest and the newest stored id (0 and 0 when empty): what a body-by-body search covers. */
+  storedIdRange(): Promise<{ oldestId: number; latestId: number }>;
+  /** The deliveries with ids in [fromId, belowId) matching the filter, its text included (the same test as listDeliveries). */
+  scanForText(filter: DeliveryFilter, fromId: number, belowId: number): Promise<ScannedStretch>;
   deliveryFacets(): Promise<{ events: string[]; paths: string[] }>;
 
   readonly derived: DerivedResults;

@@ -13,6 +13,7 @@ import { replaySourceQueries } from './replay-sources';
 import { replayQueries } from './replays';
 import { settingsQueries } from './settings';
 import { sqlitePruner } from './sqlite-pruner';
+import { scanForText, storedIdRange, textSearchMode } from './text-scan';
 
 export interface SqliteStoreOptions {
   /** A better-sqlite3 binary built for this runtime (the desktop has its own). */
@@ -66,6 +67,9 @@ export function sqliteStore(db: Db, options: SqliteStoreOptions = {}): SqliteSto
     deliveryCount: () => countDeliveries(db),
     listDeliveries: async (query) => listDeliveries(db, query),
     getDelivery: async (id) => getDelivery(db, id),
+    textSearchMode,
+    storedIdRange: async () => storedIdRange(db),
+    scanForText: async (filter, fromId, belowId) => scanForText(db, filter, fromId, belowId),
     deliveryFacets: async () => deliveryFacets(db),
 
     derived: {

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import type { DeliveryDetail } from '../../../../shared/delivery';
+import type { DeliveryDetail, DeliveryFilter } from '../../../../shared/delivery';
 import { filterClause } from '../deliveries';
 import {
   detailSql,
@@ -16,6 +16,7 @@ import {
   type SummaryRow,
 } from '../delivery-views';
 import { groupingOf } from '../duplicate-groups';
+import type { ScannedStretch } from '../inspector-store';
 import { inTransaction, type Queryable } from './connect';
 import { searchPattern } from './search-text';
 import { numbered } from './sql';
@@ -125,4 +126,30 @@ export async function deliveryFacets(pool: pg.Pool): Promise<{ events: string[];
       (r) => r.v,
     );
   return { events: await distinct('event'), paths: await distinct('path') };
+}
+
+/** The oldest and newest stored id, as the SQLite store's `storedIdRange`. */
+export async function storedIdRange(pool: pg.Pool): Promise<{ oldestId: number; latestId: number }> {
+  const [row] = await select<{ oldest: number; latest: number }>(
+    pool,
+    'SELECT coalesce(min(id), 0) AS oldest, coalesce(max(id), 0) AS latest FROM deliveries',
+    [],
+  );
+  return { oldestId: row!.oldest, latestId: row!.latest };
+}
+
+/** One stretch of ids of a body-by-body search, as the SQLite store's `scanForText` (the text through search_text). */
+export async function scanForText(pool: pg.Pool, filter: DeliveryFilter, fromId: number, belowId: number): Promise<ScannedStretch> {
+  const { where, params } = filterClause({ ...filter, text: undefined });
+  const rows = await select<SummaryRow>(
+    pool,
+    `SELECT ${summaryColumns} FROM deliveries WHERE id >= ? AND id < ? AND ${where} AND search_text LIKE ? ORDER BY id DESC`,
+    [fromId, belowId, ...params, searchPattern(filter.text ?? '')],
+  );
+  const [oldest] = await select<{ received_at: number }>(
+    pool,
+    'SELECT received_at FROM deliveries WHERE id >= ? AND id < ? ORDER BY id LIMIT 1',
+    [fromId, belowId],
+  );
+  return { items: rows.map(toSummary), oldestReceivedAt: oldest?.received_at ?? null };
 }

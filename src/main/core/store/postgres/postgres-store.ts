@@ -3,7 +3,7 @@ import { RecentParsedBodies } from '../recent-parsed-bodies';
 import { connectPool } from './connect';
 import { pgDerivedResults, loadLifecycle } from './derived';
 import { pgDerivedViews } from './derived-views';
-import { deliveryFacets, getDelivery, listDeliveries } from './delivery-views';
+import { deliveryFacets, getDelivery, listDeliveries, scanForText, storedIdRange } from './delivery-views';
 import { pgDeliveryWriter } from './delivery-writer';
 import { reanalyzeAll } from './reanalyze';
 import { pgDeliverySource, pgExports, pgReplays, pgReplaySources } from './records';
@@ -59,6 +59,10 @@ export async function openPostgresStore(url: string, options: { log?: (line: str
       deliveryCount: () => pruner.counts().deliveries,
       listDeliveries: (query) => listDeliveries(pool, query),
       getDelivery: (id) => getDelivery(pool, id),
+      // pg_trgm's index narrows any text of three characters or more, and LIKE scans only what it cannot.
+      textSearchMode: () => 'index',
+      storedIdRange: () => storedIdRange(pool),
+      scanForText: (filter, fromId, belowId) => scanForText(pool, filter, fromId, belowId),
       deliveryFacets: () => deliveryFacets(pool),
 
       derived,

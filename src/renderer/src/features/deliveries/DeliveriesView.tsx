@@ -12,6 +12,7 @@ import { DeliveryFilters } from './DeliveryFilters';
 import { DeliveryList } from './DeliveryList';
 import { rowHeight } from './DeliveryRow';
 import { EmptyDeliveries } from './EmptyDeliveries';
+import { SearchProgress } from './SearchProgress';
 import { SelectionBar } from './SelectionBar';
 import { useDeliveries } from './useDeliveries';
 import { useDeliveryDetail } from './useDeliveryDetail';
@@ -99,9 +100,10 @@ export function DeliveriesView({ filter, mention, selectedId, navigate, status }
         </div>
       </div>
       <SelectionBar marked={marked} />
+      <SearchProgress job={deliveries.search} onCancel={deliveries.cancelSearch} />
       {deliveries.phase === 'error' ? (
         <ListLoadError error={deliveries.error} onRetry={deliveries.reload} />
-      ) : deliveries.phase === 'ready' && deliveries.items.length === 0 ? (
+      ) : deliveries.phase === 'ready' && deliveries.items.length === 0 && deliveries.search?.state !== 'running' ? (
         filtered ? (
           <div className="list-message" data-testid="deliveries-no-match">
             <p>No delivery matches these filters.</p>

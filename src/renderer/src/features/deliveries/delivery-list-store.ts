@@ -1,8 +1,10 @@
 import type { DeliveryFilter, DeliveryOrder, DeliverySummary } from '../../../../shared/delivery';
+import type { DeliverySearchJob, DeliverySearchPage } from '../../../../shared/delivery-search';
 import { call } from '../../api/client';
 import { filterKey } from '../../lib/route';
 import { newestFirst, withArrivals, withGroupCounts } from './list-arrivals';
 import { mergedTotal } from './list-total';
+import { followSearchJob, searchToEnd, type SearchJobFollower } from './search-job-follower';
 
 export interface DeliveryListSnapshot {
   /** Newest first, in `order`. */
@@ -21,6 +23,8 @@ export interface DeliveryListSnapshot {
   loadingMore: boolean;
   /** Why the last page down failed; cleared by the next attempt. */
   pageError: unknown;
+  /** With free text: the search job of the last page asked for (a body-by-body one says how far it has got). */
+  search: DeliverySearchJob | null;
 }
 
 const pageSize = 200;
@@ -38,6 +42,7 @@ const initialSnapshot: DeliveryListSnapshot = {
   hasMore: false,
   loadingMore: false,
   pageError: null,
+  search: null,
 };
 
 /**
@@ -55,6 +60,7 @@ export class DeliveryListStore {
   private generation = 0;
   private catchingUp = false;
   private catchUpAgain = false;
+  private following: SearchJobFollower | null = null;
   private readonly listeners = new Set<() => void>();
 
   readonly subscribe = (listener: () => void): (() => void) => {
@@ -69,15 +75,44 @@ export class DeliveryListStore {
     if (key === this.currentFilterKey) return;
     this.currentFilterKey = key;
     this.filter = filter;
-    this.update({ items: [], latestId: 0, total: 0, totalCapped: false, hasMore: false });
+    this.update({ items: [], latestId: 0, total: 0, totalCapped: false, hasMore: false, search: null });
     this.reload();
+  }
+
+  /** Stops the search in progress (a body-by-body one), keeping what it found. */
+  readonly cancelSearch = (): void => {
+    const job = this.snapshot.search;
+    if (job === null || job.state !== 'running') return;
+    this.following?.stop();
+    this.following = null;
+    const generation = this.generation;
+    call('deliveries.search.cancel', { jobId: job.jobId }).then(
+      (canceled) => {
+        if (generation === this.generation) this.update({ search: canceled, loadingMore: false, ...this.searchTotal(canceled, this.snapshot.items.length) });
+      },
+      () => {},
+    );
+  };
+
+  /** Leaves the list: a search still running is canceled (and started again if the list comes back). */
+  dispose(): void {
+    this.generation++;
+    this.following?.stop();
+    this.following = null;
+    this.currentFilterKey = null;
   }
 
   /** Load the top of the list again, as many rows as are loaded now (verdicts may have changed). */
   readonly reload = (): void => {
     const generation = ++this.generation;
+    this.following?.stop();
+    this.following = null;
     const limit = Math.min(Math.max(this.snapshot.items.length, pageSize), catchUpLimit);
     this.update({ phase: 'loading', error: null, loadingMore: false, pageError: null });
+    if (this.filter.text) {
+      this.search(generation, undefined, limit);
+      return;
+    }
     call('deliveries.list', { filter: this.filter, limit }).then(
       (page) => {
         if (generation !== this.generation) return;
@@ -106,6 +141,10 @@ export class DeliveryListStore {
     if (!hasMore || loadingMore || phase !== 'ready' || !oldest) return;
     const generation = this.generation;
     this.update({ loadingMore: true, pageError: null });
+    if (this.filter.text) {
+      this.search(generation, this.snapshot.search?.nextBeforeId ?? oldest.id, pageSize);
+      return;
+    }
     call('deliveries.list', { filter: this.filter, beforeId: oldest.id, limit: pageSize }).then(
       (page) => {
         if (generation !== this.generation) return;
@@ -135,13 +174,14 @@ export class DeliveryListStore {
       this.catchUpAgain = true;
       return;
     }
-    if (this.snapshot.items.length === 0) {
+    // A search's empty list stays (a body-by-body one may still be running): what arrives is caught up by id.
+    if (this.snapshot.items.length === 0 && !this.filter.text) {
       this.reload();
       return;
     }
     this.catchingUp = true;
     const generation = this.generation;
-    call('deliveries.list', { filter: this.filter, afterId: seen, limit: catchUpLimit })
+    this.storedSince(seen)
       .then(
         (page) => {
           if (generation !== this.generation) return;
@@ -156,7 +196,7 @@ export class DeliveryListStore {
             items,
             latestId: Math.max(before, page.latestId),
             ...(trimmed ? { hasMore: true } : {}),
-            ...mergedTotal(this.snapshot, page),
+            ...(this.snapshot.search?.scanned ? { total: items.length } : mergedTotal(this.snapshot, page)),
           });
         },
         () => {
@@ -168,6 +208,67 @@ export class DeliveryListStore {
         this.runPendingCatchUp();
       });
   };
+
+  /**
+   * What was stored since `afterId` and matches. A body-by-body search catches up as a search of those few
+   * deliveries (the list's call would also count the matches among the newest 20,000, body by body).
+   */
+  private async storedSince(afterId: number): Promise<{ items: DeliverySummary[]; latestId: number; total: number; totalCapped: boolean }> {
+    const text = this.filter.text;
+    if (!text || !this.snapshot.search?.scanned) return call('deliveries.list', { filter: this.filter, afterId, limit: catchUpLimit });
+    const { job, items } = await searchToEnd({ filter: { ...this.filter, text }, afterId, limit: catchUpLimit });
+    if (job.state === 'failed') throw new Error(job.error ?? 'the search failed');
+    return { items, latestId: job.latestId, total: items.length, totalCapped: true };
+  }
+
+  /**
+   * A page of a text search, as a job: the first page (no `beforeId`) replaces the list, a later one is added
+   * below it; the matches of a body-by-body search are listed as they are found.
+   */
+  private search(generation: number, beforeId: number | undefined, limit: number): void {
+    const first = beforeId === undefined;
+    const failed = (error: unknown) => {
+      if (generation !== this.generation) return;
+      this.update(first ? { phase: 'error', error } : { loadingMore: false, pageError: error });
+    };
+    call('deliveries.search.start', { filter: { ...this.filter, text: this.filter.text! }, beforeId, limit }).then((job) => {
+      if (generation !== this.generation) {
+        if (job.state === 'running') void call('deliveries.search.cancel', { jobId: job.jobId }).catch(() => {});
+        return;
+      }
+      if (first) {
+        this.update({ items: [], order: 'stored', latestId: job.latestId, phase: 'ready', hasMore: false, search: job, ...this.searchTotal(job, 0) });
+        this.runPendingCatchUp();
+      } else {
+        this.update({ search: job });
+      }
+      this.following = followSearchJob(job, (page) => {
+        if (generation === this.generation) this.addSearchPage(page, first);
+      }, failed);
+    }, failed);
+  }
+
+  private addSearchPage({ job, items: found }: DeliverySearchPage, first: boolean): void {
+    const { items: current } = this.snapshot;
+    const tail = current.at(-1);
+    // Stored ids only grow: a match already listed (a catch-up brought it) is not listed twice.
+    const older = found.filter((item) => tail === undefined || item.id < tail.id);
+    const items = older.length > 0 ? [...current, ...older] : current;
+    const running = job.state === 'running';
+    this.update({
+      items,
+      search: job,
+      hasMore: !running && job.nextBeforeId !== null,
+      loadingMore: !first && running,
+      ...(job.scanned || first ? this.searchTotal(job, items.length) : mergedTotal(this.snapshot, job)),
+    });
+  }
+
+  /** The count a search job gives the list: a body-by-body one's matches so far, or an index's count. */
+  private searchTotal(job: DeliverySearchJob, listed: number): { total: number; totalCapped: boolean } {
+    if (!job.scanned) return { total: job.total, totalCapped: job.totalCapped };
+    return { total: listed, totalCapped: job.state !== 'done' || job.nextBeforeId !== null };
+  }
 
   private runPendingCatchUp(): void {
     if (!this.catchUpAgain) return;

@@ -7,6 +7,7 @@ import { DeliveryListStore, type DeliveryListSnapshot } from './delivery-list-st
 export interface DeliveriesState extends DeliveryListSnapshot {
   loadMore: () => void;
   reload: () => void;
+  cancelSearch: () => void;
 }
 
 /** The live, paged deliveries list for a filter. */
@@ -17,10 +18,11 @@ export function useDeliveries(filter: DeliveryFilter): DeliveriesState {
   useEffect(() => {
     store.setFilter(JSON.parse(key) as DeliveryFilter);
   }, [store, key]);
+  useEffect(() => () => store.dispose(), [store]);
   useServerEvent('deliveries.changed', ({ latestId }) => store.catchUp(latestId));
   useServerEvent('deliveries.reanalyzed', () => store.reload());
   useReconnected(() => store.catchUp());
 
   const snapshot = useSyncExternalStore(store.subscribe, store.getSnapshot);
-  return { ...snapshot, loadMore: store.loadMore, reload: store.reload };
+  return { ...snapshot, loadMore: store.loadMore, reload: store.reload, cancelSearch: store.cancelSearch };
 }

@@ -1,0 +1,49 @@
+import { rmSync } from 'node:fs';
+import { expect, test } from '@playwright/test';
+import { spawnServe } from '../support/cli-process';
+import { giftCardBody, serviceHeaders } from '../support/deliveries';
+import { post } from '../support/https-client';
+import { largeStoreDataDir } from '../support/large-store';
+import { DeliveriesPage } from './pages/deliveries-page';
+
+test('a short word no index takes is searched body by body: matches appear as found, with progress and Cancel', async ({ page }) => {
+  test.setTimeout(120_000);
+  // 300,000 deliveries, the two newest to zebra77 and zebra770: the scan finds them first, then goes on.
+  const dataDir = largeStoreDataDir(300_000, ['zebra770@example.com', 'zebra77@example.com']);
+  const serve = await spawnServe(['--data-dir', dataDir, '--port', '0', '--ui-port', '0', '--no-simulator']);
+  try {
+    const deliveries = new DeliveriesPage(page);
+    await deliveries.open(serve.lines.UI!);
+    await deliveries.filterText('zebra77');
+
+    const progress = page.getByTestId('search-progress');
+    await expect(deliveries.rows).toHaveCount(2);
+    await expect(deliveries.rows.first()).toContainText('zebra77@example.com');
+    await expect(progress).toHaveAttribute('data-state', 'running');
+    await expect(progress).toContainText(/searched [\d,]+ of 300,002 deliveries, back to /);
+    await page.getByTestId('search-cancel').click();
+
+    await expect(progress).toHaveAttribute('data-state', 'canceled');
+    await expect(progress).toContainText(/Search canceled: searched [\d,]+ of 300,002 deliveries/);
+    await expect(page.getByTestId('search-cancel')).toHaveCount(0);
+    // What it found stays listed; the count says there may be more.
+    await expect(deliveries.rows).toHaveCount(2);
+    await expect(page.getByTestId('delivery-count')).toHaveText('2+ matching');
+    // A match that arrives now is listed on top, live.
+    const body = giftCardBody({ recipient_email: 'zebra77.new@example.com' });
+    expect((await post(`${serve.lines['Receiver (HTTPS)']!}/webhooks`, body, serviceHeaders(body, null))).status).toBe(200);
+    await expect(deliveries.rows).toHaveCount(3);
+    await expect(deliveries.rows.first()).toContainText('zebra77.new@example.com');
+
+    // Searched to the end, it says so.
+    await deliveries.filterText('zebra770');
+    await expect(progress).toHaveAttribute('data-state', 'done', { timeout: 60_000 });
+    await expect(progress).toContainText('Search done: searched 300,003 of 300,003 deliveries');
+    await expect(deliveries.rows).toHaveCount(1);
+    await expect(page.getByTestId('delivery-count')).toHaveText('1 matching');
+  } finally {
+    serve.child.kill('SIGTERM');
+    await serve.exited;
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});
