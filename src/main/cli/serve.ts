@@ -7,11 +7,15 @@ import { defaultDataDir } from './default-data-dir';
 import { parsePort } from './parse-port';
 import { closeOnSignal } from './close-on-signal';
 import { signingSecretLine } from './signing-secret-line';
+import { serveUsersCommand, serveUsersUsage } from './serve-users';
 
-export const serveUsage =
-  'webhook-inspector serve [--data-dir DIR] [--store postgresql://…] [--port N] [--http-port N] [--ui-port N] [--host ADDR] [--secret S | --secret-file F] [--no-simulator] [--relay URL --relay-token T [--relay-fingerprint SHA256]]';
+export const serveUsage = [
+  'webhook-inspector serve [--data-dir DIR] [--store postgresql://… [--team [--ui-host ADDR] [--allowed-origin URL]…]] [--port N] [--http-port N] [--ui-port N] [--host ADDR] [--secret S | --secret-file F] [--no-simulator] [--relay URL --relay-token T [--relay-fingerprint SHA256]]',
+  serveUsersUsage,
+].join('\n  ');
 
 export async function serve(args: string[]): Promise<void> {
+  if (args[0] === 'user') return serveUsersCommand(args.slice(1));
   const { values } = parseArgs({
     args,
     options: {
@@ -20,6 +24,9 @@ export async function serve(args: string[]): Promise<void> {
       port: { type: 'string' },
       'http-port': { type: 'string' },
       'ui-port': { type: 'string' },
+      team: { type: 'boolean' },
+      'ui-host': { type: 'string' },
+      'allowed-origin': { type: 'string', multiple: true },
       host: { type: 'string' },
       secret: { type: 'string' },
       'secret-file': { type: 'string' },
@@ -39,6 +46,12 @@ export async function serve(args: string[]): Promise<void> {
   if (values.store !== undefined && !isPostgresUrl(values.store)) {
     throw new Error('--store takes a postgresql:// URL (without it, the store is the SQLite file in the data dir)');
   }
+  if (values.team && values.store === undefined) {
+    throw new Error('--team needs --store postgresql://…: the team\'s users and deliveries live there');
+  }
+  if (!values.team && (values['ui-host'] !== undefined || values['allowed-origin'] !== undefined)) {
+    throw new Error('--ui-host and --allowed-origin are for a team server (--team): the per-start token is for this machine only');
+  }
   const core = await startCore({
     dataDir: values['data-dir'] ?? defaultDataDir(),
     store: values.store,
@@ -46,6 +59,7 @@ export async function serve(args: string[]): Promise<void> {
     httpsPort: values.port === undefined ? undefined : parsePort(values.port, '--port'),
     httpPort: values['http-port'] === undefined ? undefined : parsePort(values['http-port'], '--http-port'),
     uiPort: values['ui-port'] === undefined ? 0 : parsePort(values['ui-port'], '--ui-port'),
+    team: values.team ? { uiHost: values['ui-host'], publicOrigins: values['allowed-origin'] } : undefined,
     secret,
     simulator: values['no-simulator'] ? false : {},
     relay:
@@ -66,6 +80,7 @@ export async function serve(args: string[]): Promise<void> {
     console.log("Simulator credentials: its API token and signing secret are in the UI's Simulator view");
   }
   if (values.relay !== undefined) console.log(`Pulling from relay: ${values.relay}`);
+  if (values.team) console.log('Team: each user opens the UI with their own token (serve user create NAME)');
   // Last: whoever waits for the UI line has read the others.
   console.log(`UI: ${core.urls.ui}`);
 }

@@ -34,8 +34,13 @@ export interface CoreOptions {
   httpsPort?: number;
   /** Optional plain-HTTP receiver (for a tunnel that terminates TLS); null or undefined = off unless saved. */
   httpPort?: number | null;
-  /** Control server (UI) port on 127.0.0.1; 0 = ephemeral (default). */
+  /** Control server (UI) port; 0 = ephemeral (default). */
   uiPort?: number;
+  /**
+   * A team's shared inspector (needs a PostgreSQL `store`): the control server lets in the users' own tokens
+   * (`serve user create`) instead of the per-start token, binds `uiHost`, and accepts `publicOrigins`.
+   */
+  team?: { uiHost?: string; publicOrigins?: string[] };
   /** Signing secret for this run (kept in memory only); overrides the stored one. */
   secret?: string;
   /** Where a secret set from the UI is kept; default: a 0600 file in dataDir. */
@@ -69,7 +74,7 @@ export interface CoreUrls {
   receiverHttp: string | null;
   /** The control server's origin, e.g. http://127.0.0.1:5173 */
   uiOrigin: string;
-  /** The UI with its token, e.g. http://127.0.0.1:5173/?token=… */
+  /** The UI with its token, e.g. http://127.0.0.1:5173/?token=…; a team server's has none (each user brings theirs). */
   ui: string;
   /** The embedded simulator's API while it runs, else null. */
   simulatorApi: string | null;

@@ -128,6 +128,17 @@ const migrations: ReadonlyArray<(client: pg.PoolClient) => Promise<unknown>> = [
       );
       CREATE INDEX replays_by_delivery ON replays (delivery_id, id);
     `),
+  // A team's shared inspector (serve --team): its users, each with a token stored only as a hash, and who sent a replay.
+  (client) =>
+    client.query(`
+      CREATE TABLE inspector_users (
+        name TEXT PRIMARY KEY,
+        token_sha256 BYTEA NOT NULL UNIQUE,
+        created_at TIMESTAMPTZ NOT NULL DEFAULT now(),
+        revoked_at TIMESTAMPTZ
+      );
+      ALTER TABLE replays ADD COLUMN sent_by TEXT;
+    `),
 ];
 
 export const pgSchemaVersion = migrations.length;
