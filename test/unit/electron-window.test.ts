@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CONTENT_SECURITY_POLICY } from '../../src/shared/csp';
 import type { CallHandlers } from '../../src/shared/contract';
 import { EventStream } from '../../src/main/core/control/event-stream';
+import { perStartTokenAccess } from '../../src/main/core/control/access';
 import { createControlServer } from '../../src/main/core/control/server';
 import { applyContentSecurityPolicy } from '../../src/main/electron/content-security-policy';
 import { registerIpcHandlers } from '../../src/main/electron/ipc';
@@ -244,7 +245,7 @@ describe('content security policy in the shell', () => {
     it('on the UI page, on a refused call and on a missing file', async () => {
       const rendererDir = mkdtempSync(join(tmpdir(), 'inspector-renderer-'));
       writeFileSync(join(rendererDir, 'index.html'), '<!doctype html><title>ui</title>');
-      const control = createControlServer({ token: 't0k3n', handlers: {} as CallHandlers, events: new EventStream(), rendererDir, log: () => {} });
+      const control = createControlServer({ authenticate: perStartTokenAccess('t0k3n'), handlers: {} as CallHandlers, events: new EventStream(), rendererDir, log: () => {} });
       await new Promise<void>((ready) => control.server.listen(0, '127.0.0.1', () => ready()));
       const port = (control.server.address() as AddressInfo).port;
       control.setPort(port);

@@ -80,7 +80,10 @@ export async function serve(args: string[]): Promise<void> {
     console.log("Simulator credentials: its API token and signing secret are in the UI's Simulator view");
   }
   if (values.relay !== undefined) console.log(`Pulling from relay: ${values.relay}`);
-  if (values.team) console.log('Team: each user opens the UI with their own token (serve user create NAME)');
+  if (values.team) {
+    console.log(`UI listens on: ${core.urls.uiListening}`);
+    console.log('Team: each user opens the UI with their own token (serve user create NAME)');
+  }
   // Last: whoever waits for the UI line has read the others.
   console.log(`UI: ${core.urls.ui}`);
 }

@@ -72,8 +72,10 @@ export interface CoreOptions {
 export interface CoreUrls {
   receiverHttps: string | null;
   receiverHttp: string | null;
-  /** The control server's origin, e.g. http://127.0.0.1:5173 */
+  /** The control server's origin, e.g. http://127.0.0.1:5173; a team server's public one when it was given. */
   uiOrigin: string;
+  /** Where the control server listens, e.g. http://0.0.0.0:8080 on a team server. */
+  uiListening: string;
   /** The UI with its token, e.g. http://127.0.0.1:5173/?token=…; a team server's has none (each user brings theirs). */
   ui: string;
   /** The embedded simulator's API while it runs, else null. */

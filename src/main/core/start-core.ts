@@ -9,6 +9,7 @@ import { EventStream } from './control/event-stream';
 import { transferCalls } from './export/transfer-calls';
 import { createControlServer } from './control/server';
 import { controlAccess } from './control/control-access';
+import { hostWithPort } from './control/guard';
 import type { Core, CoreOptions, ReceiverTimeouts } from './core-options';
 import { analyzerVersion } from './analysis/version';
 import { Receivers, type ReceiverPorts } from './receiver/receivers';
@@ -242,6 +243,7 @@ async function assemble(options: CoreOptions, store: InspectorStore, log: (line:
         return service.status().mode === 'simulator' ? service.status().baseUrl : null;
       },
       uiOrigin,
+      uiListening: `http://${hostWithPort(access.bindAddress, uiPort)}`,
       ui: access.uiUrl(uiOrigin),
     },
     certificateFingerprint: certificate.fingerprint,
