@@ -7,6 +7,7 @@ import { PolicySettings } from './PolicySettings';
 import { PortSettings } from './PortSettings';
 import { SecretSettings } from './SecretSettings';
 import { ServiceSettings } from './ServiceSettings';
+import { SharedInspectorSettings } from './SharedInspectorSettings';
 import { SourceSettings } from '../sources/SourceSettings';
 
 interface SettingsViewProps {
@@ -29,6 +30,7 @@ export function SettingsView({ status, statusError, onStatus, onPolicy }: Settin
       <ForwardSettingsCard />
       <PortSettings ports={status.ports} onApplied={onStatus} />
       <ImportSettings />
+      <SharedInspectorSettings />
       <section className="settings-card" aria-labelledby="settings-about-title">
         <h2 id="settings-about-title">About this run</h2>
         <dl className="facts">
