@@ -1,9 +1,11 @@
 import { execFile } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { promisify } from 'node:util';
+import type { Page } from '@playwright/test';
 import { builtCli, spawnServe, type ServeProcess } from '../support/cli-process';
 import { giftCardBody, serviceHeaders, testSecret } from '../support/deliveries';
 import { post } from '../support/https-client';
+import { startTarget } from '../support/replay-target';
 import { startTestPostgres, type TestPostgres } from '../support/postgres';
 import { tempDataDir } from '../support/temp-dir';
 import { expect, test } from './fixtures';
@@ -53,6 +55,17 @@ test.describe('a team server in the browser', () => {
     await bob.open(`${ui}?token=${tokens.bob}`);
     await expect(bob.rows).toHaveCount(1);
     await expect(bob.rows.first()).toHaveAttribute('data-id', id!);
+    // Alice replays it; Bob's view of the delivery says who did.
+    const target = await startTarget();
+    const replayed = await fetch(`${ui}rpc/replay.send`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${tokens.alice}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ deliveryId: Number(id), url: `${target.url}/hook` }),
+    });
+    expect(replayed.status).toBe(200);
+    await target.close();
+    await bob.select(bob.rows.first());
+    await expect(bob.page.getByTestId('replay-history-row').first().getByTestId('replay-sent-by')).toHaveText('by alice');
     await bobContext.close();
 
     const strangerContext = await browser.newContext();
@@ -75,12 +88,12 @@ test.describe('Settings → Connect to a shared inspector', () => {
   });
 
   /** The desktop's preload, stood in for in the page: each action recorded, answering as the main process would. */
-  async function withDesktopPreload(page: import('@playwright/test').Page, shown: { origin: string } | null, connectError: string | null) {
+  async function withDesktopPreload(page: Page, shown: { origin: string } | null, connectError: string | null) {
     await page.addInitScript(
       ({ shown, connectError }) => {
         const calls: unknown[][] = [];
-        (window as unknown as { desktopCalls: unknown[][] }).desktopCalls = calls;
-        (window as unknown as { inspectorNative: unknown }).inspectorNative = {
+        (globalThis as unknown as { desktopCalls: unknown[][] }).desktopCalls = calls;
+        (globalThis as unknown as { inspectorNative: unknown }).inspectorNative = {
           sharedInspector: async () => shown,
           connectSharedInspector: async (address: string, token: string) => {
             calls.push(['connect', address, token]);
@@ -92,7 +105,7 @@ test.describe('Settings → Connect to a shared inspector', () => {
       { shown, connectError },
     );
   }
-  const desktopCalls = (page: import('@playwright/test').Page) => page.evaluate(() => (window as unknown as { desktopCalls: unknown[][] }).desktopCalls);
+  const desktopCalls = (page: Page) => page.evaluate(() => (globalThis as unknown as { desktopCalls: unknown[][] }).desktopCalls);
 
   test('in the desktop app, connects with the address and token, and says why it could not', async ({ page, inspector }) => {
     const refused = "Error invoking remote method 'inspector-native:connect-shared-inspector': Error: The shared inspector at https://inspector.example.com does not accept this token (revoked, or for another server?).";

@@ -29,16 +29,16 @@ export function SharedInspectorSettings() {
       </section>
     );
   }
-  return <DesktopSharedInspector current={sharedInspector} connect={connectSharedInspector} useLocal={useLocalInspector} />;
+  return <DesktopSharedInspector current={sharedInspector} connect={connectSharedInspector} backToLocal={useLocalInspector} />;
 }
 
 interface DesktopProps {
   current: () => Promise<{ origin: string } | null>;
   connect: (address: string, token: string) => Promise<void>;
-  useLocal: () => Promise<void>;
+  backToLocal: () => Promise<void>;
 }
 
-function DesktopSharedInspector({ current, connect, useLocal }: DesktopProps) {
+function DesktopSharedInspector({ current, connect, backToLocal }: DesktopProps) {
   const [shown, setShown] = useState<{ origin: string } | null | undefined>(undefined);
   const [address, setAddress] = useState('');
   const [token, setToken] = useState('');
@@ -62,7 +62,7 @@ function DesktopSharedInspector({ current, connect, useLocal }: DesktopProps) {
     return `Opening ${origin}…`;
   });
   const leaving = useCallAction(async () => {
-    await useLocal().catch((error: unknown) => {
+    await backToLocal().catch((error: unknown) => {
       throw new Error(nativeErrorMessage(error));
     });
     return 'Opening the local inspector…';
