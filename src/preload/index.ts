@@ -7,6 +7,9 @@ const inspectorNative: InspectorNative = {
   saveFile: (suggestedName, contents) => ipcRenderer.invoke(IPC_CHANNELS.saveFile, suggestedName, contents),
   revealInFolder: (path) => ipcRenderer.invoke(IPC_CHANNELS.revealInFolder, path),
   openExternal: (url) => ipcRenderer.invoke(IPC_CHANNELS.openExternal, url),
+  sharedInspector: () => ipcRenderer.invoke(IPC_CHANNELS.sharedInspector),
+  connectSharedInspector: (address, token) => ipcRenderer.invoke(IPC_CHANNELS.connectSharedInspector, address, token),
+  useLocalInspector: () => ipcRenderer.invoke(IPC_CHANNELS.useLocalInspector),
 };
 
 contextBridge.exposeInMainWorld('inspectorNative', inspectorNative);

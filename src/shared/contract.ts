@@ -264,7 +264,13 @@ export const calls = {
 export type CallName = keyof typeof calls;
 export type CallInput<N extends CallName> = z.input<(typeof calls)[N]['input']>;
 export type CallOutput<N extends CallName> = z.infer<(typeof calls)[N]['output']>;
-export type CallHandlers = { [N in CallName]: (input: z.infer<(typeof calls)[N]['input']>) => Promise<CallOutput<N>> | CallOutput<N> };
+/** Who makes a call: a team server's user by name; null on a personal inspector (its per-start token). */
+export interface CallContext {
+  user: string | null;
+}
+export type CallHandlers = {
+  [N in CallName]: (input: z.infer<(typeof calls)[N]['input']>, context: CallContext) => Promise<CallOutput<N>> | CallOutput<N>;
+};
 
 /** Server-sent events, each a JSON payload under its name. */
 export const events = {

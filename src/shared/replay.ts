@@ -37,6 +37,8 @@ export const ReplayRecord = z.object({
   kind: z.enum(['replay', 'forward']),
   /** Replays sent together by one "replay many" share it. */
   batchId: z.string().nullable(),
+  /** The team user who sent this replay, on a team's shared inspector; null otherwise (and for forwards). */
+  sentBy: z.string().nullable(),
   startedAt: z.string(),
   url: z.string(),
   signingMode: z.enum(['keep', 'resign', 'wrong']),

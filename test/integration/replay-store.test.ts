@@ -27,6 +27,7 @@ const draft = (deliveryId: number): ReplayDraft => ({
   deliveryId,
   kind: 'replay',
   batchId: null,
+  sentBy: null,
   startedAt: new Date(0).toISOString(),
   url: 'http://127.0.0.1:9/',
   signingMode: 'keep',

@@ -43,7 +43,7 @@ describeEachEngine('retention prunes the oldest deliveries', (engine) => {
     await store.derived.catchUpAll();
     for (const id of [ids[0]!, ids[ids.length - 1]!]) {
       await store.replays.insert({
-        deliveryId: id, kind: 'replay', batchId: null, startedAt: new Date().toISOString(), url: 'https://127.0.0.1:1/x',
+        deliveryId: id, kind: 'replay', batchId: null, startedAt: new Date().toISOString(), url: 'https://127.0.0.1:1/x', sentBy: null,
         signingMode: 'keep', request: { method: 'POST', headers: [], bodySha256: 'ab', bodySize: 2 },
         response: { status: 200, headers: [], body: Buffer.from('ok'), bodyTruncated: false }, error: null, durationMs: 3,
       });

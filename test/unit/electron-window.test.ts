@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CONTENT_SECURITY_POLICY } from '../../src/shared/csp';
 import type { CallHandlers } from '../../src/shared/contract';
 import { EventStream } from '../../src/main/core/control/event-stream';
+import { perStartTokenAccess } from '../../src/main/core/control/access';
 import { createControlServer } from '../../src/main/core/control/server';
 import { applyContentSecurityPolicy } from '../../src/main/electron/content-security-policy';
 import { registerIpcHandlers } from '../../src/main/electron/ipc';
@@ -131,19 +132,19 @@ describe('preload', () => {
     expect(new Set(imports)).toEqual(new Set(['electron', '../main/electron/ipc-channels']));
   });
 
-  it('exposes exactly the three actions, each on its own fixed channel', () => {
+  it('exposes exactly the actions of the channels, each on its own fixed channel', () => {
     expect(preload.match(/exposeInMainWorld\(/g)).toHaveLength(1);
     expect(preload).toContain("exposeInMainWorld('inspectorNative', inspectorNative)");
-    for (const action of ['saveFile', 'revealInFolder', 'openExternal'] as const) {
-      expect(preload).toMatch(new RegExp(`\\b${action}: \\([^)]*\\) => ipcRenderer\\.invoke\\(IPC_CHANNELS\\.${action},`));
+    for (const action of Object.keys(IPC_CHANNELS)) {
+      expect(preload).toMatch(new RegExp(`\\b${action}: \\([^)]*\\) => ipcRenderer\\.invoke\\(IPC_CHANNELS\\.${action}[,)]`));
     }
-    expect(preload.match(/ipcRenderer\.\w+/g)).toHaveLength(3);
+    expect(preload.match(/ipcRenderer\.\w+/g)).toHaveLength(Object.keys(IPC_CHANNELS).length);
     expect(preload).not.toMatch(/invoke\(\s*channel|ipcRenderer\.(send|on|sendSync|postMessage)\b|\.\.\.args/);
   });
 
   it('uses distinct channels, all handled behind the sender check in main', () => {
     const channels = Object.values(IPC_CHANNELS);
-    expect(new Set(channels).size).toBe(3);
+    expect(new Set(channels).size).toBe(6);
     const ipc = source('src/main/electron/ipc.ts');
     expect(ipc.match(/ipcMain\.handle\(/g)).toHaveLength(1);
     for (const action of Object.keys(IPC_CHANNELS)) expect(ipc).toContain(`handleFromUi(IPC_CHANNELS.${action},`);
@@ -244,7 +245,7 @@ describe('content security policy in the shell', () => {
     it('on the UI page, on a refused call and on a missing file', async () => {
       const rendererDir = mkdtempSync(join(tmpdir(), 'inspector-renderer-'));
       writeFileSync(join(rendererDir, 'index.html'), '<!doctype html><title>ui</title>');
-      const control = createControlServer({ token: 't0k3n', handlers: {} as CallHandlers, events: new EventStream(), rendererDir, log: () => {} });
+      const control = createControlServer({ authenticate: perStartTokenAccess('t0k3n'), handlers: {} as CallHandlers, events: new EventStream(), rendererDir, log: () => {} });
       await new Promise<void>((ready) => control.server.listen(0, '127.0.0.1', () => ready()));
       const port = (control.server.address() as AddressInfo).port;
       control.setPort(port);
@@ -296,10 +297,13 @@ describe('permissions', () => {
 
 describe('IPC handlers', () => {
   let unregister: (() => void) | null = null;
+  const sharedSwitch = { current: () => null, connect: vi.fn(async () => {}), useLocal: vi.fn(async () => {}) };
   beforeEach(() => {
+    sharedSwitch.connect.mockClear();
+    sharedSwitch.useLocal.mockClear();
     electron.ipcHandlers.clear();
     for (const mock of [electron.openExternal, electron.showItemInFolder, electron.showSaveDialog]) mock.mockClear();
-    unregister = registerIpcHandlers(uiOrigin);
+    unregister = registerIpcHandlers(uiOrigin, sharedSwitch);
   });
   afterEach(() => unregister?.());
 
@@ -315,6 +319,9 @@ describe('IPC handlers', () => {
     saveFile: ['export.json', '{}'],
     revealInFolder: ['/etc/passwd'],
     openExternal: ['https://docs.example.com/'],
+    sharedInspector: [],
+    connectSharedInspector: ['https://inspector.example.com', 'wit_token'],
+    useLocalInspector: [],
   };
 
   it('handles exactly the preload channels, and removes them when asked', () => {
@@ -334,6 +341,8 @@ describe('IPC handlers', () => {
     expect(electron.openExternal).not.toHaveBeenCalled();
     expect(electron.showItemInFolder).not.toHaveBeenCalled();
     expect(electron.showSaveDialog).not.toHaveBeenCalled();
+    expect(sharedSwitch.connect).not.toHaveBeenCalled();
+    expect(sharedSwitch.useLocal).not.toHaveBeenCalled();
   });
 
   it('serves the UI main frame, within each action\'s own limits', async () => {
@@ -361,23 +370,27 @@ describe('desktop entry', () => {
   it('guards every window it opens right after creating it, with the options tested above', () => {
     const open = body('openWindow');
     expect(entry.match(/new BrowserWindow\(/g)).toHaveLength(1);
-    expect(open).toMatch(/window = new BrowserWindow\(windowOptions\(join\(__dirname, '\.\.\/preload\/index\.js'\)/);
+    expect(open).toMatch(/const opened = new BrowserWindow\(windowOptions\(join\(__dirname, '\.\.\/preload\/index\.js'\)/);
     const created = open.indexOf('new BrowserWindow(');
-    const guarded = open.indexOf('guardNavigation(window.webContents, ui.uiOrigin)');
+    const guarded = open.indexOf('guardNavigation(window.webContents, target.origin)');
     const loaded = open.indexOf('window.loadURL(');
     expect(created).toBeGreaterThan(-1);
     expect(guarded).toBeGreaterThan(created);
     expect(loaded).toBeGreaterThan(guarded);
   });
 
-  it('applies the CSP, the permission rules and the IPC handlers for the UI origin before any window opens', () => {
-    const start = body('start');
-    const opened = start.indexOf('openWindow(');
-    for (const call of ['applyContentSecurityPolicy(session.defaultSession, uiOrigin)', 'denyPermissions(session.defaultSession, uiOrigin)', 'registerIpcHandlers(uiOrigin)']) {
-      const at = start.indexOf(call);
+  it('applies the CSP, the permission rules and the IPC handlers for the shown origin before any window opens on it', () => {
+    const show = body('showUi');
+    const opened = show.indexOf('openWindow(target)');
+    expect(opened).toBeGreaterThan(-1);
+    for (const call of ['applyContentSecurityPolicy(session.defaultSession, target.origin)', 'denyPermissions(session.defaultSession, target.origin)', 'unregisterIpc?.()', 'registerIpcHandlers(target.origin, sharedSwitch)']) {
+      const at = show.indexOf(call);
       expect(at, call).toBeGreaterThan(-1);
       expect(at, call).toBeLessThan(opened);
     }
+    // Every window, the first, a re-opened one (macOS) and one after a switch of inspector, opens through showUi.
+    expect(entry.match(/openWindow\(/g)).toHaveLength(2); // its definition and showUi's call
+    expect(body('start')).toContain('showUi(currentTarget())');
   });
 
   it('sandboxes every renderer and keeps secrets with the OS keychain', () => {
@@ -385,6 +398,7 @@ describe('desktop entry', () => {
     expect(entry.indexOf('app.enableSandbox()')).toBeLessThan(entry.indexOf('app.whenReady()'));
     expect(entry).toContain("secretStore: createSafeStorageSecretStore(join(dataDir, 'signing-secret.json'))");
     expect(entry).toContain("apiTokenStore: createSafeStorageSecretStore(join(dataDir, 'api-token.json'))");
+    expect(entry).toContain("sharedInspectorStore(createSafeStorageSecretStore(join(dataDir, 'shared-inspector.json')))");
   });
 });
 

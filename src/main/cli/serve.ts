@@ -8,11 +8,15 @@ import { parsePort } from './parse-port';
 import { parseCount, parseSize } from './parse-size';
 import { closeOnSignal } from './close-on-signal';
 import { signingSecretLine } from './signing-secret-line';
+import { serveUsersCommand, serveUsersUsage } from './serve-users';
 
-export const serveUsage =
-  'webhook-inspector serve [--data-dir DIR] [--store postgresql://…] [--port N] [--http-port N] [--ui-port N] [--host ADDR] [--secret S | --secret-file F] [--no-simulator] [--relay URL --relay-token T [--relay-fingerprint SHA256]] [--keep-days N] [--keep-size SIZE]';
+export const serveUsage = [
+  'webhook-inspector serve [--data-dir DIR] [--store postgresql://… [--team [--ui-host ADDR] [--allowed-origin URL]…]] [--port N] [--http-port N] [--ui-port N] [--host ADDR] [--secret S | --secret-file F] [--no-simulator] [--relay URL --relay-token T [--relay-fingerprint SHA256]] [--keep-days N] [--keep-size SIZE]',
+  serveUsersUsage,
+].join('\n  ');
 
 export async function serve(args: string[]): Promise<void> {
+  if (args[0] === 'user') return serveUsersCommand(args.slice(1));
   const { values } = parseArgs({
     args,
     options: {
@@ -21,6 +25,9 @@ export async function serve(args: string[]): Promise<void> {
       port: { type: 'string' },
       'http-port': { type: 'string' },
       'ui-port': { type: 'string' },
+      team: { type: 'boolean' },
+      'ui-host': { type: 'string' },
+      'allowed-origin': { type: 'string', multiple: true },
       host: { type: 'string' },
       secret: { type: 'string' },
       'secret-file': { type: 'string' },
@@ -45,6 +52,12 @@ export async function serve(args: string[]): Promise<void> {
   const keepDays = values['keep-days'] === undefined ? null : parseCount(values['keep-days'], '--keep-days');
   const keepBytes = values['keep-size'] === undefined ? null : parseSize(values['keep-size'], '--keep-size');
   if (keepBytes === 0) throw new Error('--keep-size must be more than 0');
+  if (values.team && values.store === undefined) {
+    throw new Error('--team needs --store postgresql://…: the team\'s users and deliveries live there');
+  }
+  if (!values.team && (values['ui-host'] !== undefined || values['allowed-origin'] !== undefined)) {
+    throw new Error('--ui-host and --allowed-origin are for a team server (--team): the per-start token is for this machine only');
+  }
   const core = await startCore({
     dataDir: values['data-dir'] ?? defaultDataDir(),
     store: values.store,
@@ -52,6 +65,7 @@ export async function serve(args: string[]): Promise<void> {
     httpsPort: values.port === undefined ? undefined : parsePort(values.port, '--port'),
     httpPort: values['http-port'] === undefined ? undefined : parsePort(values['http-port'], '--http-port'),
     uiPort: values['ui-port'] === undefined ? 0 : parsePort(values['ui-port'], '--ui-port'),
+    team: values.team ? { uiHost: values['ui-host'], publicOrigins: values['allowed-origin'] } : undefined,
     secret,
     simulator: values['no-simulator'] ? false : {},
     relay:
@@ -73,6 +87,10 @@ export async function serve(args: string[]): Promise<void> {
     console.log("Simulator credentials: its API token and signing secret are in the UI's Simulator view");
   }
   if (values.relay !== undefined) console.log(`Pulling from relay: ${values.relay}`);
+  if (values.team) {
+    console.log(`UI listens on: ${core.urls.uiListening}`);
+    console.log('Team: each user opens the UI with their own token (serve user create NAME)');
+  }
   // Last: whoever waits for the UI line has read the others.
   console.log(`UI: ${core.urls.ui}`);
 }

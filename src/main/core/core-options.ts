@@ -37,8 +37,13 @@ export interface CoreOptions {
   httpsPort?: number;
   /** Optional plain-HTTP receiver (for a tunnel that terminates TLS); null or undefined = off unless saved. */
   httpPort?: number | null;
-  /** Control server (UI) port on 127.0.0.1; 0 = ephemeral (default). */
+  /** Control server (UI) port; 0 = ephemeral (default). */
   uiPort?: number;
+  /**
+   * A team's shared inspector (needs a PostgreSQL `store`): the control server lets in the users' own tokens
+   * (`serve user create`) instead of the per-start token, binds `uiHost`, and accepts `publicOrigins`.
+   */
+  team?: { uiHost?: string; publicOrigins?: string[] };
   /** Signing secret for this run (kept in memory only); overrides the stored one. */
   secret?: string;
   /** Where a secret set from the UI is kept; default: a 0600 file in dataDir. */
@@ -70,9 +75,11 @@ export interface CoreOptions {
 export interface CoreUrls {
   receiverHttps: string | null;
   receiverHttp: string | null;
-  /** The control server's origin, e.g. http://127.0.0.1:5173 */
+  /** The control server's origin, e.g. http://127.0.0.1:5173; a team server's public one when it was given. */
   uiOrigin: string;
-  /** The UI with its token, e.g. http://127.0.0.1:5173/?token=… */
+  /** Where the control server listens, e.g. http://0.0.0.0:8080 on a team server. */
+  uiListening: string;
+  /** The UI with its token, e.g. http://127.0.0.1:5173/?token=…; a team server's has none (each user brings theirs). */
   ui: string;
   /** The embedded simulator's API while it runs, else null. */
   simulatorApi: string | null;

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -9,6 +8,8 @@ import { createHandlers } from './control/handlers';
 import { EventStream } from './control/event-stream';
 import { transferCalls } from './export/transfer-calls';
 import { createControlServer } from './control/server';
+import { controlAccess } from './control/control-access';
+import { hostWithPort } from './control/guard';
 import type { Core, CoreOptions, ReceiverTimeouts } from './core-options';
 import { analyzerVersion } from './analysis/version';
 import { Receivers, type ReceiverPorts } from './receiver/receivers';
@@ -197,9 +198,11 @@ async function assemble(options: CoreOptions, store: InspectorStore, storeLocati
     publishProgress: (progress) => events.publish('transfer.progress', progress),
   });
   const searches = new DeliverySearchJobs(store);
-  const token = randomBytes(24).toString('base64url');
+  const access = controlAccess(options);
   const control = createControlServer({
-    token,
+    authenticate: access.authenticate,
+    bindAddress: access.bindAddress,
+    publicOrigins: access.publicOrigins,
     handlers: createHandlers({
       store, status, secret, policy, reverify, setPorts, service, api, publishStatus, transfers,
       replays: replays.calls, sources, retention, searches,
@@ -208,12 +211,12 @@ async function assemble(options: CoreOptions, store: InspectorStore, storeLocati
     rendererDir: options.rendererDir ?? null,
     log,
   });
-  const uiPort = await listen(control.server, options.uiPort ?? 0, '127.0.0.1').catch(async (error: Error) => {
-    await Promise.all([receivers.stop(), service.stop(), replays.close()]);
+  const uiPort = await listen(control.server, options.uiPort ?? 0, access.bindAddress).catch(async (error: Error) => {
+    await Promise.all([receivers.stop(), service.stop(), replays.close(), access.close()]);
     throw error;
   });
   control.setPort(uiPort);
-  const uiOrigin = `http://127.0.0.1:${(control.server.address() as AddressInfo).port}`;
+  const uiOrigin = access.uiOrigin((control.server.address() as AddressInfo).port);
   log(`core: started with ${store.deliveryCount()} stored deliveries`);
   if (settings.read('analyzerVersion', z.number()) !== analyzerVersion) {
     if (store.deliveryCount() === 0) settings.write('analyzerVersion', analyzerVersion);
@@ -241,6 +244,7 @@ async function assemble(options: CoreOptions, store: InspectorStore, storeLocati
       await replays.close();
       await reverifying.catch(() => 0);
       await retention.close();
+      await access.close();
       await store.close();
     })());
 
@@ -256,7 +260,8 @@ async function assemble(options: CoreOptions, store: InspectorStore, storeLocati
         return service.status().mode === 'simulator' ? service.status().baseUrl : null;
       },
       uiOrigin,
-      ui: `${uiOrigin}/?token=${token}`,
+      uiListening: `http://${hostWithPort(access.bindAddress, uiPort)}`,
+      ui: access.uiUrl(uiOrigin),
     },
     certificateFingerprint: certificate.fingerprint,
     signingSecret: () => secret.status,

@@ -3,7 +3,16 @@ import { basename, join } from 'node:path';
 import { app, BrowserWindow, dialog, ipcMain, shell } from 'electron';
 import type { IpcMainInvokeEvent } from 'electron';
 import { IPC_CHANNELS } from './ipc-channels';
+import { sharedInspectorOrigin, validToken } from './shared-inspector';
 import { isAllowedExternalUrl, isTrustedSender } from './url-rules';
+
+/** What the main process does for "Connect to a shared inspector": the window's target and its switch. */
+export interface SharedInspectorSwitch {
+  /** The shared inspector's origin the window shows; null on the local one. */
+  current(): string | null;
+  connect(origin: string, token: string): Promise<void>;
+  useLocal(): Promise<void>;
+}
 
 type Channel = (typeof IPC_CHANNELS)[keyof typeof IPC_CHANNELS];
 
@@ -18,7 +27,8 @@ function handleFromUi(channel: Channel, uiOrigin: string, handler: (event: IpcMa
   });
 }
 
-export function registerIpcHandlers(uiOrigin: string): () => void {
+/** `uiOrigin`: the origin the window shows now (the local core's or a shared inspector's); only it is served. */
+export function registerIpcHandlers(uiOrigin: string, shared: SharedInspectorSwitch): () => void {
   // Only files the user saved through us may be revealed, so the UI cannot probe the file system.
   const savedPaths = new Set<string>();
 
@@ -46,6 +56,22 @@ export function registerIpcHandlers(uiOrigin: string): () => void {
     await shell.openExternal(url);
     return true;
   });
+
+  handleFromUi(IPC_CHANNELS.sharedInspector, uiOrigin, () => {
+    const origin = shared.current();
+    return origin === null ? null : { origin };
+  });
+
+  // Only the local inspector's page may point the window elsewhere: a shared one cannot send it on to a third.
+  handleFromUi(IPC_CHANNELS.connectSharedInspector, uiOrigin, async (_event, address, token) => {
+    if (shared.current() !== null) throw new Error('Connect to a shared inspector from the local one (go back to it first).');
+    if (typeof address !== 'string' || typeof token !== 'string') throw new TypeError('connectSharedInspector(address: string, token: string)');
+    // The messages name the rule broken, never the token.
+    if (!validToken(token.trim())) throw new Error('The token is the one `serve user create` printed (wit_…).');
+    await shared.connect(sharedInspectorOrigin(address), token.trim());
+  });
+
+  handleFromUi(IPC_CHANNELS.useLocalInspector, uiOrigin, () => shared.useLocal());
 
   return () => Object.values(IPC_CHANNELS).forEach((channel) => ipcMain.removeHandler(channel));
 }

@@ -1,15 +1,37 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 
-export type GuardVerdict = { ok: true } | { ok: false; status: 401 | 403; error: string };
+export type GuardVerdict = { ok: true } | { ok: false; status: 403; error: string };
 
-/** The hosts and origins the UI may use: the control server's own, by IP or by name. Nothing else. */
-export function allowedOrigins(port: number): { hosts: Set<string>; origins: Set<string> } {
-  const hosts = new Set([`127.0.0.1:${port}`, `localhost:${port}`]);
-  return { hosts, origins: new Set([...hosts].map((h) => `http://${h}`)) };
+export interface AllowedOrigins {
+  hosts: Set<string>;
+  origins: Set<string>;
 }
 
-function sameToken(given: string, token: string): boolean {
+const wildcardAddresses = new Set(['0.0.0.0', '::', '']);
+
+export function hostWithPort(address: string, port: number): string {
+  return `${address.includes(':') ? `[${address}]` : address}:${port}`;
+}
+
+/**
+ * The hosts and origins the UI may use: the control server's own, by IP or by name, the address it was told
+ * to bind, and the public origins an operator names (a team server behind a reverse proxy). Nothing else.
+ */
+export function allowedOrigins(port: number, bindAddress = '127.0.0.1', publicOrigins: readonly string[] = []): AllowedOrigins {
+  const own = [`127.0.0.1:${port}`, `localhost:${port}`];
+  if (!wildcardAddresses.has(bindAddress)) own.push(hostWithPort(bindAddress, port));
+  const hosts = new Set(own);
+  const origins = new Set(own.map((h) => `http://${h}`));
+  for (const origin of publicOrigins) {
+    const url = new URL(origin);
+    hosts.add(url.host);
+    origins.add(url.origin);
+  }
+  return { hosts, origins };
+}
+
+export function sameToken(given: string, token: string): boolean {
   const a = Buffer.from(given);
   const b = Buffer.from(token);
   return a.length === b.length && timingSafeEqual(a, b);
@@ -17,23 +39,14 @@ function sameToken(given: string, token: string): boolean {
 
 /**
  * Host defeats DNS rebinding; Origin and Sec-Fetch-Site defeat pages of other origins (other local
- * ports included); the per-start token defeats everything else on the machine.
+ * ports included). The token (control/access.ts) defeats everything else.
  */
-export function checkRequest(
-  req: IncomingMessage,
-  allowed: ReturnType<typeof allowedOrigins>,
-  token: string,
-  givenToken: string | null,
-  needsToken: boolean,
-): GuardVerdict {
+export function checkRequest(req: IncomingMessage, allowed: AllowedOrigins): GuardVerdict {
   if (!allowed.hosts.has(req.headers.host ?? '')) return { ok: false, status: 403, error: 'forbidden host' };
   const origin = req.headers.origin;
   if (origin !== undefined && !allowed.origins.has(origin)) return { ok: false, status: 403, error: 'forbidden origin' };
   const site = req.headers['sec-fetch-site'];
   if (site === 'cross-site' || site === 'same-site') return { ok: false, status: 403, error: 'forbidden origin' };
-  if (needsToken && (givenToken === null || !sameToken(givenToken, token))) {
-    return { ok: false, status: 401, error: 'missing or wrong token' };
-  }
   return { ok: true };
 }
 

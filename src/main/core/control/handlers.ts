@@ -1,4 +1,4 @@
-import { type CallHandlers, type CallName, type CallOutput, type CoreStatus } from '../../../shared/contract';
+import { type CallContext, type CallHandlers, type CallName, type CallOutput, type CoreStatus } from '../../../shared/contract';
 import type { transferCalls } from '../export/transfer-calls';
 import type { ResponsePolicyState } from '../receiver/response-policy';
 import type { ReceiverPorts } from '../receiver/receivers';
@@ -48,9 +48,9 @@ export function createHandlers(deps: HandlerDeps) {
   // A delivery's duplicate group and lifecycle are derived just after its commit: a read sees them already.
   const current =
     <N extends CallName>(read: CallHandlers[N]) =>
-    async (input: Parameters<CallHandlers[N]>[0]): Promise<CallOutput<N>> => {
+    async (input: Parameters<CallHandlers[N]>[0], context: CallContext): Promise<CallOutput<N>> => {
       await deps.store.derived.catchUpForRead();
-      return (read as (input: Parameters<CallHandlers[N]>[0]) => Promise<CallOutput<N>> | CallOutput<N>)(input);
+      return (read as (input: Parameters<CallHandlers[N]>[0], context: CallContext) => Promise<CallOutput<N>> | CallOutput<N>)(input, context);
     };
   return {
     'status.get': () => deps.status(),

@@ -1,13 +1,19 @@
 import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import { calls, type CallHandlers, type CallName } from '../../../shared/contract';
+import { calls, type CallContext, type CallHandlers, type CallName } from '../../../shared/contract';
 import { CONTENT_SECURITY_POLICY } from '../../../shared/csp';
 import type { EventStream } from './event-stream';
+import type { Authenticate } from './access';
 import { allowedOrigins, bearerToken, checkRequest } from './guard';
 import { serveStatic } from './static-files';
 
 export interface ControlServerDeps {
-  token: string;
+  /** Who a token lets in: the per-start token's holder, or a team server's user. */
+  authenticate: Authenticate;
+  /** The address the server binds (127.0.0.1 unless a team server is told otherwise). */
+  bindAddress?: string;
+  /** Origins the UI is also served from, e.g. a team server's public https:// URL at its reverse proxy. */
+  publicOrigins?: readonly string[];
   handlers: CallHandlers;
   events: EventStream;
   /** The built renderer; null when this host serves no UI. */
@@ -57,7 +63,7 @@ function readJson(req: IncomingMessage): Promise<unknown> {
   });
 }
 
-async function handleCall(name: string, req: IncomingMessage, res: ServerResponse, deps: ControlServerDeps) {
+async function handleCall(name: string, req: IncomingMessage, res: ServerResponse, deps: ControlServerDeps, caller: CallContext) {
   if (!(name in calls)) return sendJson(res, 404, { error: `unknown call ${name}` });
   if (req.method !== 'POST') return sendJson(res, 405, { error: 'calls are POST' });
   if (!(req.headers['content-type'] ?? '').startsWith('application/json')) {
@@ -78,8 +84,8 @@ async function handleCall(name: string, req: IncomingMessage, res: ServerRespons
     });
   }
   try {
-    const handler = deps.handlers[callName] as (input: unknown) => unknown;
-    sendJson(res, 200, await handler(parsed.data));
+    const handler = deps.handlers[callName] as (input: unknown, context: CallContext) => unknown;
+    sendJson(res, 200, await handler(parsed.data, caller));
   } catch (error) {
     const status = (error as { status?: number }).status ?? 500;
     if (status === 500) deps.log(`control: ${callName} failed (${(error as Error).message})`);
@@ -88,22 +94,40 @@ async function handleCall(name: string, req: IncomingMessage, res: ServerRespons
   }
 }
 
-/** The UI's only door into the core: 127.0.0.1, token, Host and Origin checked on every request. */
+/** The caller a token names, or why the request is refused (never which part of the token was wrong). */
+async function authenticate(deps: ControlServerDeps, given: string | null): Promise<CallContext | { status: 401 | 503; error: string }> {
+  if (given === null) return { status: 401, error: 'missing or wrong token' };
+  try {
+    return (await deps.authenticate(given)) ?? { status: 401, error: 'missing or wrong token' };
+  } catch (error) {
+    deps.log(`control: could not check a token (${(error as Error).message})`);
+    return { status: 503, error: 'the token cannot be checked now; try again' };
+  }
+}
+
+async function handleAuthenticated(req: IncomingMessage, res: ServerResponse, deps: ControlServerDeps, url: URL, isEvents: boolean) {
+  const given = isEvents ? (url.searchParams.get('token') ?? bearerToken(req)) : bearerToken(req);
+  const caller = await authenticate(deps, given);
+  if ('status' in caller) return sendJson(res, caller.status, { error: caller.error });
+  if (isEvents) return deps.events.attach(res);
+  return handleCall(url.pathname.slice('/rpc/'.length), req, res, deps, caller);
+}
+
+/** The UI's only door into the core: its bind address, token, Host and Origin checked on every request. */
 export function createControlServer(deps: ControlServerDeps): { server: Server; setPort(port: number): void } {
-  let allowed = allowedOrigins(0);
+  const allowedFor = (port: number) => allowedOrigins(port, deps.bindAddress, deps.publicOrigins);
+  let allowed = allowedFor(0);
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://control.invalid');
     const isCall = url.pathname.startsWith('/rpc/');
     const isEvents = url.pathname === '/events';
-    const given = isEvents ? (url.searchParams.get('token') ?? bearerToken(req)) : bearerToken(req);
-    const verdict = checkRequest(req, allowed, deps.token, given, isCall || isEvents);
+    const verdict = checkRequest(req, allowed);
     if (!verdict.ok) return sendJson(res, verdict.status, { error: verdict.error });
-    if (isCall) return void handleCall(url.pathname.slice('/rpc/'.length), req, res, deps);
-    if (isEvents) return deps.events.attach(res);
+    if (isCall || isEvents) return void handleAuthenticated(req, res, deps, url, isEvents);
     if (req.method !== 'GET' && req.method !== 'HEAD') return sendJson(res, 405, { error: 'method not allowed' });
     if (deps.rendererDir === null) return sendJson(res, 404, { error: 'this core serves no UI' });
     void serveStatic(deps.rendererDir, url.pathname, res, securityHeaders);
   });
   server.on('clientError', (_error, socket) => socket.destroy());
-  return { server, setPort: (port) => (allowed = allowedOrigins(port)) };
+  return { server, setPort: (port) => (allowed = allowedFor(port)) };
 }

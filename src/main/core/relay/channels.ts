@@ -1,5 +1,6 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type pg from 'pg';
+import { tokenHash } from '../token-hash';
 
 /** A receiving path prefix (`/c/<name>/…`) and the token that pulls what it received. */
 export interface Channel {
@@ -20,11 +21,6 @@ const channelName = /^[a-z0-9][a-z0-9_-]{0,62}$/;
 
 export function validChannelName(name: string): boolean {
   return channelName.test(name);
-}
-
-/** Only the hash is stored: a leaked database does not leak the tokens. */
-function tokenHash(token: string): Buffer {
-  return createHash('sha256').update(token, 'utf8').digest();
 }
 
 interface ChannelRow {

@@ -41,8 +41,8 @@ export function createReplays(deps: ReplayDeps) {
     log: deps.log,
   });
   const calls: ReplayCalls = {
-    'replay.send': (input) => replayer.send(input),
-    'replay.many': (input) => replayer.many(input),
+    'replay.send': (input, { user }) => replayer.send(input, user),
+    'replay.many': (input, { user }) => replayer.many(input, user),
     'replay.list': async ({ deliveryId }) => ({ items: await outbound.list(deliveryId) }),
     'forward.get': () => forwarder.settings,
     'forward.set': (settings) => forwarder.set(settings),

@@ -78,7 +78,7 @@ export class Forwarder {
 
   private async record(deliveryId: number, sent: SentReplay): Promise<void> {
     try {
-      await this.deps.outbound.record({ ...sent, deliveryId, kind: 'forward', batchId: null, signingMode: 'keep' });
+      await this.deps.outbound.record({ ...sent, deliveryId, kind: 'forward', batchId: null, sentBy: null, signingMode: 'keep' });
     } catch (error) {
       this.deps.log(`forward: could not store the result for delivery ${deliveryId} (${(error as Error).message})`);
     }

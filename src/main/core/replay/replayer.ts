@@ -34,22 +34,23 @@ export class Replayer {
     this.sources = store.replaySources;
   }
 
-  async send(input: ReplayOptions & { deliveryId: number }): Promise<ReplayRecord> {
+  /** `sentBy`: the team user who asked, recorded with the replay (null on a personal inspector). */
+  async send(input: ReplayOptions & { deliveryId: number }, sentBy: string | null = null): Promise<ReplayRecord> {
     const source = await this.sources.one(input.deliveryId);
     if (!source) throw new ReplayRequestError(`no delivery ${input.deliveryId}`, 404);
-    const record = await this.replayOne(source, input, null);
+    const record = await this.replayOne(source, input, { batchId: null, sentBy });
     if (!record) throw new ReplayRequestError('the inspector is closing', 503);
     return record;
   }
 
   /** Sends the selection one after the other, each waiting for the previous answer. */
-  async many(options: ReplayManyOptions): Promise<ReplayBatch> {
+  async many(options: ReplayManyOptions, sentBy: string | null = null): Promise<ReplayBatch> {
     const { sources, lifecycleOrder } = await this.select(options.selection);
     if (sources.length === 0) throw new ReplayRequestError('no stored delivery matches the selection', 404);
     const batchId = randomUUID();
     const replays: ReplayRecord[] = [];
     for (const source of replaySequence(sources, options, lifecycleOrder)) {
-      const record = await this.replayOne(source, options, batchId);
+      const record = await this.replayOne(source, options, { batchId, sentBy });
       if (!record) break;
       replays.push(record);
     }
@@ -67,7 +68,11 @@ export class Replayer {
     return { sources: await this.sources.many(order), lifecycleOrder: order };
   }
 
-  private async replayOne(source: ReplaySource, options: ReplayOptions, batchId: string | null): Promise<ReplayRecord | null> {
+  private async replayOne(
+    source: ReplaySource,
+    options: ReplayOptions,
+    by: { batchId: string | null; sentBy: string | null },
+  ): Promise<ReplayRecord | null> {
     if (this.outbound.closing) return null;
     const sent = await this.outbound.send({
       url: new URL(options.url),
@@ -76,6 +81,6 @@ export class Replayer {
       body: source.body,
       allowSelfSigned: options.allowSelfSigned,
     });
-    return this.outbound.record({ ...sent, deliveryId: source.id, kind: 'replay', batchId, signingMode: options.signing.mode });
+    return this.outbound.record({ ...sent, ...by, deliveryId: source.id, kind: 'replay', signingMode: options.signing.mode });
   }
 }

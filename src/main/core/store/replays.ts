@@ -11,6 +11,8 @@ export interface ReplayRow {
   delivery_id: number;
   kind: ReplayRecord['kind'];
   batch_id: string | null;
+  /** Only the PostgreSQL store has it: only a team server has users. */
+  sent_by?: string | null;
   started_at: number;
   url: string;
   signing_mode: ReplayRecord['signingMode'];
@@ -32,6 +34,7 @@ export function toRecord(row: ReplayRow): ReplayRecord {
     deliveryId: row.delivery_id,
     kind: row.kind,
     batchId: row.batch_id,
+    sentBy: row.sent_by ?? null,
     startedAt: new Date(row.started_at).toISOString(),
     url: row.url,
     signingMode: row.signing_mode,
@@ -87,6 +90,7 @@ export function replayParams(draft: ReplayDraft) {
     deliveryId: draft.deliveryId,
     kind: draft.kind,
     batchId: draft.batchId,
+    sentBy: draft.sentBy,
     startedAt: Date.parse(draft.startedAt),
     url: draft.url,
     signingMode: draft.signingMode,

@@ -10,6 +10,12 @@ export interface InspectorNative {
   revealInFolder?: (path: string) => Promise<boolean>;
   /** Opens an https: link in the default browser; false for any other URL. */
   openExternal?: (url: string) => Promise<boolean>;
+  /** The shared inspector the window shows (its origin), or null on the local one. */
+  sharedInspector?: () => Promise<{ origin: string } | null>;
+  /** Keeps address and token with the OS keychain and opens the window on that inspector (only from the local one). */
+  connectSharedInspector?: (address: string, token: string) => Promise<void>;
+  /** Forgets the shared inspector and opens the window on the local one. */
+  useLocalInspector?: () => Promise<void>;
 }
 
 declare global {
@@ -36,4 +42,10 @@ export async function saveBytes(suggestedName: string, data: Uint8Array, mimeTyp
   link.click();
   window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
   return null;
+}
+
+/** The reason a desktop action gave, without Electron's "Error invoking remote method '…': Error:" wrapping. */
+export function nativeErrorMessage(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return message.replace(/^Error invoking remote method '[^']*': (?:\w*Error: )?/, '');
 }

@@ -15,7 +15,7 @@ import {
 import { z } from 'zod';
 
 const replayColumns: Array<[column: string, param: keyof ReturnType<typeof replayParams>]> = [
-  ['delivery_id', 'deliveryId'], ['kind', 'kind'], ['batch_id', 'batchId'], ['started_at', 'startedAt'], ['url', 'url'],
+  ['delivery_id', 'deliveryId'], ['kind', 'kind'], ['batch_id', 'batchId'], ['sent_by', 'sentBy'], ['started_at', 'startedAt'], ['url', 'url'],
   ['signing_mode', 'signingMode'], ['request_method', 'method'], ['request_headers', 'requestHeaders'],
   ['request_body_sha256', 'bodySha256'], ['request_body_size', 'bodySize'], ['response_status', 'status'],
   ['response_headers', 'responseHeaders'], ['response_body', 'responseBody'], ['response_body_truncated', 'responseTruncated'],

@@ -137,6 +137,17 @@ const migrations: ReadonlyArray<(client: pg.PoolClient) => Promise<unknown>> = [
         SELECT 'stored_bytes', coalesce(sum(octet_length(body) + octet_length(headers)), 0) FROM deliveries;
       INSERT INTO store_counts (name, value) VALUES ('pruned', 0), ('pruned_at', 0);
     `),
+  // A team's shared inspector (serve --team): its users, each with a token stored only as a hash, and who sent a replay.
+  (client) =>
+    client.query(`
+      CREATE TABLE inspector_users (
+        name TEXT PRIMARY KEY,
+        token_sha256 BYTEA NOT NULL UNIQUE,
+        created_at TIMESTAMPTZ NOT NULL DEFAULT now(),
+        revoked_at TIMESTAMPTZ
+      );
+      ALTER TABLE replays ADD COLUMN sent_by TEXT;
+    `),
 ];
 
 export const pgSchemaVersion = migrations.length;

@@ -30,6 +30,11 @@ function HistoryRow({ record }: { record: ReplayRecord }) {
         <span className="mono muted replay-row-time" title={formatFullTime(record.startedAt)}>
           {formatReceivedTime(record.startedAt)}
         </span>
+        {record.sentBy !== null && (
+          <span className="muted" data-testid="replay-sent-by">
+            by {record.sentBy}
+          </span>
+        )}
         <span className="mono replay-row-target" title={record.url}>
           {record.url}
         </span>

@@ -8,6 +8,7 @@ import { PortSettings } from './PortSettings';
 import { RetentionSettings } from './RetentionSettings';
 import { SecretSettings } from './SecretSettings';
 import { ServiceSettings } from './ServiceSettings';
+import { SharedInspectorSettings } from './SharedInspectorSettings';
 import { SourceSettings } from '../sources/SourceSettings';
 
 interface SettingsViewProps {
@@ -31,6 +32,7 @@ export function SettingsView({ status, statusError, onStatus, onPolicy }: Settin
       <PortSettings ports={status.ports} onApplied={onStatus} />
       <RetentionSettings retention={status.retention} onApplied={onStatus} />
       <ImportSettings />
+      <SharedInspectorSettings />
       <section className="settings-card" aria-labelledby="settings-about-title">
         <h2 id="settings-about-title">About this run</h2>
         <dl className="facts">

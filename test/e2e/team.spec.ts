@@ -1,0 +1,142 @@
+import { execFile } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { promisify } from 'node:util';
+import type { Page } from '@playwright/test';
+import { builtCli, spawnServe, type ServeProcess } from '../support/cli-process';
+import { giftCardBody, serviceHeaders, testSecret } from '../support/deliveries';
+import { post } from '../support/https-client';
+import { startTarget } from '../support/replay-target';
+import { startTestPostgres, type TestPostgres } from '../support/postgres';
+import { tempDataDir } from '../support/temp-dir';
+import { expect, test } from './fixtures';
+import { DeliveriesPage } from './pages/deliveries-page';
+
+const runCli = promisify(execFile);
+
+test.describe('a team server in the browser', () => {
+  let cluster: TestPostgres;
+  let team: ServeProcess;
+  let dataDir: string;
+  const tokens: Record<string, string> = {};
+
+  test.beforeAll(async () => {
+    test.setTimeout(120_000);
+    cluster = await startTestPostgres();
+    for (const name of ['alice', 'bob']) {
+      const { stdout } = await runCli(process.execPath, [builtCli, 'serve', 'user', 'create', name, '--store', cluster.url]);
+      tokens[name] = /^Token \(shown once, stored only as a hash\): (\S+)$/m.exec(stdout)![1]!;
+    }
+    dataDir = tempDataDir();
+    team = await spawnServe(['--data-dir', dataDir, '--store', cluster.url, '--team', '--port', '0', '--ui-port', '0', '--no-simulator', '--secret', testSecret]);
+  });
+
+  test.afterAll(async () => {
+    team?.child.kill('SIGTERM');
+    await team?.exited;
+    await cluster?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  test('opens with a user token and shows the deliveries; another user sees the same; a wrong token gets nothing', async ({ page, browser }) => {
+    const body = giftCardBody();
+    expect((await post(`${team.lines['Receiver (HTTPS)']}/webhooks`, body, serviceHeaders(body))).status).toBe(200);
+    const ui = team.lines.UI!;
+    expect(ui).not.toContain('token=');
+
+    const alice = new DeliveriesPage(page);
+    await alice.open(`${ui}?token=${tokens.alice}`);
+    await expect(alice.rows).toHaveCount(1);
+    await expect(alice.badge(alice.rows.first())).toHaveText(/valid/i);
+    expect(page.url()).not.toContain(tokens.alice);
+    const id = await alice.rows.first().getAttribute('data-id');
+
+    const bobContext = await browser.newContext();
+    const bob = new DeliveriesPage(await bobContext.newPage());
+    await bob.open(`${ui}?token=${tokens.bob}`);
+    await expect(bob.rows).toHaveCount(1);
+    await expect(bob.rows.first()).toHaveAttribute('data-id', id!);
+    // Alice replays it; Bob's view of the delivery says who did.
+    const target = await startTarget();
+    const replayed = await fetch(`${ui}rpc/replay.send`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${tokens.alice}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ deliveryId: Number(id), url: `${target.url}/hook` }),
+    });
+    expect(replayed.status).toBe(200);
+    await target.close();
+    await bob.select(bob.rows.first());
+    await expect(bob.page.getByTestId('replay-history-row').first().getByTestId('replay-sent-by')).toHaveText('by alice');
+    await bobContext.close();
+
+    const strangerContext = await browser.newContext();
+    const stranger = await strangerContext.newPage();
+    await stranger.goto(`${ui}?token=wit_not-a-user`);
+    await expect(stranger.getByText(/not authorized|missing or wrong token/i).first()).toBeVisible();
+    await expect(stranger.getByTestId('delivery-row')).toHaveCount(0);
+    await strangerContext.close();
+  });
+});
+
+test.describe('Settings → Connect to a shared inspector', () => {
+  test('in the browser build, says which inspector the page is on and offers no connect form', async ({ deliveriesPage }) => {
+    const { page } = deliveriesPage;
+    await page.getByTestId('nav-settings').click();
+    const origin = new URL(page.url()).origin;
+    await expect(page.getByTestId('settings-shared-address')).toHaveText(`${origin}/`);
+    await expect(page.getByTestId('settings-shared-url')).toHaveCount(0);
+    await expect(page.getByTestId('settings-shared-connect')).toHaveCount(0);
+  });
+
+  /** The desktop's preload, stood in for in the page: each action recorded, answering as the main process would. */
+  async function withDesktopPreload(page: Page, shown: { origin: string } | null, connectError: string | null) {
+    await page.addInitScript(
+      ({ shown, connectError }) => {
+        const calls: unknown[][] = [];
+        (globalThis as unknown as { desktopCalls: unknown[][] }).desktopCalls = calls;
+        (globalThis as unknown as { inspectorNative: unknown }).inspectorNative = {
+          sharedInspector: async () => shown,
+          connectSharedInspector: async (address: string, token: string) => {
+            calls.push(['connect', address, token]);
+            if (connectError) throw new Error(connectError);
+          },
+          useLocalInspector: async () => void calls.push(['useLocal']),
+        };
+      },
+      { shown, connectError },
+    );
+  }
+  const desktopCalls = (page: Page) => page.evaluate(() => (globalThis as unknown as { desktopCalls: unknown[][] }).desktopCalls);
+
+  test('in the desktop app, connects with the address and token, and says why it could not', async ({ page, inspector }) => {
+    const refused = "Error invoking remote method 'inspector-native:connect-shared-inspector': Error: The shared inspector at https://inspector.example.com does not accept this token (revoked, or for another server?).";
+    await withDesktopPreload(page, null, refused);
+    await new DeliveriesPage(page).open(inspector.uiUrl);
+    await page.getByTestId('nav-settings').click();
+    await expect(page.getByTestId('settings-shared-now')).toContainText(/this machine/i);
+    await expect(page.getByTestId('settings-shared-connect')).toBeDisabled();
+
+    await page.getByTestId('settings-shared-url').fill('ftp://inspector.example.com');
+    await page.getByTestId('settings-shared-token').fill('wit_alice');
+    await page.getByTestId('settings-shared-connect').click();
+    await expect(page.getByTestId('settings-shared-problem')).toContainText('https://');
+    expect(await desktopCalls(page)).toEqual([]);
+
+    await page.getByTestId('settings-shared-url').fill('https://inspector.example.com');
+    await page.getByTestId('settings-shared-connect').click();
+    await expect(page.getByTestId('settings-shared-error')).toHaveText(
+      'The shared inspector at https://inspector.example.com does not accept this token (revoked, or for another server?).',
+    );
+    expect(await desktopCalls(page)).toEqual([['connect', 'https://inspector.example.com', 'wit_alice']]);
+    await expect(page.getByTestId('settings-shared-token')).toHaveAttribute('type', 'password');
+  });
+
+  test('in the desktop app on a shared inspector, says which and goes back to the local one', async ({ page, inspector }) => {
+    await withDesktopPreload(page, { origin: 'https://inspector.example.com' }, null);
+    await new DeliveriesPage(page).open(inspector.uiUrl);
+    await page.getByTestId('nav-settings').click();
+    await expect(page.getByTestId('settings-shared-now')).toContainText('https://inspector.example.com');
+    await expect(page.getByTestId('settings-shared-url')).toHaveCount(0);
+    await page.getByTestId('settings-shared-local').click();
+    await expect.poll(() => desktopCalls(page)).toEqual([['useLocal']]);
+  });
+});
