@@ -38,6 +38,18 @@ describe('bad input gets a clear answer and is recorded where it can be', () => 
     expect(Buffer.from(detail.bodyBase64, 'base64').equals(body.subarray(0, limit))).toBe(true);
   });
 
+  it('answers 413, not 408, to a body announced over the limit whose sender pauses, keeping the bytes that came', async () => {
+    const socket = await rawTls(t.receiverUrl);
+    const reply = firstAnswer(socket);
+    socket.write(`POST /announced-pause HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${limit * 4}\r\n\r\n{"event":`);
+    const text = await reply;
+    socket.destroy();
+    expect(statusOf(text)).toBe(413);
+    const detail = await t.call('deliveries.get', { id: Number(/x-inspector-delivery-id: (\d+)/i.exec(text)?.[1]) });
+    expect([detail.path, detail.response.status, detail.bodyTruncated]).toEqual(['/announced-pause', 413, true]);
+    expect(Buffer.from(detail.bodyBase64, 'base64').toString()).toBe('{"event":');
+  });
+
   it('answers 413 instead of 100 Continue to a body announced over the limit, and records the request without a body', async () => {
     const socket = await rawTls(t.receiverUrl);
     const reply = firstAnswer(socket);

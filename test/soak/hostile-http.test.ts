@@ -354,11 +354,11 @@ describe('the receiver under hostile traffic (in-process core, short timeouts)',
         streamedAnswered++;
       }
     }
-    // Every over-limit request is recorded and flagged, answered or not: with the bytes up to the limit
-    // when they streamed in, none when the Content-Length announced too much.
+    // Every over-limit request is recorded and flagged, answered or not, with the bytes up to the limit that
+    // streamed in (whether its Content-Length announced too much or not); none when none came.
     for (const name of ['announced', 'streamedLength', 'streamedChunks'] as const) {
       const rows = storedAtPath(t.dataDir, `/oversized/${name}`);
-      const kept = name === 'streamedChunks' ? bodyLimit : 0;
+      const kept = name === 'announced' ? 0 : bodyLimit;
       expect(rows.map((row) => [row.status, row.truncated, row.body.length]), name).toEqual(r[name].map(() => [413, true, kept]));
     }
     for (const o of r.short) expect(responseStatuses(o.text), what('short', o)).toEqual([400]);

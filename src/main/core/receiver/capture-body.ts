@@ -22,6 +22,9 @@ export interface CapturedBody {
   outcome: BodyOutcome;
 }
 
+/** How long a body announced over the limit may pause before it is answered 413 with the bytes that came. */
+const announcedOverStallMs = 1000;
+
 /** Reads a request body as raw bytes, never buffering past `limitBytes`. */
 export function captureBody(req: IncomingMessage, limitBytes: number, timeoutMs: number): Promise<CapturedBody> {
   return new Promise((resolve) => {
@@ -32,18 +35,25 @@ export function captureBody(req: IncomingMessage, limitBytes: number, timeoutMs:
       if (settled) return;
       settled = true;
       clearTimeout(timer);
+      clearTimeout(stalled);
       req.off('data', onData);
       // Past the limit the sender may still be writing: its bytes are discarded rather than left unread.
       if (outcome === 'too_large') req.resume();
       else if (outcome !== 'complete') req.pause();
       resolve({ body: Buffer.concat(chunks, Math.min(size, limitBytes)), outcome });
     };
-    // A body announced over the limit is over it once the limit is reached: its first `limitBytes` are kept all the same.
-    const overAt = announcedOverLimit(req, limitBytes) ? limitBytes : limitBytes + 1;
+    // A body announced over the limit is over it once the limit is reached: its first `limitBytes` are kept all the
+    // same. Its 413 is certain, so a sender that pauses is not kept waiting for the request timeout: after a second
+    // without a byte it is answered with what arrived.
+    const announcedOver = announcedOverLimit(req, limitBytes);
+    const overAt = announcedOver ? limitBytes : limitBytes + 1;
+    const stallMs = Math.min(announcedOverStallMs, timeoutMs / 2);
+    const stalled: NodeJS.Timeout | undefined = announcedOver ? setTimeout(() => finish('too_large'), stallMs) : undefined;
     const onData = (chunk: Buffer) => {
       size += chunk.length;
       chunks.push(chunk);
       if (size >= overAt) finish('too_large');
+      else stalled?.refresh();
     };
     const timer = setTimeout(() => finish('timed_out'), timeoutMs);
     req.on('data', onData);
