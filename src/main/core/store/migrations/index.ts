@@ -12,6 +12,7 @@ import { longRunSearch } from './0010-long-run-search';
 import { identicalBytesGroups } from './0011-identical-bytes-groups';
 import { receivedTimeOrder } from './0012-received-time-order';
 import { deliverySources } from './0013-delivery-sources';
+import { lifecycleEventFirstIds } from './0014-growth';
 
 /** Schema versions in order: migrations[i] takes user_version i to i + 1. Never edit a shipped one; add a new one. */
 export const migrations: ReadonlyArray<(db: Db) => void> = [
@@ -28,4 +29,5 @@ export const migrations: ReadonlyArray<(db: Db) => void> = [
   identicalBytesGroups,
   receivedTimeOrder,
   deliverySources,
+  lifecycleEventFirstIds,
 ];

@@ -128,6 +128,8 @@ const migrations: ReadonlyArray<(client: pg.PoolClient) => Promise<unknown>> = [
       );
       CREATE INDEX replays_by_delivery ON replays (delivery_id, id);
     `),
+  // The SQLite store's schema 14: each lifecycle's events' first deliveries (JSON), to grow it from.
+  (client) => client.query('ALTER TABLE lifecycles ADD COLUMN event_first_ids TEXT'),
 ];
 
 export const pgSchemaVersion = migrations.length;
