@@ -27,6 +27,28 @@ function storeUnderived(db: Db, bodies: unknown[]): void {
   })();
 }
 
+/** Counts the rows every statement prepared from now on hands back to JavaScript (what deriving reads). */
+function countRowsRead(db: Db): { rows: number } {
+  const counter = { rows: 0 };
+  const prepare = db.prepare.bind(db);
+  db.prepare = ((sql: string) => {
+    const statement = prepare(sql);
+    const [all, get] = [statement.all.bind(statement), statement.get.bind(statement)];
+    statement.all = (...args: unknown[]) => {
+      const rows = all(...args);
+      counter.rows += rows.length;
+      return rows;
+    };
+    statement.get = (...args: unknown[]) => {
+      const row = get(...args);
+      if (row !== undefined) counter.rows++;
+      return row;
+    };
+    return statement;
+  }) as Db['prepare'];
+  return counter;
+}
+
 const groupRows = (db: Db) => db.prepare('SELECT idempotency_key, count FROM duplicate_groups ORDER BY 1').all();
 const lifecycleRows = (db: Db) => db.prepare('SELECT key, current_status, event_count, delivery_count FROM lifecycles').all();
 
@@ -55,6 +77,32 @@ describe('derived tables (duplicate groups, lifecycle summaries)', () => {
     derivedTables(db).catchUpAll();
     expect((groupRows(db) as Array<{ count: number }>).map((g) => g.count)).toEqual([2]);
     db.close();
+  });
+
+  it('derive a copy of a known event, or a new event, without reading every copy the lifecycle already has', () => {
+    /** Rows read to derive one more copy and then one new event, after `copies` copies of one event were derived. */
+    const readAfter = (copies: number) => {
+      const db = openStore(storeFile(tempDataDir()));
+      const counter = countRowsRead(db);
+      const derived = derivedTables(db);
+      storeUnderived(db, Array.from({ length: copies }, () => processing));
+      derived.catchUpAll();
+      const read = (body: unknown) => {
+        storeUnderived(db, [body]);
+        counter.rows = 0;
+        derived.catchUpAll();
+        return counter.rows;
+      };
+      const result = { copy: read(processing), newEvent: read(created), lifecycle: lifecycleRows(db) };
+      db.close();
+      return result;
+    };
+    const few = readAfter(2);
+    const many = readAfter(600);
+    expect(few.lifecycle).toEqual([{ key: `send:${ids.externalSendId}`, current_status: 'processing', event_count: 2, delivery_count: 4 }]);
+    expect(many.lifecycle).toEqual([{ ...few.lifecycle[0], delivery_count: 602 }]);
+    expect(many.copy).toBe(few.copy);
+    expect(many.newEvent).toBe(few.newEvent);
   });
 
   it('rebuild from scratch to the same tables', () => {

@@ -2,6 +2,8 @@ import type pg from 'pg';
 import type { DuplicateBasis } from '../../../../shared/lifecycle';
 import { groupCopiesClause, groupingOf, type GroupMember } from '../duplicate-groups';
 import type { DerivedResults } from '../inspector-store';
+import type {
+  summaryParams} from '../lifecycles';
 import {
   addCopiesSql,
   additionsByLifecycle,
@@ -10,7 +12,6 @@ import {
   lifecycleOfMembers,
   membersSql,
   membersUpToSql,
-  summaryParams,
   type LifecycleAddition,
   type MemberRow,
   type StoredGrowth,
