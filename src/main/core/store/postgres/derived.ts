@@ -2,8 +2,6 @@ import type pg from 'pg';
 import type { DuplicateBasis } from '../../../../shared/lifecycle';
 import { groupCopiesClause, groupingOf, type GroupMember } from '../duplicate-groups';
 import type { DerivedResults } from '../inspector-store';
-import type {
-  summaryParams} from '../lifecycles';
 import {
   addCopiesSql,
   additionsByLifecycle,
@@ -15,6 +13,7 @@ import {
   type LifecycleAddition,
   type MemberRow,
   type StoredGrowth,
+  type summaryParams,
 } from '../lifecycles';
 import type { RecentParsedBodies } from '../recent-parsed-bodies';
 import { inTransaction, type Queryable } from './connect';
