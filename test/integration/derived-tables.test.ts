@@ -50,7 +50,8 @@ function countRowsRead(db: Db): { rows: number } {
 }
 
 const groupRows = (db: Db) => db.prepare('SELECT idempotency_key, count FROM duplicate_groups ORDER BY 1').all();
-const lifecycleRows = (db: Db) => db.prepare('SELECT key, current_status, event_count, delivery_count FROM lifecycles').all();
+const lifecycleRows = (db: Db) =>
+  db.prepare('SELECT key, current_status, event_count, delivery_count FROM lifecycles').all() as Array<Record<string, unknown>>;
 
 // These read and edit the SQLite tables and open stores from before: SQLite only.
 describe('derived tables (duplicate groups, lifecycle summaries)', () => {
