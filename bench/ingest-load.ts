@@ -104,13 +104,28 @@ function buildPool(size: number): { pool: PoolEntry[]; meanBodyBytes: number } {
   return { pool, meanBodyBytes: bodyBytes / pool.length };
 }
 
-/** The retry storm's delivery: the pool's first gift-card recipient event (a signed ≈ 1 KB body, as the service retries it). */
-function stormEntry(pool: PoolEntry[]): { entry: PoolEntry; event: string } {
-  for (const entry of pool) {
-    const body = JSON.parse(entry.body.toString('utf8')) as { payout_type?: unknown; subject_type?: unknown; event?: unknown };
-    if (body.payout_type === 'gift_cards' && body.subject_type === 'recipient') return { entry, event: String(body.event) };
+/** The body as a JSON object; null for the generator's broken ones. */
+function parsedObject(body: Buffer): Record<string, unknown> | null {
+  try {
+    const value: unknown = JSON.parse(body.toString('utf8'));
+    return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : null;
+  } catch {
+    return null;
   }
-  throw new Error('the generated traffic holds no gift-card recipient event');
+}
+
+/** The retry storm's delivery: of the pool's gift-card events, the one whose body is nearest 1 KB (signed, as the service retries it). */
+function stormEntry(pool: PoolEntry[]): { entry: PoolEntry; event: string } {
+  let best: { entry: PoolEntry; event: string } | null = null;
+  for (const entry of pool) {
+    const body = parsedObject(entry.body);
+    if (body?.payout_type !== 'gift_cards') continue;
+    if (best === null || Math.abs(entry.body.byteLength - 1024) < Math.abs(best.entry.body.byteLength - 1024)) {
+      best = { entry, event: String(body.event) };
+    }
+  }
+  if (best === null) throw new Error('the generated traffic holds no gift-card event');
+  return best;
 }
 
 export function loadChild(arg: string): Promise<void> {
