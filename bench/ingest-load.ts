@@ -17,7 +17,15 @@ export interface LoadReady {
   requests: number;
   generateMs: number;
   meanBodyBytes: number;
+  /** The retry storm's one delivery: its body's size and event. */
+  storm: { bodyBytes: number; event: string };
 }
+
+/**
+ * What a run sends: the generated traffic (`mix`), or a retry storm (`storm`): one signed gift-card delivery
+ * sent again and again, byte for byte (one idempotency key, one duplicate group, one lifecycle growing).
+ */
+export type LoadKind = 'mix' | 'storm';
 
 export interface LoadRun {
   target: string;
@@ -28,6 +36,8 @@ export interface LoadRun {
   seconds: number;
   /** autocannon's overallRate: requests per second over all connections (0 = as fast as answered). */
   overallRate?: number;
+  /** The generated traffic by default. */
+  load?: LoadKind;
 }
 
 export interface PacedRun {
@@ -94,6 +104,30 @@ function buildPool(size: number): { pool: PoolEntry[]; meanBodyBytes: number } {
   return { pool, meanBodyBytes: bodyBytes / pool.length };
 }
 
+/** The body as a JSON object; null for the generator's broken ones. */
+function parsedObject(body: Buffer): Record<string, unknown> | null {
+  try {
+    const value: unknown = JSON.parse(body.toString('utf8'));
+    return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The retry storm's delivery: of the pool's gift-card events, the one whose body is nearest 1 KB (signed, as the service retries it). */
+function stormEntry(pool: PoolEntry[]): { entry: PoolEntry; event: string } {
+  let best: { entry: PoolEntry; event: string } | null = null;
+  for (const entry of pool) {
+    const body = parsedObject(entry.body);
+    if (body?.payout_type !== 'gift_cards') continue;
+    if (best === null || Math.abs(entry.body.byteLength - 1024) < Math.abs(best.entry.body.byteLength - 1024)) {
+      best = { entry, event: String(body.event) };
+    }
+  }
+  if (best === null) throw new Error('the generated traffic holds no gift-card event');
+  return best;
+}
+
 export function loadChild(arg: string): Promise<void> {
   const { poolSize } = JSON.parse(arg) as LoadArg;
   return serveChild(async () => {
@@ -101,6 +135,7 @@ export function loadChild(arg: string): Promise<void> {
     const started = Date.now();
     const { pool, meanBodyBytes } = buildPool(poolSize);
     const generateMs = Date.now() - started;
+    const storm = stormEntry(pool);
     const cursors = new Map<string, number>();
 
     /**
@@ -108,7 +143,7 @@ export function loadChild(arg: string): Promise<void> {
      * The pre-built bytes are handed to autocannon's client as they are (its getRequestBuffer), so the load
      * generator spends nothing per request on building them.
      */
-    const requestsFor = (target: string, connections: number, onSent: () => void, pathPrefix = '') => {
+    const requestsFor = (target: string, connections: number, onSent: () => void, pathPrefix = '', load: LoadKind = 'mix') => {
       const cursor = cursors.get(target) ?? 0;
       const prefixed = Buffer.from(`POST ${pathPrefix}`, 'latin1');
       let next = 0;
@@ -116,7 +151,7 @@ export function loadChild(arg: string): Promise<void> {
         (client as unknown as NodeJS.EventEmitter).on('request', onSent);
         let index = cursor + (next++ % connections);
         (client as Client & { getRequestBuffer: () => Buffer }).getRequestBuffer = () => {
-          const wire = pool[index % pool.length]!.wire;
+          const wire = load === 'storm' ? storm.entry.wire : pool[index % pool.length]!.wire;
           index += connections;
           // Every wire starts with "POST ": the prefix goes right after it.
           return pathPrefix === '' ? wire : Buffer.concat([prefixed, wire.subarray(5)]);
@@ -142,7 +177,7 @@ export function loadChild(arg: string): Promise<void> {
         overallRate: options.overallRate || undefined,
         // Raw latencies are kept below; autocannon's own histogram is whole milliseconds.
         ignoreCoordinatedOmission: Boolean(options.overallRate),
-        setupClient: requestsFor(options.target, options.connections, () => sent++, options.pathPrefix),
+        setupClient: requestsFor(options.target, options.connections, () => sent++, options.pathPrefix, options.load),
         // Only for autocannon's bookkeeping: the bytes sent come from requestsFor.
         requests: [{ method: 'POST', path: pool[0]!.path, headers: pool[0]!.headers, body: pool[0]!.body }],
       }, (error: Error | null, result: Result) => (error ? failed(error) : done(result)));
@@ -152,7 +187,8 @@ export function loadChild(arg: string): Promise<void> {
       const result = await finished;
       const loadCpuMs = cpuMs() - cpuStart;
       const answered = result['2xx'] + result.non2xx;
-      cursors.set(options.target, ((cursors.get(options.target) ?? 0) + sent) % pool.length);
+      // The storm sends none of the pool: the next mix run goes on where the last one stopped.
+      if (options.load !== 'storm') cursors.set(options.target, ((cursors.get(options.target) ?? 0) + sent) % pool.length);
       return {
         seconds: result.duration,
         rps: result['2xx'] / result.duration,
@@ -234,7 +270,12 @@ export function loadChild(arg: string): Promise<void> {
     };
 
     return {
-      ready: { requests: pool.length, generateMs, meanBodyBytes } satisfies LoadReady,
+      ready: {
+        requests: pool.length,
+        generateMs,
+        meanBodyBytes,
+        storm: { bodyBytes: storm.entry.body.byteLength, event: storm.event },
+      } satisfies LoadReady,
       handlers: { run, paced, stop: () => null },
     };
   });

@@ -7,6 +7,7 @@
  *   BENCH_INGEST_SECONDS=10        # each run at full load
  *   BENCH_INGEST_CONNECTIONS=32
  *   BENCH_INGEST_RATE_SECONDS=5    # each run at the fixed rate of 1,000 requests/s
+ *   BENCH_INGEST_STORM=1           # also the retry storm (one signed delivery sent again and again) per receiver; 0 = not
  *   BENCH_PROFILE=1                # also --cpu-prof the inspector's process and summarize where its time goes
  */
 import Database from 'better-sqlite3';
@@ -14,7 +15,7 @@ import { chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync }
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { Child } from './children';
-import type { LoadReady, LoadResult, LoadRun, PacedRun } from './ingest-load';
+import type { LoadKind, LoadReady, LoadResult, LoadRun, PacedRun } from './ingest-load';
 import type { CommitDiagnostics, ReceiverArg, ReceiverKind, ReceiverReady, Usage } from './ingest-receivers';
 import { machineBusyMs, waitForQuiet } from './machine';
 import { summarizeProfile } from './profile';
@@ -94,12 +95,30 @@ function figure(metric: string, unit: Figure['unit'], values: number[], extra: P
   return { metric, unit, ...spread(values), goal: null, baseline: null, ...extra };
 }
 
+/** The retry storm's figures, with the full-load goals of the mix. */
+function stormFigures(samples: Record<ReceiverKind, Sample[]>, connections: number): Figure[] {
+  const rps = (kind: ReceiverKind) => samples[kind].map((s) => s.rps);
+  const ratio = (kind: ReceiverKind) => samples.inspector.map((s, i) => s.rps / samples[kind][i]!.rps);
+  return [
+    ...kinds.map((kind) => figure(`retry storm, ${labels[kind]}: throughput`, 'req/s', rps(kind))),
+    figure(`retry storm, ${labels.inspector}: p50`, 'ms', samples.inspector.map((s) => s.p50)),
+    figure(`retry storm, ${labels.inspector}: p99 at ${connections} connections`, 'ms', samples.inspector.map((s) => s.p99), { goal: goals.p99 }),
+    figure(`retry storm, ${labels.mockttp}: p99`, 'ms', samples.mockttp.map((s) => s.p99)),
+    figure('retry storm, inspector / mockttp (throughput, run by run)', '×', ratio('mockttp'), { goal: goals.ofMockttp, atLeast: true }),
+    figure('retry storm, inspector / per-request (throughput, run by run)', '×', ratio('per-request'), { goal: goals.ofPerRequest, atLeast: true }),
+    figure('retry storm, relay / inspector (throughput, run by run)', '×', samples.relay.map((s, i) => s.rps / samples.inspector[i]!.rps)),
+    figure(`retry storm, ${labels.inspector}: receiver CPU per request`, 'ms', samples.inspector.map((s) => s.receiverUsPerRequest / 1000)),
+    ...kinds.map((kind) => figure(`retry storm, ${labels[kind]}: errors + timeouts + non-2xx per run`, '', samples[kind].map((s) => s.errors + s.timeouts + s.non2xx))),
+  ];
+}
+
 export async function runIngest(): Promise<string[]> {
   const runs = positiveInt('BENCH_INGEST_RUNS', 3);
   const seconds = positiveInt('BENCH_INGEST_SECONDS', 10);
   const connections = positiveInt('BENCH_INGEST_CONNECTIONS', 32);
   const rateSeconds = positiveInt('BENCH_INGEST_RATE_SECONDS', 5);
   const profile = process.env.BENCH_PROFILE === '1';
+  const stormRuns = process.env.BENCH_INGEST_STORM === '0' ? 0 : runs;
   if (seconds > 10 || rateSeconds > 10) throw new Error('a load run lasts at most 10 s');
   mkdirSync(cacheDir, { recursive: true });
   // The data dirs live on the project's disk (bench/.cache), never on a tmpfs where fsync costs nothing.
@@ -129,13 +148,14 @@ export async function runIngest(): Promise<string[]> {
     const receiverOf = Object.fromEntries(kinds.map((kind, i) => [kind, receivers[i]!])) as Record<ReceiverKind, Child<ReceiverReady>>;
     console.log(`  ${load.ready.requests.toLocaleString('en')} distinct requests generated in ${load.ready.generateMs} ms (body ${load.ready.meanBodyBytes.toFixed(0)} B on average)`);
 
-    const full = (kind: ReceiverKind, secs: number) =>
+    const full = (kind: ReceiverKind, secs: number, loadKind: LoadKind = 'mix') =>
       measured(receiverOf[kind], load, 'run', {
         target: kind,
         port: receiverOf[kind].ready.port,
         connections,
         seconds: secs,
         pathPrefix: kind === 'relay' ? benchChannelPrefix : undefined,
+        load: loadKind,
       });
     const sum = (samples: LoadResult[]) => samples.reduce((n, s) => n + s.ok, 0);
     const answers: Record<ReceiverKind, LoadResult[]> = { bare: [], mockttp: [], 'per-request': [], inspector: [], relay: [] };
@@ -147,17 +167,19 @@ export async function runIngest(): Promise<string[]> {
 
     for (const kind of kinds) note(kind, await full(kind, warmUpSeconds));
     const samples: Record<ReceiverKind, Sample[]> = { bare: [], mockttp: [], 'per-request': [], inspector: [], relay: [] };
+    const runLine = (title: string, kind: ReceiverKind, s: Sample) =>
+      console.log(
+        `  ${title} ${labels[kind].padEnd(24)} ${s.rps.toFixed(0).padStart(6)} req/s  p50 ${s.p50.toFixed(2)} ms  p99 ${s.p99.toFixed(2)} ms` +
+            `  errors ${s.errors} non-2xx ${s.non2xx}  CPU: receiver ${coreShare(s.receiverCpuMs, s.seconds)}` +
+            ` (${s.receiverUsPerRequest.toFixed(0)} µs/request), written ${((s.writtenPerRequest ?? NaN) / 1024).toFixed(1)} KiB/request, load generator ${coreShare(s.loadCpuMs, s.seconds)}, others ${coreShare(s.othersCpuMs, s.seconds)}` +
+          commitLine(s.commits),
+      );
     for (let run = 0; run < runs; run++) {
       for (const kind of kinds) {
         const s = await full(kind, seconds);
         note(kind, s);
         samples[kind].push(s);
-        console.log(
-          `  run ${run + 1} ${labels[kind].padEnd(24)} ${s.rps.toFixed(0).padStart(6)} req/s  p50 ${s.p50.toFixed(2)} ms  p99 ${s.p99.toFixed(2)} ms` +
-            `  errors ${s.errors} non-2xx ${s.non2xx}  CPU: receiver ${coreShare(s.receiverCpuMs, s.seconds)}` +
-            ` (${s.receiverUsPerRequest.toFixed(0)} µs/request), written ${((s.writtenPerRequest ?? NaN) / 1024).toFixed(1)} KiB/request, load generator ${coreShare(s.loadCpuMs, s.seconds)}, others ${coreShare(s.othersCpuMs, s.seconds)}` +
-            commitLine(s.commits),
-        );
+        runLine(`run ${run + 1}`, kind, s);
       }
     }
 
@@ -184,6 +206,22 @@ export async function runIngest(): Promise<string[]> {
     const bareAtRate = await paced('bare');
     note('bare', bareAtRate);
 
+    // The retry storm, after the mix (its rows join the same stores): a warm-up, then runs interleaved as above.
+    const stormSamples: Record<ReceiverKind, Sample[]> = { bare: [], mockttp: [], 'per-request': [], inspector: [], relay: [] };
+    if (stormRuns > 0) {
+      const { storm } = load.ready;
+      console.log(`  retry storm: one ${storm.event} delivery (gift card, ${storm.bodyBytes} B body, signed), sent again and again …`);
+      for (const kind of kinds) note(kind, await full(kind, warmUpSeconds, 'storm'));
+      for (let run = 0; run < stormRuns; run++) {
+        for (const kind of kinds) {
+          const s = await full(kind, seconds, 'storm');
+          note(kind, s);
+          stormSamples[kind].push(s);
+          runLine(`storm run ${run + 1}`, kind, s);
+        }
+      }
+    }
+
     await load.stop();
     const stopped = await Promise.all(kinds.map((kind) => receiverOf[kind].stop<Usage>()));
     const rss = Object.fromEntries(kinds.map((kind, i) => [kind, stopped[i]!.rssMb])) as Record<ReceiverKind, number>;
@@ -192,6 +230,10 @@ export async function runIngest(): Promise<string[]> {
     const storeFile = join(root, 'inspector', 'inspector.sqlite3');
     const db = new Database(storeFile, { readonly: true });
     const rows = (db.prepare('SELECT count(*) AS n FROM deliveries').get() as { n: number }).n;
+    const largest = {
+      lifecycle: db.prepare('SELECT coalesce(max(delivery_count), 0) FROM lifecycles').pluck().get() as number,
+      group: db.prepare('SELECT coalesce(max(count), 0) FROM duplicate_groups').pluck().get() as number,
+    };
     const statuses = db.prepare('SELECT response_status AS status, count(*) AS n FROM deliveries GROUP BY 1').all() as Array<{ status: number; n: number }>;
     db.close();
     const answered = sum(answers.inspector);
@@ -245,6 +287,7 @@ export async function runIngest(): Promise<string[]> {
       figure('other processes during the full-load runs (share of one core)', '%', others, {
         note: 'CPU the machine spent outside the receiver and the load generator: above a few % the figures are disturbed',
       }),
+      ...(stormRuns > 0 ? stormFigures(stormSamples, connections) : []),
       figure(`inspector: rows stored − 2xx answered (0 … ${inFlight.inspector} cut off in flight)`, '', [rows - answered], {
         note: rowsCheck.ok ? 'matches' : 'MISMATCH',
       }),
@@ -260,6 +303,7 @@ export async function runIngest(): Promise<string[]> {
         ` requests in flight when runs stopped: ${inFlight.inspector} → ${rowsCheck.ok ? 'consistent' : 'INCONSISTENT'}` +
         ` (statuses stored: ${statuses.map((s) => `${s.status} × ${s.n}`).join(', ')})`,
     );
+    console.log(`Largest lifecycle in the inspector's store: ${largest.lifecycle.toLocaleString('en')} deliveries; largest duplicate group: ${largest.group.toLocaleString('en')} copies`);
     console.log(`Receiver RSS at the end: ${kinds.map((k) => `${labels[k]} ${rss[k].toFixed(0)} MB`).join(', ')}`);
 
     let profileSummary: string | null = null;
@@ -279,10 +323,12 @@ export async function runIngest(): Promise<string[]> {
       benchmark: 'ingest',
       at: new Date().toISOString(),
       machine: { node: process.version, cpus: cpus().length, loadAverageBefore: loadBefore },
-      settings: { runs, seconds, connections, fixedRate, rateSeconds, warmUpSeconds, poolSize, profiled: profile },
+      settings: { runs, seconds, connections, fixedRate, rateSeconds, warmUpSeconds, poolSize, stormRuns, profiled: profile },
       figures,
       samples,
       atRate: { paced: atRate, autocannon: atRateAutocannon, barePaced: bareAtRate },
+      storm: stormSamples,
+      largest,
       rowsCheck,
       rssMb: rss,
       profileSummary,

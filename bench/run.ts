@@ -2,7 +2,7 @@
  * The benchmarks of issue 7, each beside its baselines and goals (bench/README.md):
  *
  *   npm run bench                        # ingest, export/import, scale, arrival to screen
- *   BENCH_ONLY=ingest npm run bench      # one or more of ingest, transfer, scale, arrival, catchup, retention (comma-separated)
+ *   BENCH_ONLY=ingest npm run bench      # one or more of ingest, transfer, scale, arrival, catchup, retention, growth (comma-separated)
  *
  * The same bundle is also every child process's entry: the first argument says which.
  */
@@ -14,8 +14,17 @@ import { measureChild, runScale } from './scale';
 import { runTransfer, transferChild, transferPartsChild } from './transfer';
 import { catchupCoreChild, runCatchup } from './relay-catchup';
 import { runRetention } from './retention';
+import { runGrowth } from './growth';
 
-const benchmarks = { ingest: runIngest, transfer: runTransfer, scale: runScale, arrival: runArrival, catchup: runCatchup, retention: runRetention } as const;
+const benchmarks = {
+  ingest: runIngest,
+  transfer: runTransfer,
+  scale: runScale,
+  arrival: runArrival,
+  catchup: runCatchup,
+  retention: runRetention,
+  growth: runGrowth,
+} as const;
 type Name = keyof typeof benchmarks;
 
 const children: Record<string, (arg: string) => unknown> = {

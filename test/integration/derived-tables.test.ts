@@ -27,8 +27,31 @@ function storeUnderived(db: Db, bodies: unknown[]): void {
   })();
 }
 
+/** Counts the rows every statement prepared from now on hands back to JavaScript (what deriving reads). */
+function countRowsRead(db: Db): { rows: number } {
+  const counter = { rows: 0 };
+  const prepare = db.prepare.bind(db);
+  db.prepare = ((sql: string) => {
+    const statement = prepare(sql);
+    const [all, get] = [statement.all.bind(statement), statement.get.bind(statement)];
+    statement.all = (...args: unknown[]) => {
+      const rows = all(...args);
+      counter.rows += rows.length;
+      return rows;
+    };
+    statement.get = (...args: unknown[]) => {
+      const row = get(...args);
+      if (row !== undefined) counter.rows++;
+      return row;
+    };
+    return statement;
+  }) as Db['prepare'];
+  return counter;
+}
+
 const groupRows = (db: Db) => db.prepare('SELECT idempotency_key, count FROM duplicate_groups ORDER BY 1').all();
-const lifecycleRows = (db: Db) => db.prepare('SELECT key, current_status, event_count, delivery_count FROM lifecycles').all();
+const lifecycleRows = (db: Db) =>
+  db.prepare('SELECT key, current_status, event_count, delivery_count FROM lifecycles').all() as Array<Record<string, unknown>>;
 
 // These read and edit the SQLite tables and open stores from before: SQLite only.
 describe('derived tables (duplicate groups, lifecycle summaries)', () => {
@@ -55,6 +78,32 @@ describe('derived tables (duplicate groups, lifecycle summaries)', () => {
     derivedTables(db).catchUpAll();
     expect((groupRows(db) as Array<{ count: number }>).map((g) => g.count)).toEqual([2]);
     db.close();
+  });
+
+  it('derive a copy of a known event, or a new event, without reading every copy the lifecycle already has', () => {
+    /** Rows read to derive one more copy and then one new event, after `copies` copies of one event were derived. */
+    const readAfter = (copies: number) => {
+      const db = openStore(storeFile(tempDataDir()));
+      const counter = countRowsRead(db);
+      const derived = derivedTables(db);
+      storeUnderived(db, Array.from({ length: copies }, () => processing));
+      derived.catchUpAll();
+      const read = (body: unknown) => {
+        storeUnderived(db, [body]);
+        counter.rows = 0;
+        derived.catchUpAll();
+        return counter.rows;
+      };
+      const result = { copy: read(processing), newEvent: read(created), lifecycle: lifecycleRows(db) };
+      db.close();
+      return result;
+    };
+    const few = readAfter(2);
+    const many = readAfter(600);
+    expect(few.lifecycle).toEqual([{ key: `send:${ids.externalSendId}`, current_status: 'processing', event_count: 2, delivery_count: 4 }]);
+    expect(many.lifecycle).toEqual([{ ...few.lifecycle[0], delivery_count: 602 }]);
+    expect(many.copy).toBe(few.copy);
+    expect(many.newEvent).toBe(few.newEvent);
   });
 
   it('rebuild from scratch to the same tables', () => {
@@ -101,7 +150,10 @@ describe('derived tables (duplicate groups, lifecycle summaries)', () => {
     old.exec("CREATE VIRTUAL TABLE temp.delivery_long_runs USING fts5(trigrams, content = '', detail = none, tokenize = 'ascii')");
     // And the column it writes to duplicate groups (a later migration's; the copy migration 0008 makes drops it again).
     old.exec("ALTER TABLE duplicate_groups ADD COLUMN basis TEXT NOT NULL DEFAULT 'idempotency_key'");
+    // And the lifecycles' column of migration 0014, dropped again after: the rows stay as that version left them.
+    old.exec('ALTER TABLE lifecycles ADD COLUMN event_first_ids TEXT');
     derivedTables(old).catchUpAll();
+    old.exec('ALTER TABLE lifecycles DROP COLUMN event_first_ids');
     // Stores of that version kept a group for every key, delivered once or more.
     old.prepare(
       `INSERT INTO duplicate_groups (idempotency_key, count, first_id, last_id, first_received_at, last_received_at,
@@ -127,6 +179,15 @@ describe('derived tables (duplicate groups, lifecycle summaries)', () => {
     storeUnderived(db, [processing]);
     derivedTables(db).catchUpAll();
     expect((groupRows(db) as Array<{ count: number }>).map((g) => g.count)).toEqual([3]);
+    expect(lifecycleRows(db)).toEqual([{ ...before.lifecycles[0], delivery_count: 5 }]);
+    // A new event in a lifecycle summarized before schema 14 reads its deliveries once and keeps its events' first ones.
+    storeUnderived(db, [{ ...(processing as object), occurred_at: '2026-03-01T12:00:01Z' }]);
+    derivedTables(db).catchUpAll();
+    expect(db.prepare('SELECT event_count, delivery_count, event_first_ids FROM lifecycles').get()).toEqual({
+      event_count: 4,
+      delivery_count: 6,
+      event_first_ids: '[1,2,4,6]',
+    });
     db.close();
   });
 });

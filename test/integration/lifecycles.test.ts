@@ -103,6 +103,36 @@ describeEachEngine('lifecycles, duplicate groups and orders over real deliveries
     expect(evidence).toMatchObject({ groups: 2, sameId: 1, changedId: 1, verdict: 'mixed' });
   });
 
+  it('keeps one duplicate group and one lifecycle growing through a retry storm of one signed delivery', async () => {
+    t = await startTestCore({ secret: testSecret, store: await storeLocation(engine) });
+    const storm = signedDelivery(Buffer.from(bodyText(giftCardRecipientBody())), testSecret, { deliveryId: randomUUID() });
+    const resend = async (copies: number) => {
+      // Waves of 16 at once: the copies fall into many derived batches, each growing what the one before left.
+      for (let sent = 0; sent < copies; sent += 16) {
+        const answers = await Promise.all(
+          Array.from({ length: Math.min(16, copies - sent) }, () => post(`${t!.receiverUrl}/webhooks`, storm.body, storm.headers)),
+        );
+        expect(answers.map((a) => a.status)).toEqual(answers.map(() => 200));
+      }
+    };
+    const key = `gift:${ids.payoutOrder}|${ids.recipient}|recipient`;
+    const lifecycleRow = async () => (await t!.call('lifecycles.list', {})).items.find((l) => l.key === key);
+
+    await resend(200);
+    const { items, total } = await t.call('duplicates.list', {});
+    expect(total).toBe(1);
+    expect(items[0]).toMatchObject({ count: 200, identicalBodies: true, deliveryIds: [storm.headers['X-Service-Delivery']] });
+    expect(await lifecycleRow()).toMatchObject({ eventCount: 1, deliveryCount: 200, currentStatus: 'sent' });
+
+    // A new event joins the storm's lifecycle, then the storm goes on.
+    await send(giftCardRecipientBody({ status: 'viewed', updated_at: '2026-03-02T11:00:00Z' }));
+    await resend(40);
+    expect(await lifecycleRow()).toMatchObject({ eventCount: 2, deliveryCount: 241, currentStatus: 'viewed' });
+    const lifecycle = await t.call('lifecycles.get', { key });
+    expect(lifecycle.events.map((e) => e.deliveryIds.length)).toEqual([240, 1]);
+    expect((await t.call('duplicates.list', {})).items[0]).toMatchObject({ count: 240 });
+  });
+
   it('derives an order summary from its recipients', async () => {
     t = await startTestCore({ secret: testSecret, store: await storeLocation(engine) });
     for (const body of formALifecycle()) await send(body);

@@ -1,6 +1,6 @@
 import { bodySearchIndex } from './body-search';
 import { duplicateGroupQueries } from './duplicate-groups';
-import { lifecycleQueries } from './lifecycles';
+import { additionsByLifecycle, lifecycleQueries } from './lifecycles';
 import type { Db } from './open';
 import type { RecentParsedBodies } from './recent-parsed-bodies';
 import { withoutOwnFsync } from './relaxed-sync';
@@ -60,7 +60,6 @@ export function derivedTables(db: Db, options: DerivedTablesOptions = {}) {
 
   const deriveBatch = db.transaction((limit: number): number => {
     const rows = pending.all(watermark.get() as number, limit) as PendingRow[];
-    const touched = new Set<string>();
     for (const row of rows) {
       groups.add(row.idempotency_key, {
         id: row.id,
@@ -68,9 +67,8 @@ export function derivedTables(db: Db, options: DerivedTablesOptions = {}) {
         bodySha256: row.body_sha256,
         deliveryId: row.delivery_id,
       });
-      if (row.lifecycle_key !== null) touched.add(row.lifecycle_key);
     }
-    for (const key of touched) lifecycles.refresh(key);
+    for (const [key, added] of additionsByLifecycle(rows)) lifecycles.grow(key, added);
     if (rows.length > 0) setWatermark.run(rows[rows.length - 1]!.id);
     return rows.length;
   });

@@ -20,7 +20,7 @@ export function lifecycleOfMembers(
   key: string,
   rows: MemberRow[],
   parsedBodies?: RecentParsedBodies,
-): { lifecycle: Lifecycle; lastDeliveryId: number } | null {
+): LoadedLifecycle | null {
   if (rows.length === 0) return null;
   const lifecycle = reconstructLifecycle(
     key,
@@ -36,51 +36,160 @@ export function lifecycleOfMembers(
   return { lifecycle, lastDeliveryId: rows[rows.length - 1]!.id };
 }
 
-/** The row of the lifecycles table that summarizes a lifecycle, by its columns' parameter names. */
-export function summaryParams(loaded: { lifecycle: Lifecycle; lastDeliveryId: number }) {
+/** A lifecycle rebuilt from its deliveries, with the latest of them. */
+export interface LoadedLifecycle {
+  lifecycle: Lifecycle;
+  lastDeliveryId: number;
+}
+
+/** A delivery a derived batch adds to a lifecycle. */
+export interface LifecycleAddition {
+  id: number;
+  idempotencyKey: string | null;
+}
+
+/** A derived batch's deliveries (in arrival order) by the lifecycle they add to. */
+export function additionsByLifecycle(
+  rows: ReadonlyArray<{ id: number; idempotency_key: string | null; lifecycle_key: string | null }>,
+): Map<string, LifecycleAddition[]> {
+  const byKey = new Map<string, LifecycleAddition[]>();
+  for (const row of rows) {
+    if (row.lifecycle_key === null) continue;
+    const added = byKey.get(row.lifecycle_key) ?? [];
+    if (added.length === 0) byKey.set(row.lifecycle_key, added);
+    added.push({ id: row.id, idempotencyKey: row.idempotency_key });
+  }
+  return byKey;
+}
+
+/** What a lifecycle's stored summary row keeps for it to grow from. */
+export interface StoredGrowth {
+  event_first_ids: string | null;
+  delivery_count: number;
+}
+
+/**
+ * A lifecycle's deliveries from its first up to `upTo` (the derived batch's last id), in arrival order: what
+ * its summary covers once that batch is derived, and nothing committed after it.
+ */
+export const membersUpToSql =
+  'SELECT id, body, idempotency_key, received_at, lifecycle_kind FROM deliveries WHERE lifecycle_key = ? AND id <= ? ORDER BY id';
+
+/**
+ * Whether a delivery is a further copy of an event its lifecycle already has: an earlier delivery of the same
+ * lifecycle with its idempotency key (parameters: key, lifecycle key, id). `+lifecycle_key` keeps the planner
+ * on deliveries_by_key (one seek), never walking the lifecycle's every delivery.
+ */
+export const priorCopySql =
+  'SELECT 1 FROM deliveries WHERE idempotency_key = ? AND +lifecycle_key = ? AND id < ? LIMIT 1';
+
+/** Adds copies of known events: only the counts move (parameters: copies, latest id, key). */
+export const addCopiesSql = 'UPDATE lifecycles SET delivery_count = delivery_count + ?, last_delivery_id = ? WHERE key = ?';
+
+/**
+ * The deliveries a grown lifecycle's summary is rebuilt from: with its events' first deliveries stored, those and
+ * the batch's new events (`ids`), one body per event however many copies arrived; else (a lifecycle new in this
+ * batch, or summarized before schema 14) every delivery up to the batch's last (`upTo`).
+ */
+export function growthSource(stored: StoredGrowth | undefined, newEvents: readonly LifecycleAddition[], upTo: number) {
+  if (stored?.event_first_ids == null) return { upTo } as const;
+  return { ids: [...(JSON.parse(stored.event_first_ids) as number[]), ...newEvents.map((a) => a.id)] } as const;
+}
+
+/**
+ * The summary row of a lifecycle grown by `added` (the batch's deliveries of it, in arrival order), from the rows
+ * `growthSource` named; null when it has none.
+ */
+export function grownSummaryParams(
+  key: string,
+  stored: StoredGrowth | undefined,
+  rows: MemberRow[],
+  added: readonly LifecycleAddition[],
+  parsedBodies?: RecentParsedBodies,
+) {
+  const loaded = lifecycleOfMembers(key, rows, parsedBodies);
+  if (!loaded) return null;
+  if (stored?.event_first_ids == null) return summaryParams(loaded);
+  return summaryParams(loaded, { deliveryCount: stored.delivery_count + added.length, lastDeliveryId: added.at(-1)!.id });
+}
+
+/** Each event's first delivery, in arrival order. */
+function eventFirstIds(lifecycle: Lifecycle): number[] {
+  return lifecycle.events.map((event) => event.deliveryIds[0]!).sort((a, b) => a - b);
+}
+
+/**
+ * The row of the lifecycles table that summarizes a lifecycle, by its columns' parameter names. Rebuilt from
+ * its events' first deliveries only, it is told the deliveries it has in all (`deliveryCount`) and its latest.
+ */
+export function summaryParams(loaded: LoadedLifecycle, counted?: { deliveryCount: number; lastDeliveryId: number }) {
   const summary: LifecycleSummary = summarizeLifecycle(loaded.lifecycle);
   return {
     ...summary,
+    deliveryCount: counted?.deliveryCount ?? summary.deliveryCount,
     terminal: summary.terminal ? 1 : 0,
     reordered: summary.reordered ? 1 : 0,
     ...summary.findingCounts,
     findingCodes: JSON.stringify(summary.findingCodes),
-    lastDeliveryId: loaded.lastDeliveryId,
+    lastDeliveryId: counted?.lastDeliveryId ?? loaded.lastDeliveryId,
+    eventFirstIds: JSON.stringify(eventFirstIds(loaded.lifecycle)),
   };
 }
 
 /** Lifecycles: rebuilt from their deliveries on read, and summarized into a table at ingest. */
 export function lifecycleQueries(db: Db, parsedBodies?: RecentParsedBodies) {
   const members = db.prepare(membersSql);
+  const membersUpTo = db.prepare(membersUpToSql);
+  const membersByIds = db.prepare(
+    'SELECT id, body, idempotency_key, received_at, lifecycle_kind FROM deliveries WHERE id IN (SELECT value FROM json_each(?)) ORDER BY id',
+  );
+  const priorCopy = db.prepare(priorCopySql).pluck();
+  const addCopies = db.prepare(addCopiesSql);
+  const storedGrowth = db.prepare('SELECT event_first_ids, delivery_count FROM lifecycles WHERE key = ?');
   const upsert = db.prepare(`
     INSERT INTO lifecycles (key, kind, subject, order_uuid, recipient_key, recipient_email, current_status, terminal,
       reordered, event_count, delivery_count, first_event_time, last_event_time, error_count, warning_count,
-      info_count, finding_codes, last_delivery_id)
+      info_count, finding_codes, last_delivery_id, event_first_ids)
     VALUES (@key, @kind, @subject, @orderUuid, @recipientKey, @recipientEmail, @currentStatus, @terminal, @reordered,
       @eventCount, @deliveryCount, @firstEventTime, @lastEventTime, @error, @warning, @info, @findingCodes,
-      @lastDeliveryId)
+      @lastDeliveryId, @eventFirstIds)
     ON CONFLICT (key) DO UPDATE SET kind = excluded.kind, subject = excluded.subject, order_uuid = excluded.order_uuid,
       recipient_key = excluded.recipient_key, recipient_email = excluded.recipient_email,
       current_status = excluded.current_status, terminal = excluded.terminal, reordered = excluded.reordered,
       event_count = excluded.event_count, delivery_count = excluded.delivery_count,
       first_event_time = excluded.first_event_time, last_event_time = excluded.last_event_time,
       error_count = excluded.error_count, warning_count = excluded.warning_count, info_count = excluded.info_count,
-      finding_codes = excluded.finding_codes, last_delivery_id = excluded.last_delivery_id`);
+      finding_codes = excluded.finding_codes, last_delivery_id = excluded.last_delivery_id,
+      event_first_ids = excluded.event_first_ids`);
   const remove = db.prepare('DELETE FROM lifecycles WHERE key = ?');
 
-  const load = (key: string) => lifecycleOfMembers(key, members.all(key) as MemberRow[], parsedBodies);
+  /**
+   * Adds a derived batch's deliveries of one lifecycle (`added`, in arrival order) to its summary. Copies of
+   * events it has cost one index seek each and an update of the counts; a new event rebuilds the summary from
+   * one delivery per event. Either way the row is what a rebuild from every delivery up to the last would give.
+   */
+  const grow = (key: string, added: readonly LifecycleAddition[]): void => {
+    const last = added.at(-1)!.id;
+    const newEvents = added.filter((a) => a.idempotencyKey === null || priorCopy.get(a.idempotencyKey, key, a.id) === undefined);
+    if (newEvents.length === 0 && addCopies.run(added.length, last, key).changes === 1) return;
+    const stored = storedGrowth.get(key) as StoredGrowth | undefined;
+    const source = growthSource(stored, newEvents, last);
+    const rows = ('ids' in source ? membersByIds.all(JSON.stringify(source.ids)) : membersUpTo.all(key, source.upTo)) as MemberRow[];
+    const params = grownSummaryParams(key, stored, rows, added, parsedBodies);
+    if (params) upsert.run(params);
+    else remove.run(key);
+  };
 
+  /** Summarises a lifecycle again from all its deliveries (retention, after some of them were pruned). */
   const refresh = (key: string): void => {
-    const loaded = load(key);
-    if (!loaded) {
-      remove.run(key);
-      return;
-    }
-    upsert.run(summaryParams(loaded));
+    const loaded = lifecycleOfMembers(key, members.all(key) as MemberRow[], parsedBodies);
+    if (loaded) upsert.run(summaryParams(loaded));
+    else remove.run(key);
   };
 
   return {
-    load: (key: string) => load(key)?.lifecycle ?? null,
+    load: (key: string) => lifecycleOfMembers(key, members.all(key) as MemberRow[], parsedBodies)?.lifecycle ?? null,
+    grow,
     refresh,
     clear: () => db.exec('DELETE FROM lifecycles'),
   };

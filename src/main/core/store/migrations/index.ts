@@ -13,6 +13,7 @@ import { identicalBytesGroups } from './0011-identical-bytes-groups';
 import { receivedTimeOrder } from './0012-received-time-order';
 import { deliverySources } from './0013-delivery-sources';
 import { retention } from './0014-retention';
+import { lifecycleEventFirstIds } from './0015-growth';
 
 /** Schema versions in order: migrations[i] takes user_version i to i + 1. Never edit a shipped one; add a new one. */
 export const migrations: ReadonlyArray<(db: Db) => void> = [
@@ -30,4 +31,5 @@ export const migrations: ReadonlyArray<(db: Db) => void> = [
   receivedTimeOrder,
   deliverySources,
   retention,
+  lifecycleEventFirstIds,
 ];

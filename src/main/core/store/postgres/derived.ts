@@ -2,7 +2,19 @@ import type pg from 'pg';
 import type { DuplicateBasis } from '../../../../shared/lifecycle';
 import { groupCopiesClause, groupingOf, type GroupMember } from '../duplicate-groups';
 import type { DerivedResults } from '../inspector-store';
-import { lifecycleOfMembers, membersSql, summaryParams, type MemberRow } from '../lifecycles';
+import {
+  addCopiesSql,
+  additionsByLifecycle,
+  grownSummaryParams,
+  growthSource,
+  lifecycleOfMembers,
+  membersSql,
+  membersUpToSql,
+  type LifecycleAddition,
+  type MemberRow,
+  type StoredGrowth,
+  summaryParams,
+} from '../lifecycles';
 import type { RecentParsedBodies } from '../recent-parsed-bodies';
 import { inTransaction, type Queryable } from './connect';
 import { numbered } from './sql';
@@ -54,6 +66,7 @@ const lifecycleColumns: Array<[column: string, param: keyof ReturnType<typeof su
   ['reordered', 'reordered'], ['event_count', 'eventCount'], ['delivery_count', 'deliveryCount'],
   ['first_event_time', 'firstEventTime'], ['last_event_time', 'lastEventTime'], ['error_count', 'error'],
   ['warning_count', 'warning'], ['info_count', 'info'], ['finding_codes', 'findingCodes'], ['last_delivery_id', 'lastDeliveryId'],
+  ['event_first_ids', 'eventFirstIds'],
 ];
 const upsertLifecycleSql = `INSERT INTO lifecycles (${lifecycleColumns.map(([c]) => c).join(', ')})
   VALUES (${lifecycleColumns.map((_, i) => `$${i + 1}`).join(', ')})
@@ -81,6 +94,7 @@ async function addToGroup(client: pg.PoolClient, idempotencyKey: string | null, 
   await upsert(member);
 }
 
+/** A lifecycle summarised again from all its deliveries (retention, after some of them were pruned). */
 export async function refreshLifecycle(client: pg.PoolClient, key: string, parsedBodies: RecentParsedBodies): Promise<void> {
   const loaded = await loadLifecycle(client, key, parsedBodies);
   if (!loaded) {
@@ -89,6 +103,30 @@ export async function refreshLifecycle(client: pg.PoolClient, key: string, parse
   }
   const params = summaryParams(loaded);
   await client.query(upsertLifecycleSql, lifecycleColumns.map(([, param]) => params[param]));
+}
+
+const memberColumns = 'id, body, idempotency_key, received_at, lifecycle_kind';
+/** The SQLite store's priorCopySql; PostgreSQL's planner picks deliveries_by_key by its statistics. */
+const priorCopySql = 'SELECT 1 FROM deliveries WHERE idempotency_key = $1 AND lifecycle_key = $2 AND id < $3 LIMIT 1';
+
+/** Adds a derived batch's deliveries of one lifecycle to its summary, as the SQLite store's `grow` does. */
+async function growLifecycle(client: pg.PoolClient, key: string, added: readonly LifecycleAddition[], parsedBodies: RecentParsedBodies) {
+  const last = added.at(-1)!.id;
+  const newEvents: LifecycleAddition[] = [];
+  for (const a of added) {
+    const copy = a.idempotencyKey !== null && (await client.query(priorCopySql, [a.idempotencyKey, key, a.id])).rowCount! > 0;
+    if (!copy) newEvents.push(a);
+  }
+  if (newEvents.length === 0 && (await client.query(numbered(addCopiesSql), [added.length, last, key])).rowCount === 1) return;
+  const stored = (await client.query<StoredGrowth>('SELECT event_first_ids, delivery_count FROM lifecycles WHERE key = $1', [key])).rows[0];
+  const source = growthSource(stored, newEvents, last);
+  const { rows } =
+    'ids' in source
+      ? await client.query<MemberRow>(`SELECT ${memberColumns} FROM deliveries WHERE id = ANY($1::bigint[]) ORDER BY id`, [source.ids])
+      : await client.query<MemberRow>(numbered(membersUpToSql), [key, source.upTo]);
+  const params = grownSummaryParams(key, stored, rows, added, parsedBodies);
+  if (params) await client.query(upsertLifecycleSql, lifecycleColumns.map(([, param]) => params[param]));
+  else await client.query('DELETE FROM lifecycles WHERE key = $1', [key]);
 }
 
 /**
@@ -111,7 +149,6 @@ export function pgDerivedResults(pool: pg.Pool, options: { parsedBodies: RecentP
          FROM deliveries WHERE id > $1 ORDER BY id LIMIT $2`,
         [through, limit],
       );
-      const touched = new Set<string>();
       for (const row of rows) {
         await addToGroup(client, row.idempotency_key, {
           id: row.id,
@@ -119,9 +156,8 @@ export function pgDerivedResults(pool: pg.Pool, options: { parsedBodies: RecentP
           bodySha256: row.body_sha256,
           deliveryId: row.delivery_id,
         });
-        if (row.lifecycle_key !== null) touched.add(row.lifecycle_key);
       }
-      for (const key of touched) await refreshLifecycle(client, key, parsedBodies);
+      for (const [key, added] of additionsByLifecycle(rows)) await growLifecycle(client, key, added, parsedBodies);
       if (rows.length > 0) {
         await client.query("UPDATE store_counts SET value = $1 WHERE name = 'derived_through'", [rows[rows.length - 1]!.id]);
       }

@@ -148,6 +148,8 @@ const migrations: ReadonlyArray<(client: pg.PoolClient) => Promise<unknown>> = [
       );
       ALTER TABLE replays ADD COLUMN sent_by TEXT;
     `),
+  // The SQLite store's schema 15: each lifecycle's events' first deliveries (JSON), to grow it from.
+  (client) => client.query('ALTER TABLE lifecycles ADD COLUMN event_first_ids TEXT'),
 ];
 
 export const pgSchemaVersion = migrations.length;

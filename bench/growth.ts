@@ -1,0 +1,81 @@
+/**
+ * Growth benchmark (issue 18 §2): what deriving a retry storm's copies costs as its duplicate group and lifecycle
+ * grow. One signed gift-card delivery of the generated traffic is stored again and again through the receiver's
+ * record and insert, 32 per transaction, each batch then derived (duplicate groups, lifecycle summaries) as the
+ * receiver's step does; the derivation alone is timed, per delivery, over windows at growing sizes. It must not
+ * grow with the copies already there: the last window may cost at most twice the first.
+ *
+ *   BENCH_GROWTH_COPIES=32000     # copies stored in all
+ */
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { buildDeliveryRecord } from '../src/main/core/receiver/ingest';
+import { deliveryQueries } from '../src/main/core/store/deliveries';
+import { derivedTables } from '../src/main/core/store/derived-tables';
+import { openStore } from '../src/main/core/store/open';
+import { generateDeliveries } from './generate';
+import { cacheDir, positiveInt } from './scale';
+
+const perBatch = 32;
+/** Deliveries per timed window (a multiple of the batch). */
+const window = 64 * perBatch;
+const maxGrowth = 2;
+
+function stormDelivery() {
+  for (const { raw } of generateDeliveries(2_000)) {
+    if (raw.method === 'POST' && Buffer.from(raw.body).toString('utf8').includes('"gift_cards"')) return raw;
+  }
+  throw new Error('the generated traffic holds no gift-card event');
+}
+
+export async function runGrowth(): Promise<string[]> {
+  const copies = Math.max(3 * window, positiveInt('BENCH_GROWTH_COPIES', 32_000));
+  mkdirSync(cacheDir, { recursive: true });
+  const dir = mkdtempSync(join(cacheDir, 'growth-'));
+  const db = openStore(join(dir, 'inspector.sqlite3'));
+  try {
+    const raw = stormDelivery();
+    const deliveries = deliveryQueries(db);
+    const derived = derivedTables(db);
+    const storeBatch = db.transaction(() => {
+      for (let i = 0; i < perBatch; i++) {
+        deliveries.insert(
+          buildDeliveryRecord(
+            { method: 'POST', path: raw.path, query: '', headers: raw.headers, body: raw.body, bodyTruncated: false },
+            { receivedAt: Date.now(), remoteAddress: '127.0.0.1', tls: true, imported: false },
+            null,
+            () => ({ status: 200, body: '{}', reason: 'bench' }),
+          ),
+        );
+      }
+    });
+    // Windows at the start, in the middle and at the end of the storm.
+    const last = Math.floor(copies / perBatch) * perBatch - window;
+    const starts = [0, Math.floor(last / 2 / perBatch) * perBatch, last];
+    const windows: Array<{ from: number; usPerDelivery: number }> = [];
+    let timedMs = 0;
+    for (let stored = 0; stored < copies; stored += perBatch) {
+      storeBatch();
+      const started = process.hrtime.bigint();
+      derived.catchUpAll();
+      timedMs += Number(process.hrtime.bigint() - started) / 1e6;
+      const from = stored + perBatch - window;
+      if (starts.includes(from)) windows.push({ from, usPerDelivery: (timedMs * 1000) / window });
+      if (starts.includes(stored + perBatch)) timedMs = 0;
+    }
+    const lifecycle = db.prepare('SELECT delivery_count AS deliveries, event_count AS events FROM lifecycles').get();
+    const group = db.prepare('SELECT count FROM duplicate_groups').pluck().get();
+    console.log(`Growth: ${copies.toLocaleString('en')} copies of one ${raw.body.byteLength} B gift-card delivery, ${perBatch} per derived batch`);
+    for (const w of windows) {
+      console.log(`  copies ${w.from.toLocaleString('en')}–${(w.from + window).toLocaleString('en')}: derived ${w.usPerDelivery.toFixed(1)} µs per delivery`);
+    }
+    console.log(`  lifecycle ${JSON.stringify(lifecycle)}, duplicate group of ${group} copies`);
+    const growth = windows.at(-1)!.usPerDelivery / windows[0]!.usPerDelivery;
+    const failed = growth > maxGrowth ? [`derived cost per copy grew ${growth.toFixed(1)}× over the storm (at most ${maxGrowth}×)`] : [];
+    console.log(failed.length ? `Growth, missed: ${failed[0]}` : `Growth: the last window cost ${growth.toFixed(2)}× the first (at most ${maxGrowth}×).`);
+    return failed;
+  } finally {
+    db.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
