@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { importedRecord, type ImportItem } from '../../../src/main/core/import/import-item';
 import { harEntryOutcome } from '../../../src/main/core/import/read-har';
 import { ndjsonOutcome } from '../../../src/main/core/import/read-ndjson';
 import { scopeFromFlags } from '../../../src/main/cli/selection-flags';
@@ -45,6 +47,34 @@ describe('reading export entries back', () => {
     const outcome = ndjsonOutcome(JSON.stringify({ receivedAt: 'x', method: 'POST', path: 'no-slash', headers: [], bodyBase64: 'c2VjcmV0' }), 'line 9');
     expect(outcome).toEqual({ where: 'line 9', error: expect.stringMatching(/^path: /) });
     expect(JSON.stringify(outcome)).not.toContain('no-slash');
+  });
+
+  it('decodes bodyBase64 as before: canonical or not, and names what is not base64', () => {
+    const line = (fields: object) =>
+      JSON.stringify({ receivedAt: '2026-03-02T10:15:31.000Z', method: 'POST', path: '/hook', headers: [], bodyBase64: 'e30=', ...fields });
+    expect(ndjsonOutcome(line({}), 'line 1')).toMatchObject({ item: { raw: { body: Buffer.from('{}') } } });
+    // Unused bits set in the last character: not what an export writes, but base64 all the same.
+    expect(ndjsonOutcome(line({ bodyBase64: 'QR==' }), 'line 2')).toMatchObject({ item: { raw: { body: Buffer.from('A') } } });
+    expect(ndjsonOutcome(line({ bodyBase64: '' }), 'line 3')).toMatchObject({ item: { raw: { body: Buffer.alloc(0) } } });
+    for (const text of ['QQ=', 'e3 0=', 'e30', 'e-0=', '=e30']) {
+      expect(ndjsonOutcome(line({ bodyBase64: text }), 'line 4'), text).toEqual({ where: 'line 4', error: expect.stringMatching(/^bodyBase64: /) });
+    }
+    // Every wrong field named, as before, whichever check found the first.
+    const both = ndjsonOutcome(line({ bodyBase64: 'QQ=', path: 'no-slash' }), 'line 5');
+    expect(both).toEqual({ where: 'line 5', error: expect.stringMatching(/path: .*bodyBase64: |bodyBase64: .*path: /) });
+  });
+
+  it('checks bodySha256 once and keeps that digest for the row', () => {
+    const body = Buffer.from('{"event":"payout.processing"}');
+    const digest = createHash('sha256').update(body).digest('hex');
+    const line = (bodySha256?: string) =>
+      JSON.stringify({ receivedAt: '2026-03-02T10:15:31.000Z', method: 'POST', path: '/hook', headers: [], bodyBase64: body.toString('base64'), bodySha256 });
+    const matched = ndjsonOutcome(line(digest.toUpperCase()), 'line 1');
+    expect(matched).toMatchObject({ item: { bodySha256: digest } });
+    expect(importedRecord((matched as { item: ImportItem }).item, null).bodySha256).toBe(digest);
+    const unchecked = ndjsonOutcome(line(), 'line 2') as { item: ImportItem };
+    expect(importedRecord(unchecked.item, null).bodySha256).toBe(digest);
+    expect(ndjsonOutcome(line('0'.repeat(64)), 'line 3')).toEqual({ where: 'line 3', error: expect.stringContaining('does not match its bodySha256') });
   });
 
   it('reads the CLI selection flags', () => {

@@ -10,6 +10,8 @@ export interface ImportItem {
   tls: boolean;
   /** The answer the receiver gave when it was first received, when the file says. */
   response: { status: number; body: string; reason: string } | null;
+  /** The body's SHA-256 when reading the file already computed it (to check the file's own), so it is not computed twice. */
+  bodySha256?: string | null;
 }
 
 /** Each item a source yields: a delivery, or why the entry at `where` was skipped. */
@@ -28,6 +30,7 @@ export function importedRecord(item: ImportItem, secret: string | null): Deliver
     { receivedAt: item.receivedAt, remoteAddress: item.remoteAddress, tls: item.tls, imported: true },
     secret,
     () => item.response ?? { status: 0, body: '', reason: 'imported: the file records no answer' },
+    item.bodySha256 ?? undefined,
   );
 }
 

@@ -3,7 +3,7 @@ import { readFile, readdir } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { decodeBody } from '../export/body-text';
 import { FixtureFile, FixtureManifest } from '../export/fixture-format';
-import { digestMismatch } from './body-digest';
+import { checkedDigest } from './body-digest';
 import { describeIssues } from './describe-issues';
 import { parseTime, withoutByteOrderMark, type ImportSource, type ReadOutcome } from './import-item';
 
@@ -61,8 +61,8 @@ async function fixtureOutcome(dir: string, entry: { json: string; body: string |
   const fixture = parsed.data;
   const body = await bodyBytes(dir, fixture, entry.body);
   if (typeof body === 'string') return { where, error: body };
-  const mismatch = digestMismatch(body, fixture.bodySha256);
-  if (mismatch) return { where, error: mismatch };
+  const digest = checkedDigest(body, fixture.bodySha256);
+  if ('error' in digest) return { where, error: digest.error };
   return {
     item: {
       raw: { method: fixture.method, path: fixture.path, query: fixture.query, headers: fixture.headers, body, bodyTruncated: fixture.bodyTruncated },
@@ -70,6 +70,7 @@ async function fixtureOutcome(dir: string, entry: { json: string; body: string |
       remoteAddress: null,
       tls: fixture.tls,
       response: fixture.response ? { ...fixture.response, body: '' } : null,
+      bodySha256: digest.sha256,
     },
   };
 }

@@ -10,6 +10,7 @@ export function buildDeliveryRecord(
   facts: CaptureFacts,
   secret: string | null,
   respond: (analysis: DeliveryRecord['analysis']) => ResponseGiven,
+  bodySha256 = createHash('sha256').update(raw.body).digest('hex'),
 ): DeliveryRecord {
   const parsedBody = parseBody(raw.body);
   const analysis = analyzeDelivery(raw, secret, parsedBody);
@@ -19,7 +20,7 @@ export function buildDeliveryRecord(
     analysis,
     parsedBody,
     response: respond(analysis),
-    bodySha256: createHash('sha256').update(raw.body).digest('hex'),
+    bodySha256,
   };
 }
 
