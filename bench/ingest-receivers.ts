@@ -89,10 +89,10 @@ async function bareServer(dir: string) {
 }
 
 /** A real peer: mockttp (HTTP Toolkit's engine) answering 200 to every POST and keeping each request in memory. */
-async function mockttpServer(dir: string) {
-  const certificate = await loadOrCreateCertificate(dir);
-  const { getLocal } = await import('mockttp');
-  const server = getLocal({ https: { key: certificate.key, cert: certificate.cert }, recordTraffic: true });
+async function mockttpServer() {
+  const { generateCACertificate, getLocal } = await import('mockttp');
+  // mockttp signs each host's certificate with a CA of its own (RSA), as HTTP Toolkit does.
+  const server = getLocal({ https: await generateCACertificate(), recordTraffic: true });
   await server.start();
   await server.forPost().thenJson(200, { received: true });
   return { port: server.port, close: () => server.stop() };
