@@ -117,6 +117,31 @@ describe('relay to laptop', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
+  test('two laptops pulling one channel each get every delivery once, each with its own cursor', async () => {
+    const [dirA, dirB] = [tempDataDir(), tempDataDir()];
+    const laptopA = await startLaptop(dirA);
+    const sent = await sendToRelay(3000, 15, '/c/team/two');
+    const laptopB = await startLaptop(dirB);
+    const more = await sendToRelay(3015, 10, '/c/team/two');
+    try {
+      for (const laptop of [laptopA, laptopB]) {
+        const list = await until(
+          () => laptop.call('deliveries.list', { filter: { path: '/c/team/two' }, limit: 100 }),
+          (l) => l.total >= 25,
+        );
+        expect(list.total).toBe(25);
+      }
+    } finally {
+      await laptopA.stop();
+      await laptopB.stop();
+    }
+    for (const dir of [dirA, dirB]) {
+      const rows = storedRows(dir).filter((r) => r.path === '/c/team/two');
+      expect(rows.map((r) => sha256(r.body)).sort()).toEqual([...sent, ...more].map(sha256).sort());
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   test("the simulated service's webhooks, sent to the relay, reach the laptop with signatures valid", async () => {
     const dataDir = tempDataDir();
     const laptop = await startLaptop(dataDir);
