@@ -24,6 +24,14 @@ const keyless = (overrides: Record<string, unknown> = {}) => giftCardRecipientBo
 const groupRows = (db: Db) =>
   db.prepare('SELECT idempotency_key, basis, count, first_id, last_id, delivery_id_changed, delivery_id_missing FROM duplicate_groups ORDER BY 1').all();
 
+/** Posts the body signed, as the service would, and gives the id the receiver stored it under. */
+async function sendSigned(core: TestCore, body: unknown, deliveryId: string = randomUUID()): Promise<number> {
+  const delivery = signedDelivery(Buffer.from(typeof body === 'string' ? body : bodyText(body)), testSecret, { deliveryId });
+  const answer = await post(`${core.receiverUrl}/webhooks`, delivery.body, delivery.headers);
+  expect(answer.status).toBe(200);
+  return Number(answer.headers['x-inspector-delivery-id']);
+}
+
 describeEachEngine('byte-identical copies without an idempotency key', (engine) => {
   let t: TestCore | null = null;
   afterEach(async () => {
@@ -31,12 +39,7 @@ describeEachEngine('byte-identical copies without an idempotency key', (engine) 
     t = null;
   });
 
-  const send = async (body: unknown, deliveryId: string | undefined = randomUUID()) => {
-    const delivery = signedDelivery(Buffer.from(typeof body === 'string' ? body : bodyText(body)), testSecret, { deliveryId });
-    const answer = await post(`${t!.receiverUrl}/webhooks`, delivery.body, delivery.headers);
-    expect(answer.status).toBe(200);
-    return Number(answer.headers['x-inspector-delivery-id']);
-  };
+  const send = (body: unknown, deliveryId?: string) => sendSigned(t!, body, deliveryId);
 
   it('are grouped by their body hash as identical copies, beside the keyed groups left as they were', async () => {
     t = await startTestCore({ secret: testSecret, store: await storeLocation(engine) });
@@ -73,12 +76,7 @@ describe('byte-identical copies without an idempotency key', () => {
     t = null;
   });
 
-  const send = async (body: unknown, deliveryId: string | undefined = randomUUID()) => {
-    const delivery = signedDelivery(Buffer.from(typeof body === 'string' ? body : bodyText(body)), testSecret, { deliveryId });
-    const answer = await post(`${t!.receiverUrl}/webhooks`, delivery.body, delivery.headers);
-    expect(answer.status).toBe(200);
-    return Number(answer.headers['x-inspector-delivery-id']);
-  };
+  const send = (body: unknown, deliveryId?: string) => sendSigned(t!, body, deliveryId);
 
   it('are grouped again when the analyzer rebuilds the derived tables, and when imported', async () => {
     t = await startTestCore({ secret: testSecret });
