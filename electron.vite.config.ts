@@ -2,7 +2,8 @@ import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
 import react from '@vitejs/plugin-react';
 
-// main has two entries: the Electron shell and the plain-Node CLI; both call startCore.
+// main has three entries: the Electron shell and the plain-Node CLI, which both call startCore, and the store's
+// writer thread that startCore starts (found beside them: src/main/core/store/writer-thread/thread-file.ts).
 export default defineConfig({
   main: {
     build: {
@@ -10,6 +11,7 @@ export default defineConfig({
         input: {
           index: resolve(__dirname, 'src/main/index.ts'),
           cli: resolve(__dirname, 'src/main/cli.ts'),
+          'store-writer': resolve(__dirname, 'src/main/core/store/writer-thread/thread-main.ts'),
         },
       },
     },

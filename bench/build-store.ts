@@ -38,7 +38,7 @@ export function buildStore(file: string, count: number, progress: (done: number)
   for (const { raw, facts } of generateDeliveries(count)) {
     const request = { method: raw.method, outcome: 'complete', hostMissing: false, unmetExpectation: null } as const;
     const record = buildDeliveryRecord(raw, facts, benchSecret, (analysis) =>
-      responseFor(protocolAnswer(request) ?? policy.answer(analysis.signature.verdict)),
+      responseFor(protocolAnswer(request) ?? policy.answer(() => analysis.signature.verdict)),
     );
     rawBytes += raw.body.byteLength + Buffer.byteLength(JSON.stringify(raw.headers));
     chunk.push(record);

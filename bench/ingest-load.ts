@@ -59,6 +59,8 @@ export interface LoadResult {
   timeouts: number;
   /** Requests still unanswered when the run stopped (their connections are closed). */
   inFlight: number;
+  /** 2xx answered before the measured part (a paced run's first second, opening its connections). */
+  warmUpOk?: number;
   /** Latency of every answer, ms: from the request written to the answer read. */
   p50: number;
   p90: number;
@@ -202,18 +204,12 @@ export function loadChild(arg: string): Promise<void> {
       };
     };
 
-    /** Open loop: requests leave on a fixed schedule (one every 1/rate s), whatever the answers do. */
-    const paced = async (options: PacedRun): Promise<LoadResult> => {
-      const agent = new Agent({ keepAlive: true, maxSockets: options.sockets, rejectUnauthorized: false });
-      const total = Math.round(options.rate * options.seconds);
+    /** Sends `total` requests on a fixed schedule (one every 1/rate s) whatever the answers do: open loop. */
+    const sendAtRate = async (agent: Agent, target: string, port: number, rate: number, total: number) => {
       const latencies = new Float64Array(total);
-      let count = 0;
-      let ok = 0;
-      let non2xx = 0;
-      let errors = 0;
+      const counts = { count: 0, ok: 0, non2xx: 0, errors: 0 };
       let sent = 0;
-      let cursor = cursors.get(options.target) ?? 0;
-      const cpuStart = cpuMs();
+      let cursor = cursors.get(target) ?? 0;
       const start = process.hrtime.bigint();
       const elapsedMs = () => Number(process.hrtime.bigint() - start) / 1e6;
       await new Promise<void>((resolve) => {
@@ -227,25 +223,25 @@ export function loadChild(arg: string): Promise<void> {
           const body = r.body;
           const t0 = process.hrtime.bigint();
           const req = request(
-            { agent, host, port: options.port, method: 'POST', path: r.path, headers: { ...r.headers, 'Content-Length': body.byteLength } },
+            { agent, host, port, method: 'POST', path: r.path, headers: { ...r.headers, 'Content-Length': body.byteLength } },
             (res) => {
               res.resume();
               res.on('end', () => {
-                latencies[count++] = Number(process.hrtime.bigint() - t0) / 1e6;
-                if (res.statusCode! >= 200 && res.statusCode! < 300) ok++;
-                else non2xx++;
+                latencies[counts.count++] = Number(process.hrtime.bigint() - t0) / 1e6;
+                if (res.statusCode! >= 200 && res.statusCode! < 300) counts.ok++;
+                else counts.non2xx++;
                 settle();
               });
             },
           );
           req.on('error', () => {
-            errors++;
+            counts.errors++;
             settle();
           });
           req.end(body);
         };
         const timer = setInterval(() => {
-          const due = Math.min(total, Math.floor((elapsedMs() * options.rate) / 1000) + 1);
+          const due = Math.min(total, Math.floor((elapsedMs() * rate) / 1000) + 1);
           while (sent < due) {
             sent++;
             send();
@@ -253,18 +249,31 @@ export function loadChild(arg: string): Promise<void> {
           if (sent >= total) clearInterval(timer);
         }, 1);
       });
-      const seconds = elapsedMs() / 1000;
+      cursors.set(target, cursor);
+      return { latencies, ...counts, seconds: elapsedMs() / 1000 };
+    };
+
+    /**
+     * Open loop at a fixed rate. A first second at the same rate, not counted, opens the client's connections:
+     * the service keeps its connections alive, so a TLS handshake per new socket is not part of the ack time.
+     */
+    const paced = async (options: PacedRun): Promise<LoadResult> => {
+      const agent = new Agent({ keepAlive: true, maxSockets: options.sockets, rejectUnauthorized: false });
+      const warmUp = await sendAtRate(agent, options.target, options.port, options.rate, Math.round(options.rate));
+      const cpuStart = cpuMs();
+      const total = Math.round(options.rate * options.seconds);
+      const result = await sendAtRate(agent, options.target, options.port, options.rate, total);
       agent.destroy();
-      cursors.set(options.target, cursor);
       return {
-        seconds,
-        rps: ok / seconds,
-        ok,
-        non2xx,
-        errors,
+        seconds: result.seconds,
+        rps: result.ok / result.seconds,
+        ok: result.ok,
+        non2xx: result.non2xx,
+        errors: result.errors,
         timeouts: 0,
         inFlight: 0,
-        ...latencyFigures(latencies, count),
+        warmUpOk: warmUp.ok,
+        ...latencyFigures(result.latencies, result.count),
         loadCpuMs: cpuMs() - cpuStart,
       };
     };

@@ -157,7 +157,7 @@ export async function runIngest(): Promise<string[]> {
         pathPrefix: kind === 'relay' ? benchChannelPrefix : undefined,
         load: loadKind,
       });
-    const sum = (samples: LoadResult[]) => samples.reduce((n, s) => n + s.ok, 0);
+    const sum = (samples: LoadResult[]) => samples.reduce((n, s) => n + s.ok + (s.warmUpOk ?? 0), 0);
     const answers: Record<ReceiverKind, LoadResult[]> = { bare: [], mockttp: [], 'per-request': [], inspector: [], relay: [] };
     const inFlight: Record<ReceiverKind, number> = { bare: 0, mockttp: 0, 'per-request': 0, inspector: 0, relay: 0 };
     const note = (kind: ReceiverKind, r: LoadResult) => {

@@ -1,4 +1,5 @@
-import { rmSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
+import { resolve } from 'node:path';
 import type { CoreOptions, Core } from '../../src/main/core/core-options';
 import { startCore } from '../../src/main/core/start-core';
 import type { CallName, CallInput, CallOutput } from '../../src/shared/contract';
@@ -16,10 +17,18 @@ export interface TestCore {
 // The browser tests import it from temp-dir.ts, which loads none of the core.
 export { tempDataDir } from './temp-dir';
 
+/** The store's writer thread as built (`npm run build`): the core runs from its sources here, the thread cannot. */
+export const builtWriterThread = resolve(__dirname, '../../out/main/store-writer.js');
+
+function writerThreadFile(): string {
+  if (!existsSync(builtWriterThread)) throw new Error('out/main/store-writer.js is missing: run `npm run build` first');
+  return builtWriterThread;
+}
+
 /** A real core on ephemeral ports with a real SQLite file in a fresh temp dir; no simulator unless asked. */
 export async function startTestCore(options: Partial<CoreOptions> = {}): Promise<TestCore> {
   const dataDir = options.dataDir ?? tempDataDir();
-  const core = await startCore({ httpsPort: 0, uiPort: 0, simulator: false, ...options, dataDir });
+  const core = await startCore({ httpsPort: 0, uiPort: 0, simulator: false, writerThreadFile: writerThreadFile(), ...options, dataDir });
   const token = new URL(core.urls.ui).searchParams.get('token')!;
   return {
     core,

@@ -68,6 +68,11 @@ export interface CoreOptions {
   replayLimits?: Partial<SenderLimits>;
   /** Path of a better-sqlite3 binary built for this runtime (the desktop's own). */
   nativeBinding?: string;
+  /**
+   * The store's built writer thread (`store-writer.js`), found beside the bundle by default; the tests, which run
+   * the core from its sources, pass the built one. Null: analysis and commits on the main thread.
+   */
+  writerThreadFile?: string | null;
   /** One line per notable event; never given secrets. Default: silent. */
   log?: (line: string) => void;
 }

@@ -43,7 +43,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
   const store =
     options.store !== undefined
       ? await openPostgresStore(options.store, { log })
-      : openSqliteStore(sqliteFile, { nativeBinding: options.nativeBinding, background: true, log });
+      : openSqliteStore(sqliteFile, { nativeBinding: options.nativeBinding, background: true, writerThreadFile: options.writerThreadFile, log });
   const location = options.store !== undefined ? withoutPassword(options.store) : sqliteFile;
   try {
     return await assemble(options, store, location, log);

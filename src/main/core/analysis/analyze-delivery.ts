@@ -60,7 +60,8 @@ function analyze(raw: RawDelivery, secret: string | null, parsed: ParsedBody): D
   };
 }
 
-function signatureOrPlaceholder(raw: RawDelivery, secret: string | null): SignatureCheck {
+/** The signature check alone (what the ack path needs to refuse an invalid one); never throws. */
+export function checkSignature(raw: RawDelivery, secret: string | null): SignatureCheck {
   try {
     return verifySignature(raw.body, headerValue(raw.headers, serviceHeaders.signature), secret);
   } catch {
@@ -82,7 +83,7 @@ export function analyzeDelivery(raw: RawDelivery, secret: string | null, parsed?
       event: null,
       payoutType: null,
       deliveryId: null,
-      signature: signatureOrPlaceholder(raw, secret),
+      signature: checkSignature(raw, secret),
       idempotencyKey: null,
       subject: null,
       eventTime: null,

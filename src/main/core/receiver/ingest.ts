@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { analyzeDelivery } from '../analysis/analyze-delivery';
 import { parseBody } from '../analysis/parse-body';
 import type { RawDelivery } from '../analysis/types';
-import type { CaptureFacts, DeliveryRecord, ResponseGiven } from '../store/delivery-record';
+import { isAnalysed, type CaptureFacts, type DeliveryRecord, type IncomingDelivery, type ResponseGiven } from '../store/delivery-record';
 
 /** Builds the stored record of one delivery: the pure part of ingest, shared by the receiver and importers. */
 export function buildDeliveryRecord(
@@ -10,7 +10,7 @@ export function buildDeliveryRecord(
   facts: CaptureFacts,
   secret: string | null,
   respond: (analysis: DeliveryRecord['analysis']) => ResponseGiven,
-  bodySha256 = createHash('sha256').update(raw.body).digest('hex'),
+  bodySha256 = sha256Hex(raw.body),
 ): DeliveryRecord {
   const parsedBody = parseBody(raw.body);
   const analysis = analyzeDelivery(raw, secret, parsedBody);
@@ -22,6 +22,17 @@ export function buildDeliveryRecord(
     response: respond(analysis),
     bodySha256,
   };
+}
+
+/** The record of an incoming delivery: analysed now when it was captured only (the secret stays out of it). */
+export function analysedRecord(delivery: IncomingDelivery): DeliveryRecord {
+  if (isAnalysed(delivery)) return delivery;
+  const { raw, facts, response, bodySha256, secret } = delivery;
+  return buildDeliveryRecord(raw, facts, secret, () => response, bodySha256);
+}
+
+export function sha256Hex(bytes: Uint8Array): string {
+  return createHash('sha256').update(bytes).digest('hex');
 }
 
 /** Header pairs from Node's flat rawHeaders list, order and case kept. */

@@ -69,10 +69,11 @@ export class ResponsePolicyState {
     this.current = { ...this.current, failNext: this.current.failNext + 1 };
   }
 
-  /** Decides the answer to an acceptable delivery, counting down failNext. */
-  answer(verdict: SignatureVerdict): Answer {
+  /** Decides the answer to an acceptable delivery, counting down failNext; the signature is checked only when the policy asks. */
+  answer(verdictOf: () => SignatureVerdict): Answer {
     const policy = this.current;
-    if (policy.rejectInvalidSignature && verdict !== 'valid') {
+    const verdict = policy.rejectInvalidSignature ? verdictOf() : 'valid';
+    if (verdict !== 'valid') {
       return { status: 401, reason: `policy: reject signatures that are not valid (${verdict})` };
     }
     if (policy.failNext > 0) {

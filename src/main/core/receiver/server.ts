@@ -4,9 +4,10 @@ import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
 import type { ReceiverTimeouts } from '../core-options';
 import type { RawDelivery } from '../analysis/types';
-import type { DeliveryRecord } from '../store/delivery-record';
+import { checkSignature } from '../analysis/analyze-delivery';
+import type { CapturedDelivery, IncomingDelivery } from '../store/delivery-record';
 import { announcedOverLimit, captureBody, leftUnread, skipBody, type CapturedBody } from './capture-body';
-import { buildDeliveryRecord, headerPairs, splitTarget } from './ingest';
+import { headerPairs, sha256Hex, splitTarget } from './ingest';
 import type { ReceiverCertificate } from './tls';
 import { protocolAnswer, responseFor, type Answer, type ResponsePolicyState } from './response-policy';
 
@@ -19,7 +20,8 @@ export interface ReceiverForward {
 }
 
 export interface ReceiverDeps {
-  store: (record: DeliveryRecord) => Promise<number>;
+  /** Stores a captured delivery durably (its analysis is the store's: off this event loop where it can). */
+  store: (delivery: IncomingDelivery) => Promise<number>;
   secret: () => string | null;
   policy: ResponsePolicyState;
   bodyLimitBytes: number;
@@ -109,12 +111,12 @@ function lingerFor(deps: ReceiverDeps): Linger {
 
 /** A stored delivery (`id` null when the store refused it: the sender gets a 503). */
 interface Received {
-  record: DeliveryRecord;
+  record: CapturedDelivery;
   id: number | null;
   forward: ReceiverForward | null;
 }
 
-/** Records one request as captured: analyze, decide the answer, store durably. */
+/** Records one request as captured: decide the answer (checking the signature only if the policy asks), store durably. */
 async function receive(
   deps: ReceiverDeps,
   tls: boolean,
@@ -136,18 +138,20 @@ async function receive(
   const refused = protocolAnswer({ method: raw.method, outcome, hostMissing, unmetExpectation }) ?? (await deps.routeAnswer?.(raw)) ?? null;
   const forward = refused === null ? (deps.forward?.(raw) ?? null) : null;
   const mirrored = forward?.mirrored ? await forward.mirrored : null;
-  let answer: Answer | null = null;
-  const record = buildDeliveryRecord(
+  const secret = deps.secret();
+  const answer = refused ?? mirrored ?? deps.policy.answer(() => checkSignature(raw, secret).verdict);
+  const record: CapturedDelivery = {
     raw,
-    { receivedAt, remoteAddress: deps.remoteAddress ? deps.remoteAddress(req) : (req.socket.remoteAddress ?? null), tls, imported: false },
-    deps.secret(),
-    (analysis) => responseFor((answer = refused ?? mirrored ?? deps.policy.answer(analysis.signature.verdict))),
-  );
+    facts: { receivedAt, remoteAddress: deps.remoteAddress ? deps.remoteAddress(req) : (req.socket.remoteAddress ?? null), tls, imported: false },
+    response: responseFor(answer),
+    bodySha256: sha256Hex(raw.body),
+    secret,
+  };
   try {
     return { record, id: await deps.store(record), forward };
   } catch (error) {
     deps.log(`receiver: could not store a delivery (${(error as Error).message}); answered 503`);
-    if (answer) deps.policy.giveBack(answer);
+    deps.policy.giveBack(answer);
     return { record, id: null, forward };
   }
 }
@@ -165,7 +169,7 @@ function answerHeaders(status: number, id: number, close: boolean): Record<strin
 /** Why a request is answered without reading its body: an Expect it cannot meet, or a refused `100-continue`. */
 type RefusedUnread = 'not_read' | 'refused_before_upload';
 
-/** Handles one request: capture raw, analyze, store durably, then answer. */
+/** Handles one request: capture raw, store durably, then answer. */
 function handleRequest(deps: ReceiverDeps, tls: boolean) {
   return async (req: IncomingMessage, res: ServerResponse, unread: RefusedUnread | null = null): Promise<void> => {
     const captured =

@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import type { RelayedDelivery, RelayPage } from '../../../shared/relay';
-import type { DeliveryRecord } from '../store/delivery-record';
+import type { IncomingDelivery } from '../store/delivery-record';
 
 /** A position in a channel's stream: the writing transaction's id and the row id, in that order. */
 interface Cursor {
@@ -20,7 +20,7 @@ const insertColumns = [
   'remote_address', 'tls', 'response_status', 'response_reason',
 ];
 
-function insertValues(channelId: string | null, { raw, facts, response }: DeliveryRecord): unknown[] {
+function insertValues(channelId: string | null, { raw, facts, response }: IncomingDelivery): unknown[] {
   return [
     channelId,
     facts.receivedAt,
@@ -43,7 +43,7 @@ function insertValues(channelId: string | null, { raw, facts, response }: Delive
  */
 export async function insertRelayDeliveries(
   pool: pg.Pool,
-  deliveries: ReadonlyArray<{ channelId: string | null; record: DeliveryRecord }>,
+  deliveries: ReadonlyArray<{ channelId: string | null; record: IncomingDelivery }>,
 ): Promise<number[]> {
   const params: unknown[] = [];
   const rows = deliveries.map(({ channelId, record }) => {

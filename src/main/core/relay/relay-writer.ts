@@ -1,10 +1,10 @@
 import type pg from 'pg';
-import type { DeliveryRecord } from '../store/delivery-record';
+import type { IncomingDelivery } from '../store/delivery-record';
 import { insertRelayDeliveries } from './relay-deliveries';
 
 interface Waiting {
   channelId: string | null;
-  record: DeliveryRecord;
+  record: IncomingDelivery;
   resolve: (id: number) => void;
   reject: (error: Error) => void;
 }
@@ -21,7 +21,7 @@ export class RelayWriter {
 
   constructor(private readonly pool: pg.Pool) {}
 
-  store(channelId: string | null, record: DeliveryRecord): Promise<number> {
+  store(channelId: string | null, record: IncomingDelivery): Promise<number> {
     return new Promise((resolve, reject) => {
       this.queue.push({ channelId, record, resolve, reject });
       if (!this.committing) void this.commitWaiting();

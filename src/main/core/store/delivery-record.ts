@@ -28,3 +28,23 @@ export interface DeliveryRecord {
   /** The body as analysis parsed it; kept in memory only, so lifecycles need not parse it again. */
   parsedBody?: ParsedBody;
 }
+
+/**
+ * A delivery as the receiver captured it, not analysed yet: the store analyses it off the receiver's event loop
+ * (the SQLite engine on its writer thread), with the signing secret that was in force when it arrived. The
+ * secret is never stored, logged or sent anywhere else.
+ */
+export interface CapturedDelivery {
+  raw: RawDelivery;
+  facts: CaptureFacts;
+  response: ResponseGiven;
+  bodySha256: string;
+  secret: string | null;
+}
+
+/** What a store accepts: a record analysed already (an import, a relay's delivery), or one to analyse. */
+export type IncomingDelivery = DeliveryRecord | CapturedDelivery;
+
+export function isAnalysed(delivery: IncomingDelivery): delivery is DeliveryRecord {
+  return 'analysis' in delivery;
+}

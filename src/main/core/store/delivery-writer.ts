@@ -1,52 +1,100 @@
+import { analysedRecord } from '../receiver/ingest';
 import { deliveryQueries, insertValues } from './deliveries';
-import type { DeliveryRecord } from './delivery-record';
-import { derivedTables } from './derived-tables';
+import { isAnalysed, type IncomingDelivery } from './delivery-record';
+import { deriveScheduler, derivedTables, type DerivationRunner } from './derived-tables';
 import { commitOnThisThread, GroupCommitWriter } from './group-commit';
 import type { Db } from './open';
 import { RecentParsedBodies } from './recent-parsed-bodies';
-import { startRowWriter } from './row-writer';
+import { startWriterThread, type WriterThread } from './writer-thread/client';
+import type { WriterItem } from './writer-thread/handlers';
 
 export interface DeliveryWriterOptions {
   /** After each commit, with the newest stored id. */
   onCommitted?: (latestId: number) => void;
-  /** Commit in a worker thread with its own connection (the receiver); false: on this thread (a command). */
-  inWorker?: boolean;
+  /**
+   * The built writer thread (writer-thread/thread-file.ts), for a receiver: analysis, commits and derivation
+   * then run there, off the event loop that answers deliveries. Absent (a command): all on this thread.
+   */
+  threadFile?: string | null;
   nativeBinding?: string;
   log?: (line: string) => void;
 }
 
+function writerItem(delivery: IncomingDelivery): WriterItem {
+  return isAnalysed(delivery) ? { values: insertValues(delivery) } : { captured: delivery };
+}
+
+function startThread(db: Db, options: DeliveryWriterOptions): WriterThread | null {
+  if (!options.threadFile) return null;
+  try {
+    return startWriterThread(db.name, { threadFile: options.threadFile, nativeBinding: options.nativeBinding, log: options.log });
+  } catch (error) {
+    options.log?.(`store: deliveries are written on the main thread (${(error as Error).message})`);
+    return null;
+  }
+}
+
 /**
- * Storing deliveries: each row in a group commit (a caller's promise settles once its row is
- * durable), then, after the commit, the duplicate groups and lifecycles the rows belong to.
+ * Storing deliveries: each row in a group commit (a caller's promise settles once its row is durable), then,
+ * after the commit, the duplicate groups and lifecycles the rows belong to. With a writer thread, a captured
+ * delivery is analysed there too, before its insert; without one (or once it has stopped), all of it runs here.
  */
 export function deliveryWriter(db: Db, options: DeliveryWriterOptions = {}) {
   const deliveries = deliveryQueries(db);
-  const onThisThread = commitOnThisThread<DeliveryRecord>(db, (record) => deliveries.insert(record));
-  const rowWriter = options.inWorker ? startRowWriter(db, options) : null;
   const parsedBodies = new RecentParsedBodies();
-  const writer: GroupCommitWriter<DeliveryRecord> = new GroupCommitWriter<DeliveryRecord>({
-    commit: (records) =>
-      rowWriter && !rowWriter.stopped ? rowWriter.commit(records.map(insertValues)) : onThisThread(records),
+  const onThisThread = commitOnThisThread<IncomingDelivery>(db, (delivery) => {
+    const record = analysedRecord(delivery);
+    const id = deliveries.insert(record);
+    parsedBodies.rememberStored(id, record);
+    return id;
+  });
+  const thread = startThread(db, options);
+  const writer: GroupCommitWriter<IncomingDelivery> = new GroupCommitWriter<IncomingDelivery>({
+    commit: (items) => (thread && !thread.stopped ? thread.insert(items.map(writerItem)) : onThisThread(items)),
     onCommitted(batch) {
-      for (const { item, id } of batch) parsedBodies.rememberStored(id, item);
       derived.schedule();
       options.onCommitted?.(batch[batch.length - 1]!.id);
     },
     betweenBatches: () => derived.runIfDue(),
   });
-  const derived = derivedTables(db, { parsedBodies, log: options.log, writer });
+  const local = derivedTables(db, { parsedBodies, log: options.log, writer });
+  // The thread's calls run in order: a step never needs to wait for a batch, so none is put off.
+  const remote = thread ? deriveScheduler(threadRunner(thread, local)) : null;
+  const derived = remote ?? local;
+  const commits = thread ? thread : writer;
   return {
-    enqueue: (record: DeliveryRecord) => writer.enqueue(record),
-    /** Commits what is queued and stops the worker (on close). */
+    enqueue: (delivery: IncomingDelivery) => writer.enqueue(delivery),
+    /** Commits what is queued and stops the thread (on close). */
     async close(): Promise<void> {
       await writer.drain();
-      await rowWriter?.close();
+      await thread?.close();
     },
     /** Commits what is queued (a command about to read back what it stored). */
     drain: () => writer.drain(),
-    /** Whether a commit is under way, and when it is done: work beside it waits rather than block on its lock. */
-    commits: { get busy() { return writer.busy; }, idle: () => writer.idle() },
-    derived,
+    /** Whether the store's other writer is at work, and when it is done: writes on this connection wait rather than block on its lock. */
+    commits: { get busy() { return commits.busy; }, idle: () => commits.idle() },
+    derived: {
+      schedule: () => derived.schedule(),
+      catchUpForRead: () => derived.catchUpForRead(),
+      /** Derives everything pending; without a thread, done when this returns. */
+      catchUpAll: async (): Promise<void> => void (await derived.catchUpAll()),
+      rebuild: async (): Promise<void> => void (await derived.rebuild()),
+      isCurrent: async (): Promise<boolean> => derived.isCurrent(),
+      /** Indexes every body not yet in the search index: for a writer without a thread (a command, a test). */
+      indexSearchAll: () => local.steps.indexSearchAll(),
+    },
+  };
+}
+
+/** The derivation steps on the writer thread, or here once it has stopped. */
+function threadRunner(thread: WriterThread, local: ReturnType<typeof derivedTables>): DerivationRunner {
+  const here = local.steps;
+  return {
+    step: () => (thread.stopped ? here.step() : thread.step()),
+    catchUp: (maxRows) => (thread.stopped ? here.catchUp(maxRows) : thread.catchUp(maxRows)),
+    catchUpAll: () => (thread.stopped ? here.catchUpAll() : thread.catchUpAll()),
+    clear: () => (thread.stopped ? here.clear() : thread.clear()),
+    isCurrent: () => (thread.stopped ? here.isCurrent() : thread.isCurrent()),
   };
 }
 

@@ -13,7 +13,7 @@ const defaultBatchRows = 500;
  */
 const coalesceMs = 20;
 /** A read first derives at most this many pending rows itself; past it (a rebuild) it reads what is there. */
-const readCatchUpRows = 5_000;
+export const readCatchUpRows = 5_000;
 
 interface PendingRow {
   id: number;
@@ -24,6 +24,13 @@ interface PendingRow {
   lifecycle_key: string | null;
 }
 
+export interface DerivationOptions {
+  parsedBodies?: RecentParsedBodies;
+  log?: (line: string) => void;
+  /** Rows per transaction (a bulk load, with no receiver to keep answering, takes more at once). */
+  batchRows?: number;
+}
+
 /**
  * The duplicate groups and lifecycle summaries, derived from the stored deliveries after their
  * commit rather than inside it, so that a 2xx waits only for the raw row. `derived_through` (in
@@ -31,20 +38,11 @@ interface PendingRow {
  * from there. Their transactions skip the fsync (synchronous=NORMAL): losing one loses its
  * watermark too, and it is derived again; the next delivery's full commit syncs them anyway.
  * The body search index (body-search.ts) is filled in the same steps, from its own watermark.
+ *
+ * These are the steps, run on the connection given: the receiver's writer thread runs them on its own
+ * (writer-thread/), a command on its only one. `deriveScheduler` decides when.
  */
-export interface DerivedTablesOptions {
-  parsedBodies?: RecentParsedBodies;
-  log?: (line: string) => void;
-  /**
-   * The delivery writer, when it commits from another connection: deriving waits while it holds the
-   * write lock (rather than blocking this thread on it), and runs between its batches.
-   */
-  writer?: { readonly busy: boolean; idle(): Promise<void> };
-  /** Rows per transaction (a bulk load, with no receiver to keep answering, takes more at once). */
-  batchRows?: number;
-}
-
-export function derivedTables(db: Db, options: DerivedTablesOptions = {}) {
+export function derivationSteps(db: Db, options: DerivationOptions = {}) {
   const log = options.log ?? (() => {});
   const batchRows = options.batchRows ?? defaultBatchRows;
   const groups = duplicateGroupQueries(db);
@@ -76,6 +74,7 @@ export function derivedTables(db: Db, options: DerivedTablesOptions = {}) {
   const relaxed = <T>(work: () => T): T => withoutOwnFsync(db, work);
   /** Indexes a batch of bodies for search; returns whether more are pending. */
   const indexSearch = (): boolean => search.indexBatch(batchRows) > 0 && !search.isCurrent();
+  const isCurrent = () => (watermark.get() as number) >= (latestId.get() as number);
 
   /** Derives up to `maxRows` pending rows, a batch per transaction; returns whether none is left. */
   const deriveUpTo = (maxRows: number): boolean => {
@@ -84,36 +83,90 @@ export function derivedTables(db: Db, options: DerivedTablesOptions = {}) {
       if (derived === 0) return true;
       done += derived;
     }
-    return (watermark.get() as number) >= (latestId.get() as number);
+    return isCurrent();
   };
-  const catchUp = (maxRows: number): boolean => relaxed(() => deriveUpTo(maxRows));
 
   // A failure (a full disk) leaves the watermark where it was: the next commit schedules another try.
   const reportFailure = (error: unknown) =>
     log(`store: lifecycles and duplicate groups could not be updated (${(error as Error).message}); will retry`);
 
-  let scheduled = false;
-  let due = false;
-  const step = () => {
-    scheduled = false;
-    due = false;
-    if (!db.open) return;
-    const backlog = relaxed(() => {
-      let pending = false;
+  return {
+    /** One scheduled step: a batch of pending rows, and of the search index; returns whether a backlog is left. */
+    step(): boolean {
+      if (!db.open) return false;
+      return relaxed(() => {
+        let backlog = false;
+        try {
+          // A backlog (a rebuild) goes on at the next turn; new rows wait to be coalesced.
+          backlog = !deriveUpTo(batchRows);
+        } catch (error) {
+          reportFailure(error);
+        }
+        try {
+          // A store from before the index is indexed here too, a batch per step.
+          if (indexSearch()) backlog = true;
+        } catch (error) {
+          log(`store: the body search index could not be updated (${(error as Error).message}); will retry`);
+        }
+        return backlog;
+      });
+    },
+    /** Derives up to `maxRows` pending rows now (a failure is logged, and left for the next step). */
+    catchUp(maxRows: number): void {
       try {
-        // A backlog (a rebuild) goes on at the next turn; new rows wait to be coalesced.
-        pending = !deriveUpTo(batchRows);
+        relaxed(() => deriveUpTo(maxRows));
       } catch (error) {
         reportFailure(error);
       }
-      try {
-        // A store from before the index is indexed here too, a batch per step.
-        if (indexSearch()) pending = true;
-      } catch (error) {
-        log(`store: the body search index could not be updated (${(error as Error).message}); will retry`);
-      }
-      return pending;
-    });
+    },
+    /** Derives everything pending, failing loudly (a command about to read a whole store); true once none is left. */
+    catchUpAll: (): boolean => relaxed(() => deriveUpTo(Number.POSITIVE_INFINITY)),
+    /** Indexes every body not yet in the search index. */
+    indexSearchAll(): void {
+      relaxed(() => {
+        while (indexSearch());
+      });
+    },
+    /** Empties the derived tables, to be derived again from the first delivery. */
+    clear(): void {
+      db.transaction(() => {
+        groups.clear();
+        lifecycles.clear();
+        setWatermark.run(0);
+      })();
+    },
+    isCurrent,
+  };
+}
+
+export type DerivationSteps = ReturnType<typeof derivationSteps>;
+
+/** The steps as the scheduler runs them: here, or on the writer thread (each then a message answered). */
+export interface DerivationRunner {
+  step(): boolean | Promise<boolean>;
+  catchUp(maxRows: number): void | Promise<void>;
+  catchUpAll(): unknown;
+  clear(): void | Promise<void>;
+  isCurrent(): boolean | Promise<boolean>;
+}
+
+export interface DeriveSchedulerOptions {
+  /**
+   * The delivery writer, when it commits from another connection while the steps run on this one: a step
+   * waits while it holds the write lock (rather than block this thread on it), and runs between its batches.
+   */
+  writer?: { readonly busy: boolean; idle(): Promise<void> };
+}
+
+/** When the derivation steps run: shortly after commits, coalesced; before reads of the derived tables; on rebuild. */
+export function deriveScheduler(runner: DerivationRunner, options: DeriveSchedulerOptions = {}) {
+  let scheduled = false;
+  let due = false;
+  const step = async () => {
+    scheduled = false;
+    due = false;
+    // A step fails only when the writer thread stopped (it logs why): the pending rows wait for the next start.
+    const backlog = await Promise.resolve(runner.step()).catch(() => false);
     if (backlog) schedule(0);
   };
   const schedule = (delayMs = coalesceMs) => {
@@ -124,45 +177,55 @@ export function derivedTables(db: Db, options: DerivedTablesOptions = {}) {
         // The writer's batch holds the write lock: derive right after it (runIfDue).
         scheduled = false;
         due = true;
-      } else step();
+      } else void step();
     }, delayMs).unref();
   };
 
   return {
-    /** Derives the pending rows shortly, in batches, between the receiver's turns. */
-    schedule: () => schedule(),
+    /** Derives the pending rows shortly (after `delayMs`, coalescing commits), in batches, between the receiver's turns. */
+    schedule: (delayMs?: number) => schedule(delayMs),
     /** Between two of the writer's batches: derives now if it was put off while a batch was being committed. */
     runIfDue(): void {
-      if (due) step();
+      if (due) void step();
     },
     /** Before reading the derived tables: derives what is pending now, unless a rebuild is under way. */
     async catchUpForRead(): Promise<void> {
       if (options.writer?.busy) await options.writer.idle();
-      try {
-        catchUp(readCatchUpRows);
-      } catch (error) {
-        reportFailure(error);
-      }
+      await runner.catchUp(readCatchUpRows);
     },
     /** Derives everything pending (a command about to read a whole store). */
-    catchUpAll: () => catchUp(Number.POSITIVE_INFINITY),
-    /** Indexes every body not yet in the search index. */
-    indexSearchAll(): void {
-      relaxed(() => {
-        while (indexSearch());
-      });
-    },
+    catchUpAll: async (): Promise<void> => void (await runner.catchUpAll()),
     /** Empties the derived tables and derives them again from the first delivery (after the analyzer's keys changed). */
-    rebuild(): void {
-      db.transaction(() => {
-        groups.clear();
-        lifecycles.clear();
-        setWatermark.run(0);
-      })();
+    async rebuild(): Promise<void> {
+      await runner.clear();
       schedule(0);
     },
     /** Whether every stored delivery is included. */
-    isCurrent: () => (watermark.get() as number) >= (latestId.get() as number),
+    isCurrent: async (): Promise<boolean> => runner.isCurrent(),
+  };
+}
+
+export type DeriveSchedule = ReturnType<typeof deriveScheduler>;
+
+/**
+ * The derived tables of a connection that also runs their steps (a command, or a store whose writer thread
+ * could not start): scheduled as above, and callable at once.
+ */
+export function derivedTables(db: Db, options: DerivationOptions & DeriveSchedulerOptions = {}) {
+  const steps = derivationSteps(db, options);
+  const scheduler = deriveScheduler(steps, options);
+  return {
+    schedule: scheduler.schedule,
+    runIfDue: scheduler.runIfDue,
+    catchUpForRead: scheduler.catchUpForRead,
+    catchUpAll: steps.catchUpAll,
+    indexSearchAll: steps.indexSearchAll,
+    rebuild(): void {
+      steps.clear();
+      scheduler.schedule(0);
+    },
+    isCurrent: steps.isCurrent,
+    steps,
   };
 }
 

@@ -3,7 +3,7 @@ import type { DeliveryDetail, DeliveryFilter, DeliverySummary } from '../../../s
 import type { DeliveryIdEvidence, Lifecycle, ListedDuplicateGroup, OrderSummary, RecipientView } from '../../../shared/lifecycle';
 import type { ReplayRecord } from '../../../shared/replay';
 import type { RetentionLimits } from '../../../shared/retention';
-import type { DeliveryRecord } from './delivery-record';
+import type { IncomingDelivery } from './delivery-record';
 import type { DeliveryListPage, ListQuery } from './delivery-views';
 import type { LifecycleFilter, ListedLifecycle } from './lifecycle-views';
 import type { RetentionCounts } from './pruning';
@@ -62,8 +62,11 @@ export interface DeliverySourceStore {
 export interface InspectorStore {
   readonly engine: 'sqlite' | 'postgresql';
 
-  /** Stores one delivery; resolves with its id once committed durably (group commit: one commit serves many). */
-  storeDelivery(record: DeliveryRecord): Promise<number>;
+  /**
+   * Stores one delivery, analysing it first when it comes as captured; resolves with its id once committed
+   * durably (group commit: one commit serves many).
+   */
+  storeDelivery(delivery: IncomingDelivery): Promise<number>;
   /** Called after each commit with the newest stored id. */
   onCommitted(listener: (latestId: number) => void): void;
   /** Commits what is queued (a command about to read back what it stored). */

@@ -1,6 +1,5 @@
 import { analyzeDelivery } from '../analysis/analyze-delivery';
 import { deliveryQueries, toRawDelivery } from './deliveries';
-import type { DerivedTables } from './derived-tables';
 import type { Db } from './open';
 
 const batchSize = 500;
@@ -15,7 +14,7 @@ const yieldToReceiver = () => new Promise((resolve) => setImmediate(resolve));
 export async function reanalyzeAll(
   db: Db,
   secret: string | null,
-  derived: DerivedTables,
+  derived: { rebuild(): unknown },
   options: { rebuild?: boolean } = {},
 ): Promise<number> {
   const queries = deliveryQueries(db);
@@ -37,6 +36,6 @@ export async function reanalyzeAll(
     afterId = rows[rows.length - 1]!.id;
     await yieldToReceiver();
   }
-  if (keysChanged) derived.rebuild();
+  if (keysChanged) await derived.rebuild();
   return count;
 }

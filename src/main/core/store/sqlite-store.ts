@@ -14,6 +14,7 @@ import { replayQueries } from './replays';
 import { settingsQueries } from './settings';
 import { sqlitePruner } from './sqlite-pruner';
 import { scanForText, storedIdRange, textSearchMode } from './text-scan';
+import { builtWriterThreadFile } from './writer-thread/thread-file';
 
 export interface SqliteStoreOptions {
   /** A better-sqlite3 binary built for this runtime (the desktop has its own). */
@@ -23,6 +24,8 @@ export interface SqliteStoreOptions {
    * fsyncs never stall the event loop. False (a command): everything on this thread.
    */
   background?: boolean;
+  /** The built writer thread, when not beside this bundle (tests run the core from its sources); null: none. */
+  writerThreadFile?: string | null;
   log?: (line: string) => void;
 }
 
@@ -44,7 +47,7 @@ export function sqliteStore(db: Db, options: SqliteStoreOptions = {}): SqliteSto
   const listeners: Array<(latestId: number) => void> = [];
   const writer = deliveryWriter(db, {
     onCommitted: (latestId) => listeners.forEach((listener) => listener(latestId)),
-    inWorker: options.background ?? false,
+    threadFile: options.background ? (options.writerThreadFile === undefined ? builtWriterThreadFile() : options.writerThreadFile) : null,
     nativeBinding: options.nativeBinding,
     log: options.log,
   });
@@ -75,8 +78,8 @@ export function sqliteStore(db: Db, options: SqliteStoreOptions = {}): SqliteSto
     derived: {
       schedule: () => derived.schedule(),
       catchUpForRead: () => derived.catchUpForRead(),
-      catchUpAll: async () => void derived.catchUpAll(),
-      isCurrent: async () => derived.isCurrent(),
+      catchUpAll: () => derived.catchUpAll(),
+      isCurrent: () => derived.isCurrent(),
     },
     listDuplicateGroups: async (beforeLastId, limit) => listDuplicateGroups(db, beforeLastId, limit),
     deliveryIdEvidence: async () => deliveryIdEvidenceOf(db),

@@ -1,3 +1,4 @@
+import { analysedRecord } from '../../receiver/ingest';
 import type { InspectorStore } from '../inspector-store';
 import { RecentParsedBodies } from '../recent-parsed-bodies';
 import { connectPool } from './connect';
@@ -52,7 +53,7 @@ export async function openPostgresStore(url: string, options: { log?: (line: str
     const exports = pgExports(pool);
     return {
       engine: 'postgresql',
-      storeDelivery: (record) => writer.enqueue(record),
+      storeDelivery: (delivery) => writer.enqueue(analysedRecord(delivery)),
       onCommitted: (listener) => void listeners.push(listener),
       drain: () => writer.drain(),
 

@@ -1,0 +1,23 @@
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+
+// The benchmark's bundle (`npm run bench`): its runner, and the store's writer thread, which the inspector it
+// starts finds beside it (src/main/core/store/writer-thread/thread-file.ts). Dependencies stay external.
+const here = dirname(fileURLToPath(import.meta.url));
+
+export default defineConfig({
+  logLevel: 'warn',
+  build: {
+    ssr: true,
+    outDir: 'node_modules/.cache/bench',
+    emptyOutDir: true,
+    sourcemap: true,
+    rollupOptions: {
+      input: {
+        run: resolve(here, 'run.ts'),
+        'store-writer': resolve(here, '../src/main/core/store/writer-thread/thread-main.ts'),
+      },
+    },
+  },
+});

@@ -1,0 +1,54 @@
+import { analysedRecord } from '../../receiver/ingest';
+import { insertBodyIndex, insertDeliverySql, insertValues } from '../deliveries';
+import type { CapturedDelivery } from '../delivery-record';
+import { derivationSteps } from '../derived-tables';
+import type { Db } from '../open';
+import { RecentParsedBodies } from '../recent-parsed-bodies';
+
+/** One delivery for the writer thread: a row made already (a record analysed elsewhere), or one to analyse there. */
+export type WriterItem = { values: unknown[] } | { captured: CapturedDelivery };
+
+/** A Buffer posted to another thread arrives as a Uint8Array: better-sqlite3 stores only a Buffer as a BLOB. */
+function asBuffer(bytes: Uint8Array): Buffer {
+  return Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+}
+
+/**
+ * What the writer thread does on its own connection, each call one message from the receiver's thread: analyse
+ * and insert a batch of deliveries in one transaction (committed with synchronous=FULL before the ids go back),
+ * and run the derivation steps (duplicate groups, lifecycles, search index) with the bodies it just parsed.
+ * Plain functions of a connection, so that they also run, and are tested, without a thread.
+ */
+export function writerThreadHandlers(db: Db, options: { log?: (line: string) => void } = {}) {
+  const insert = db.prepare(insertDeliverySql);
+  const parsedBodies = new RecentParsedBodies();
+  const steps = derivationSteps(db, { parsedBodies, log: options.log });
+
+  const insertAll = db.transaction((rows: unknown[][]) => rows.map((row) => Number(insert.run(...row).lastInsertRowid)));
+
+  return {
+    insert(items: WriterItem[]): number[] {
+      const analysed = items.map((item) => {
+        if ('values' in item) {
+          item.values[insertBodyIndex] = asBuffer(item.values[insertBodyIndex] as Uint8Array);
+          return { values: item.values, record: null };
+        }
+        const { captured } = item;
+        const record = analysedRecord({ ...captured, raw: { ...captured.raw, body: asBuffer(captured.raw.body) } });
+        return { values: insertValues(record), record };
+      });
+      const ids = insertAll(analysed.map((a) => a.values));
+      // Only once committed: a rolled-back batch's ids are given to the next rows.
+      analysed.forEach(({ record }, i) => record && parsedBodies.rememberStored(ids[i]!, record));
+      return ids;
+    },
+    step: () => steps.step(),
+    catchUp: (maxRows: number) => steps.catchUp(maxRows),
+    catchUpAll: () => steps.catchUpAll(),
+    clear: () => steps.clear(),
+    isCurrent: () => steps.isCurrent(),
+  };
+}
+
+export type WriterThreadHandlers = ReturnType<typeof writerThreadHandlers>;
+export type WriterCall = keyof WriterThreadHandlers;

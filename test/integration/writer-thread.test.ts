@@ -1,0 +1,91 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { benchSecret, generateDeliveries } from '../../bench/generate';
+import { sha256Hex } from '../../src/main/core/receiver/ingest';
+import type { CapturedDelivery } from '../../src/main/core/store/delivery-record';
+import { deliveryWriter } from '../../src/main/core/store/delivery-writer';
+import { openStore, type Db } from '../../src/main/core/store/open';
+import { openSqliteStore } from '../../src/main/core/store/sqlite-store';
+import { builtWriterThread } from '../support/core-fixture';
+import { analyzedTraffic } from '../support/realistic-traffic';
+import { tempDataDir } from '../support/temp-dir';
+
+const answered = { status: 200, body: '{"received":true}', reason: 'policy: default' };
+
+/** The generated traffic as the receiver hands it to the store: captured, with the secret in force, not analysed. */
+function capturedTraffic(count: number, seed: number): CapturedDelivery[] {
+  return [...generateDeliveries(count, seed)].map(({ raw, facts }) => ({
+    raw,
+    facts,
+    response: answered,
+    bodySha256: sha256Hex(raw.body),
+    secret: benchSecret,
+  }));
+}
+
+const tables = (db: Db) => ({
+  deliveries: db.prepare('SELECT * FROM deliveries ORDER BY id').all(),
+  groups: db.prepare('SELECT * FROM duplicate_groups ORDER BY idempotency_key').all(),
+  lifecycles: db.prepare('SELECT * FROM lifecycles ORDER BY key').all(),
+});
+
+const storeFile = () => join(tempDataDir(), 'inspector.sqlite3');
+
+describe('the store’s writer thread (analysis, commits and derivation off the receiver’s event loop)', () => {
+  it('stores captured deliveries as the main thread stores analysed ones: the same rows, groups and lifecycles', async () => {
+    const count = 1_200;
+    const threaded = openSqliteStore(storeFile(), { background: true, writerThreadFile: builtWriterThread });
+    await Promise.all(capturedTraffic(count, 5).map((delivery) => threaded.storeDelivery(delivery)));
+    await threaded.derived.catchUpAll();
+    expect(await threaded.derived.isCurrent()).toBe(true);
+
+    const here = openStore(storeFile());
+    const writer = deliveryWriter(here);
+    await Promise.all(analyzedTraffic(count, 5).map((record) => writer.enqueue({ ...record, response: answered })));
+    await writer.derived.catchUpAll();
+
+    const expected = tables(here);
+    expect(expected.deliveries).toHaveLength(count);
+    expect(expected.lifecycles.length).toBeGreaterThan(50);
+    expect(expected.deliveries.filter((row) => (row as { signature: string }).signature === 'valid').length).toBeGreaterThan(count / 2);
+    expect(tables(threaded.db)).toEqual(expected);
+    await threaded.close();
+    await writer.close();
+    here.close();
+  });
+
+  it('keeps the signing secret it is given out of the store', async () => {
+    const file = storeFile();
+    const store = openSqliteStore(file, { background: true, writerThreadFile: builtWriterThread });
+    await Promise.all(capturedTraffic(50, 9).map((delivery) => store.storeDelivery(delivery)));
+    await store.derived.catchUpAll();
+    await store.close();
+    for (const path of [file, `${file}-wal`]) {
+      let bytes: Buffer;
+      try {
+        bytes = readFileSync(path);
+      } catch {
+        continue;
+      }
+      expect(bytes.includes(Buffer.from(benchSecret))).toBe(false);
+    }
+  });
+
+  it('goes on storing on the main thread when the thread dies, and says why', async () => {
+    const broken = join(tempDataDir(), 'store-writer.js');
+    writeFileSync(broken, "throw new Error('the writer thread could not load');\n");
+    const lines: string[] = [];
+    const store = openSqliteStore(storeFile(), { background: true, writerThreadFile: broken, log: (line) => lines.push(line) });
+    const [first, ...rest] = capturedTraffic(20, 3);
+    // Handed to the thread before it died: refused (the receiver answers 503, so the sender retries), never half-stored.
+    await store.storeDelivery(first!).catch(() => null);
+    const ids = await Promise.all(rest.map((delivery) => store.storeDelivery(delivery)));
+    expect(ids).toHaveLength(19);
+    expect(store.deliveryCount()).toBeGreaterThanOrEqual(19);
+    await store.derived.catchUpAll();
+    expect(await store.derived.isCurrent()).toBe(true);
+    expect(lines.join('\n')).toContain('the writer thread stopped (the writer thread could not load)');
+    await store.close();
+  });
+});
