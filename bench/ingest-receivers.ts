@@ -131,8 +131,9 @@ const msOf = (start: bigint) => Number(process.hrtime.bigint() - start) / 1e6;
 
 /**
  * Times each group commit (in this process only) from the batch handed to the writer to its settling: the
- * rows are inserted and committed by the writer's worker thread, so this is latency, not event-loop time.
- * Every transaction on this thread (better-sqlite3's `db.transaction`) is the derived tables' work, timed apart.
+ * rows are analysed, inserted and committed by the store's writer thread (which then derives them), so this is
+ * latency, not event-loop time. Every transaction on this thread (better-sqlite3's `db.transaction`) is timed
+ * apart: none is expected while the writer thread runs.
  */
 function diagnoseCommits(): () => CommitDiagnostics {
   let batches: number[] = [];

@@ -79,9 +79,9 @@ function commitLine(c: CommitDiagnostics | null): string {
   if (!c || c.batches === 0) return '';
   const per = (ms: number) => `${((ms * 1000) / c.deliveries).toFixed(0)} µs`;
   return (
-    `\n      group commits (in the writer's worker): ${c.batches} of ${(c.deliveries / c.batches).toFixed(1)} deliveries on average;` +
+    `\n      group commits (on the store's writer thread, with analysis and derivation): ${c.batches} of ${(c.deliveries / c.batches).toFixed(1)} deliveries on average;` +
     ` hand-over to committed p50 ${c.commitP50.toFixed(2)} ms, p99 ${c.commitP99.toFixed(2)} ms, max ${c.commitMax.toFixed(1)} ms;` +
-    ` on the event loop after the commits, duplicate groups and lifecycles ${per(c.derivedMs)} per delivery (${c.derivedBatches} transactions);` +
+    ` transactions on the event loop (none while the writer thread runs) ${per(c.derivedMs)} per delivery (${c.derivedBatches});` +
     ` event loop delay p50 ${c.loopDelayP50.toFixed(1)} ms, p99 ${c.loopDelayP99.toFixed(1)} ms, max ${c.loopDelayMax.toFixed(0)} ms`
   );
 }

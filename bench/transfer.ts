@@ -30,7 +30,9 @@ import { summarizeProfile } from './profile';
 import { cacheDir, ensureStore, positiveInt, resultsDir } from './scale';
 import { passes, spread, table, type Figure } from './stats';
 
-const goalSeconds = 10;
+/** Issue 7's goal for the export of 100,000 deliveries; issue 18 set the import's at 15 s. */
+const exportGoalSeconds = 10;
+const importGoalSeconds = 15;
 
 interface TransferArg {
   op: 'export' | 'import';
@@ -238,11 +240,11 @@ export async function runTransfer(): Promise<string[]> {
 
     const n = sourceRows.toLocaleString('en');
     const figures: Figure[] = [
-      { metric: `export ${n} as ndjson (CLI process, start to exit)`, unit: 's', ...spread(exports.map((r) => r.wallMs / 1000)), goal: goalSeconds, baseline: null },
+      { metric: `export ${n} as ndjson (CLI process, start to exit)`, unit: 's', ...spread(exports.map((r) => r.wallMs / 1000)), goal: exportGoalSeconds, baseline: null },
       { metric: 'export: the command alone', unit: 's', ...spread(exports.map((r) => r.ms / 1000)), goal: null, baseline: null },
       { metric: 'export: deliveries per second (command)', unit: '', ...spread(exports.map((r) => Math.round(sourceRows / (r.ms / 1000)))), goal: null, baseline: null },
       { metric: 'export: peak RSS', unit: 'MB', ...spread(exports.map((r) => r.maxRssMb)), goal: null, baseline: null },
-      { metric: `import ${n} from ndjson (CLI process, start to exit)`, unit: 's', ...spread(imports.map((r) => r.wallMs / 1000)), goal: goalSeconds, baseline: null },
+      { metric: `import ${n} from ndjson (CLI process, start to exit)`, unit: 's', ...spread(imports.map((r) => r.wallMs / 1000)), goal: importGoalSeconds, baseline: null },
       { metric: 'import: the command alone', unit: 's', ...spread(imports.map((r) => r.ms / 1000)), goal: null, baseline: null },
       { metric: 'import: deliveries per second (command)', unit: '', ...spread(imports.map((r) => Math.round(lines / (r.ms / 1000)))), goal: null, baseline: null },
       { metric: 'import: peak RSS', unit: 'MB', ...spread(imports.map((r) => r.maxRssMb)), goal: null, baseline: null },
