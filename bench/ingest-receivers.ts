@@ -191,7 +191,20 @@ function diagnoseCommits(): () => CommitDiagnostics {
 /** The inspector as the desktop runs it: startCore, durable store, full analysis, no simulator. */
 async function inspector(dir: string) {
   const core = await startCore({ dataDir: dir, httpsPort: 0, httpPort: null, uiPort: 0, simulator: false, secret: benchSecret });
-  return { port: Number(new URL(core.urls.receiverHttps!).port), close: () => core.close() };
+  // Its own read-only connection: how far the writer thread's derivation (groups, lifecycles, search index) lags.
+  const reader = new Database(join(dir, 'inspector.sqlite3'), { readonly: true });
+  const behind = reader.prepare(
+    `SELECT (SELECT coalesce(max(id), 0) FROM deliveries) - min(value) FROM store_counts
+     WHERE name IN ('derived_through', 'search_indexed_through')`,
+  ).pluck();
+  return {
+    port: Number(new URL(core.urls.receiverHttps!).port),
+    behind: () => behind.get() as number,
+    close: async () => {
+      reader.close();
+      await core.close();
+    },
+  };
 }
 
 interface StartedReceiver {
@@ -199,6 +212,8 @@ interface StartedReceiver {
   close(): Promise<void>;
   /** CPU of the receiver's other processes (the relay's database), ms. */
   databaseCpuMs?: () => number;
+  /** The inspector: stored deliveries not yet in its derived tables or search index. */
+  behind?: () => number;
 }
 
 const starters: Record<ReceiverKind, (dir: string) => Promise<StartedReceiver>> = {
@@ -220,6 +235,13 @@ export function receiverChild(arg: string): Promise<void> {
       handlers: {
         usage: ownUsage,
         diagnostics: () => diagnostics(),
+        /** Waits (at most 120 s) until the derived tables include every stored delivery: rows behind at first, ms taken. */
+        settle: async () => {
+          const first = receiver.behind?.() ?? 0;
+          const start = performance.now();
+          while ((receiver.behind?.() ?? 0) > 0 && performance.now() - start < 120_000) await new Promise((r) => setTimeout(r, 20));
+          return { behind: first, ms: first === 0 ? 0 : performance.now() - start };
+        },
         stop: async () => {
           const last = ownUsage();
           await receiver.close();

@@ -23,4 +23,19 @@ describe('ResponsePolicyState', () => {
     state.giveBack(counted);
     expect(state.answer(() => 'valid').status).toBe(200);
   });
+
+  it('checks the signature only when the policy refuses invalid ones, and then answers 401 to one that is not valid', () => {
+    let checked = 0;
+    const verdict = (value: 'valid' | 'invalid') => () => {
+      checked++;
+      return value;
+    };
+    const accepting = new ResponsePolicyState(defaultResponsePolicy);
+    expect(accepting.answer(verdict('invalid')).status).toBe(defaultResponsePolicy.status);
+    expect(checked).toBe(0);
+    const refusing = new ResponsePolicyState({ ...defaultResponsePolicy, rejectInvalidSignature: true });
+    expect(refusing.answer(verdict('invalid'))).toMatchObject({ status: 401, reason: 'policy: reject signatures that are not valid (invalid)' });
+    expect(refusing.answer(verdict('valid')).status).toBe(defaultResponsePolicy.status);
+    expect(checked).toBe(2);
+  });
 });

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
+import { pacedSize } from '../paced-size';
 import type { DeliverySummary } from '../../../shared/delivery';
 import type { DeliverySearchJob, DeliverySearchPage, DeliverySearchStart } from '../../../shared/delivery-search';
 import type { InspectorStore } from '../store/inspector-store';
@@ -147,9 +148,7 @@ export class DeliverySearchJobs {
         job.total = job.found;
         this.changed(run, kept.length > 0);
         belowId = fromId;
-        // Sized by the last stretch's pace, growing at most fourfold at a time (a stretch of cached pages runs fast).
-        const paced = Math.round((rows * stretchTargetMs) / Math.max(tookMs, 0.1));
-        rows = Math.max(minStretchRows, Math.min(paced, rows * 4, maxStretchRows));
+        rows = pacedSize(rows, tookMs, stretchTargetMs, minStretchRows, maxStretchRows);
         await yieldToEventLoop();
       }
       if ((job.state as DeliverySearchJob['state']) !== 'running') return;

@@ -4,6 +4,7 @@ import { additionsByLifecycle, lifecycleQueries } from './lifecycles';
 import type { Db } from './open';
 import type { RecentParsedBodies } from './recent-parsed-bodies';
 import { withoutOwnFsync } from './relaxed-sync';
+import { pacedSize } from '../paced-size';
 
 /** Rows derived per transaction: large enough to coalesce page writes, small enough to keep the receiver answering. */
 const defaultBatchRows = 500;
@@ -29,6 +30,11 @@ export interface DerivationOptions {
   log?: (line: string) => void;
   /** Rows per transaction (a bulk load, with no receiver to keep answering, takes more at once). */
   batchRows?: number;
+  /**
+   * On the receiver's writer thread, where a step delays the commits queued behind it: each step then takes one
+   * transaction of pending rows and one of the search index, each sized from the last one's pace to take about this long.
+   */
+  stepTargetMs?: number;
 }
 
 /**
@@ -73,8 +79,32 @@ export function derivationSteps(db: Db, options: DerivationOptions = {}) {
 
   const relaxed = <T>(work: () => T): T => withoutOwnFsync(db, work);
   /** Indexes a batch of bodies for search; returns whether more are pending. */
-  const indexSearch = (): boolean => search.indexBatch(batchRows) > 0 && !search.isCurrent();
+  const indexSearch = (rows = batchRows): boolean => search.indexBatch(rows) > 0 && !search.isCurrent();
   const isCurrent = () => (watermark.get() as number) >= (latestId.get() as number);
+
+  // A step's batch sizes, when paced (stepTargetMs).
+  const minPacedRows = 8;
+  let deriveRows = 64;
+  let searchRows = 64;
+  const timed = <T>(work: () => T): [T, number] => {
+    const start = performance.now();
+    const result = work();
+    return [result, performance.now() - start];
+  };
+  /** One transaction of pending rows, sized to take about `targetMs`; whether more are pending. */
+  const pacedDerive = (targetMs: number): boolean => {
+    const rows = deriveRows;
+    const [derived, tookMs] = timed(() => deriveBatch(rows));
+    if (derived === rows) deriveRows = pacedSize(rows, tookMs, targetMs, minPacedRows, batchRows);
+    return derived === rows;
+  };
+  /** One transaction of the search index, sized likewise; whether more are pending. */
+  const pacedIndex = (targetMs: number): boolean => {
+    const rows = searchRows;
+    const [more, tookMs] = timed(() => indexSearch(rows));
+    if (more) searchRows = pacedSize(rows, tookMs, targetMs, minPacedRows, batchRows);
+    return more;
+  };
 
   /** Derives up to `maxRows` pending rows, a batch per transaction; returns whether none is left. */
   const deriveUpTo = (maxRows: number): boolean => {
@@ -98,13 +128,13 @@ export function derivationSteps(db: Db, options: DerivationOptions = {}) {
         let backlog = false;
         try {
           // A backlog (a rebuild) goes on at the next turn; new rows wait to be coalesced.
-          backlog = !deriveUpTo(batchRows);
+          backlog = options.stepTargetMs === undefined ? !deriveUpTo(batchRows) : pacedDerive(options.stepTargetMs);
         } catch (error) {
           reportFailure(error);
         }
         try {
           // A store from before the index is indexed here too, a batch per step.
-          if (indexSearch()) backlog = true;
+          if (options.stepTargetMs === undefined ? indexSearch() : pacedIndex(options.stepTargetMs)) backlog = true;
         } catch (error) {
           log(`store: the body search index could not be updated (${(error as Error).message}); will retry`);
         }

@@ -8,6 +8,9 @@ import { RecentParsedBodies } from '../recent-parsed-bodies';
 /** One delivery for the writer thread: a row made already (a record analysed elsewhere), or one to analyse there. */
 export type WriterItem = { values: unknown[] } | { captured: CapturedDelivery };
 
+/** How long a derivation step may delay the commits queued behind it on the writer thread. */
+const stepTargetMs = 3;
+
 /** A Buffer posted to another thread arrives as a Uint8Array: better-sqlite3 stores only a Buffer as a BLOB. */
 function asBuffer(bytes: Uint8Array): Buffer {
   return Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
@@ -22,7 +25,7 @@ function asBuffer(bytes: Uint8Array): Buffer {
 export function writerThreadHandlers(db: Db, options: { log?: (line: string) => void } = {}) {
   const insert = db.prepare(insertDeliverySql);
   const parsedBodies = new RecentParsedBodies();
-  const steps = derivationSteps(db, { parsedBodies, log: options.log });
+  const steps = derivationSteps(db, { parsedBodies, log: options.log, stepTargetMs });
 
   const insertAll = db.transaction((rows: unknown[][]) => rows.map((row) => Number(insert.run(...row).lastInsertRowid)));
 
