@@ -32,7 +32,8 @@ export interface DerivationOptions {
   batchRows?: number;
   /**
    * On the receiver's writer thread, where a step delays the commits queued behind it: each step then takes one
-   * transaction of pending rows and one of the search index, each sized from the last one's pace to take about this long.
+   * transaction of pending rows and one of the search index, each sized from the last one's pace to take about this
+   * long, and longer as the rows pending grow (`pacedTargetMs`), so that derivation keeps up and the commits give way.
    */
   stepTargetMs?: number;
 }
@@ -78,6 +79,7 @@ export function derivationSteps(db: Db, options: DerivationOptions = {}) {
   });
 
   const relaxed = <T>(work: () => T): T => withoutOwnFsync(db, work);
+  const searchWatermark = db.prepare("SELECT value FROM store_counts WHERE name = 'search_indexed_through'").pluck();
   /** Indexes a batch of bodies for search; returns whether more are pending. */
   const indexSearch = (rows = batchRows): boolean => search.indexBatch(rows) > 0 && !search.isCurrent();
   const isCurrent = () => (watermark.get() as number) >= (latestId.get() as number);
@@ -91,6 +93,9 @@ export function derivationSteps(db: Db, options: DerivationOptions = {}) {
     const result = work();
     return [result, performance.now() - start];
   };
+  /** A step's duration: the base, one more base per 1,000 rows behind `through`, at most eight bases. */
+  const pacedTargetMs = (baseMs: number, through: number): number =>
+    baseMs * Math.min(8, 1 + ((latestId.get() as number) - through) / 1_000);
   /** One transaction of pending rows, sized to take about `targetMs`; whether more are pending. */
   const pacedDerive = (targetMs: number): boolean => {
     const rows = deriveRows;
@@ -128,13 +133,13 @@ export function derivationSteps(db: Db, options: DerivationOptions = {}) {
         let backlog = false;
         try {
           // A backlog (a rebuild) goes on at the next turn; new rows wait to be coalesced.
-          backlog = options.stepTargetMs === undefined ? !deriveUpTo(batchRows) : pacedDerive(options.stepTargetMs);
+          backlog = options.stepTargetMs === undefined ? !deriveUpTo(batchRows) : pacedDerive(pacedTargetMs(options.stepTargetMs, watermark.get() as number));
         } catch (error) {
           reportFailure(error);
         }
         try {
           // A store from before the index is indexed here too, a batch per step.
-          if (options.stepTargetMs === undefined ? indexSearch() : pacedIndex(options.stepTargetMs)) backlog = true;
+          if (options.stepTargetMs === undefined ? indexSearch() : pacedIndex(pacedTargetMs(options.stepTargetMs, searchWatermark.get() as number))) backlog = true;
         } catch (error) {
           log(`store: the body search index could not be updated (${(error as Error).message}); will retry`);
         }

@@ -45,9 +45,11 @@ export function openSqliteStore(file: string, options: SqliteStoreOptions = {}):
 /** The InspectorStore over an open, migrated SQLite connection; closing the store closes it. */
 export function sqliteStore(db: Db, options: SqliteStoreOptions = {}): SqliteStore {
   const listeners: Array<(latestId: number) => void> = [];
+  const threadFile = options.background ? (options.writerThreadFile === undefined ? builtWriterThreadFile() : options.writerThreadFile) : null;
+  if (options.background && threadFile === null) options.log?.('store: no writer thread beside this build; deliveries are analysed and written on the main thread');
   const writer = deliveryWriter(db, {
     onCommitted: (latestId) => listeners.forEach((listener) => listener(latestId)),
-    threadFile: options.background ? (options.writerThreadFile === undefined ? builtWriterThreadFile() : options.writerThreadFile) : null,
+    threadFile,
     nativeBinding: options.nativeBinding,
     log: options.log,
   });
