@@ -13,8 +13,8 @@ import { startCore } from '../src/main/core/start-core';
 import type { CoreStatus } from '../src/shared/contract';
 import type { RetentionLimits } from '../src/shared/retention';
 import { numberedBody, SignedLoad } from '../test/support/signed-load';
-import { testSecret } from '../test/support/deliveries';
 import { buildStore } from './build-store';
+import { benchSecret } from './generate';
 import { machineBusyMs } from './machine';
 import { positiveInt } from './scale';
 import { quantile } from './stats';
@@ -22,7 +22,8 @@ import { quantile } from './stats';
 const allowedP99IncreaseMs = 2;
 
 async function timedRun(dir: string, limits: RetentionLimits | null, rate: number, seconds: number, firstIndex: number) {
-  const core = await startCore({ dataDir: dir, httpsPort: 0, uiPort: 0, simulator: false, secret: testSecret });
+  // The store's own secret: another would have the core analyse every stored delivery again as it starts.
+  const core = await startCore({ dataDir: dir, httpsPort: 0, uiPort: 0, simulator: false, secret: benchSecret });
   const token = new URL(core.urls.ui).searchParams.get('token')!;
   const call = async (name: string, input: unknown) => {
     const res = await fetch(`${core.urls.uiOrigin}/rpc/${name}`, {
@@ -36,7 +37,7 @@ async function timedRun(dir: string, limits: RetentionLimits | null, rate: numbe
     const before = await call('status.get', {});
     const busyBefore = machineBusyMs();
     const cpuBefore = process.cpuUsage();
-    const load = new SignedLoad({ url: `${core.urls.receiverHttps}/webhooks`, ratePerSecond: rate, connections: 8, count: rate * seconds, firstIndex, body: (n) => numberedBody(n) });
+    const load = new SignedLoad({ url: `${core.urls.receiverHttps}/webhooks`, secret: benchSecret, ratePerSecond: rate, connections: 8, count: rate * seconds, firstIndex, body: (n) => numberedBody(n) });
     load.start();
     if (limits) await call('settings.setRetention', limits);
     const outcome = await load.done();

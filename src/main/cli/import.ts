@@ -6,6 +6,8 @@ import { importPath } from '../core/import/import-path';
 import { fileSecretStore } from '../core/signing-secret';
 import { bulkWriter } from '../core/store/bulk-writer';
 import { openStore } from '../core/store/open';
+import { builtWriterThreadFile } from '../core/store/writer-thread/thread-file';
+import { threadedBulkWriter } from '../core/store/writer-thread/threaded-bulk-writer';
 import { defaultDataDir } from './default-data-dir';
 import { progressLine } from './progress-line';
 
@@ -31,11 +33,14 @@ export async function importCommand(args: string[]): Promise<void> {
       : (values.secret ?? fileSecretStore(dataDir, 'signing-secret').load());
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const db = openStore(join(dataDir, 'inspector.sqlite3'));
-  const writer = bulkWriter(db);
+  // Stored on the writer thread while this one reads and analyses the next chunk, where the build has it.
+  const threadFile = builtWriterThreadFile();
+  const writer = threadFile ? threadedBulkWriter(db, threadFile) : bulkWriter(db);
   let result: ImportResult;
   try {
     result = await importPath(positionals[0]!, {
       storeChunk: (records) => writer.store(records),
+      overlapped: writer.overlapped,
       chunkRows: writer.chunkRows,
       secret: () => secret,
       onProgress: progressLine('import'),
@@ -44,8 +49,11 @@ export async function importCommand(args: string[]): Promise<void> {
     });
   } finally {
     // Synced before anything is reported, and the chunks stored before a failure too.
-    writer.finish();
-    db.close();
+    try {
+      await writer.finish();
+    } finally {
+      db.close();
+    }
   }
   for (const error of result.errors) console.error(`skipped ${error}`);
   console.log(`imported ${result.imported}, skipped ${result.skipped}`);

@@ -7,6 +7,8 @@ import { openImportSource } from './open-source';
 export interface ImportTarget {
   /** Stores a chunk of deliveries; settles once they are committed (the core's group commit, or a command's bulk writer). */
   storeChunk: (records: DeliveryRecord[]) => Promise<unknown> | unknown;
+  /** Whether the next chunk is read while this one is stored (a writer on another thread): one chunk at most is under way. */
+  overlapped?: boolean;
   /** Deliveries per chunk (default 500: enough to share a commit, few enough to let the receiver in between). */
   chunkRows?: number;
   /** The secret in force, read for every delivery as the receiver does. */
@@ -27,13 +29,20 @@ export async function importPath(path: string, target: ImportTarget): Promise<Im
   let skipped = 0;
   const chunkRows = target.chunkRows ?? defaultChunkRows;
   let chunk: DeliveryRecord[] = [];
+  // The chunk being stored: counted as imported (and as progress) once stored.
+  let storing: Promise<void> = Promise.resolve();
   const commit = async () => {
     const records = chunk;
     chunk = [];
     if (records.length === 0) return;
-    await target.storeChunk(records);
-    imported += records.length;
-    for (let i = 0; i < records.length; i++) progress.advance();
+    const before = storing;
+    storing = Promise.resolve(target.storeChunk(records)).then(() => {
+      imported += records.length;
+      for (let i = 0; i < records.length; i++) progress.advance();
+    });
+    // Awaited below (or at the next chunk); never left unhandled meanwhile.
+    storing.catch(() => {});
+    await (target.overlapped ? before : storing);
   };
   try {
     for await (const outcome of source.outcomes) {
@@ -47,6 +56,7 @@ export async function importPath(path: string, target: ImportTarget): Promise<Im
       if (chunk.length >= chunkRows) await commit();
     }
     await commit();
+    await storing;
   } finally {
     progress.finish();
   }

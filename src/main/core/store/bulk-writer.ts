@@ -8,7 +8,7 @@ import { RecentParsedBodies } from './recent-parsed-bodies';
 /** Deliveries per transaction: each B-tree page a chunk touches is then written once for thousands of rows. */
 export const bulkChunkRows = 5_000;
 /** Page cache for the load (KiB): holds the indexes' pages a chunk touches. */
-const bulkCacheKib = 64 * 1024;
+export const bulkCacheKib = 64 * 1024;
 
 /**
  * Storing many deliveries from a command (an import, no receiver waiting on each row): a transaction per
@@ -30,6 +30,8 @@ export function bulkWriter(db: Db, chunkRows = bulkChunkRows) {
 
   return {
     chunkRows,
+    /** The caller waits for each chunk to be stored before reading the next. */
+    overlapped: false,
     /** Stores a chunk in one transaction and derives what it adds; returns the rows' ids. */
     store(records: DeliveryRecord[]): number[] {
       const ids = insertAll(records);
@@ -43,17 +45,22 @@ export function bulkWriter(db: Db, chunkRows = bulkChunkRows) {
     finish(): void {
       db.pragma(`synchronous = ${synchronous}`);
       db.pragma(`cache_size = ${cacheSize}`);
-      for (const file of [db.name, `${db.name}-wal`]) {
-        if (!existsSync(file)) continue;
-        const fd = openSync(file, 'r');
-        try {
-          fsyncSync(fd);
-        } finally {
-          closeSync(fd);
-        }
-      }
+      syncStoreFiles(db.name);
     },
   };
+}
+
+/** Syncs a store's database file and its WAL: what transactions committed without their own fsync wrote. */
+export function syncStoreFiles(file: string): void {
+  for (const path of [file, `${file}-wal`]) {
+    if (!existsSync(path)) continue;
+    const fd = openSync(path, 'r');
+    try {
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+  }
 }
 
 export type BulkWriter = ReturnType<typeof bulkWriter>;

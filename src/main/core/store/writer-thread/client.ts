@@ -39,6 +39,8 @@ export function startWriterThread(file: string, options: WriterThreadOptions) {
 
   const settleIdle = () => {
     if (waiting.size > 0) return;
+    // Idle, the thread never keeps the process alive by itself; a call under way does (a command awaiting it).
+    worker.unref();
     const waiters = idleWaiters;
     idleWaiters = [];
     waiters.forEach((resolve) => resolve());
@@ -72,6 +74,7 @@ export function startWriterThread(file: string, options: WriterThreadOptions) {
   const call = <C extends WriterCall>(name: C, ...args: Parameters<WriterThreadHandlers[C]>): Promise<Result<C>> => {
     if (dead) return Promise.reject(dead);
     const seq = nextSeq++;
+    if (waiting.size === 0) worker.ref();
     return new Promise<Result<C>>((resolve, reject) => {
       waiting.set(seq, { resolve: resolve as (result: unknown) => void, reject });
       worker.postMessage({ seq, call: name, args } satisfies WriterRequest);
@@ -91,13 +94,18 @@ export function startWriterThread(file: string, options: WriterThreadOptions) {
     idle: (): Promise<void> => (waiting.size === 0 ? Promise.resolve() : new Promise((resolve) => idleWaiters.push(resolve))),
     /** Analyses what needs it, inserts, commits (synchronous=FULL); the rows' ids in order. */
     insert: (items: WriterItem[]) => call('insert', items),
+    /** A bulk load's chunk: stored without its own fsync, then derived and indexed; the rows' ids in order. */
+    bulkStore: (items: WriterItem[]) => call('bulkStore', items),
     step: () => call('step'),
     catchUp: (maxRows: number) => call('catchUp', maxRows),
     catchUpAll: () => call('catchUpAll'),
     clear: () => call('clear'),
     isCurrent: () => call('isCurrent'),
     async close(): Promise<void> {
-      if (!dead) worker.postMessage('close');
+      if (!dead) {
+        worker.ref();
+        worker.postMessage('close');
+      }
       await exited;
     },
   };

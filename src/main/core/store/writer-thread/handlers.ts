@@ -1,9 +1,11 @@
 import { analysedRecord } from '../../receiver/ingest';
 import { insertBodyIndex, insertDeliverySql, insertValues } from '../deliveries';
-import type { CapturedDelivery } from '../delivery-record';
-import { derivationSteps } from '../derived-tables';
+import { bulkCacheKib, bulkChunkRows } from '../bulk-writer';
+import type { CapturedDelivery, DeliveryRecord } from '../delivery-record';
+import { derivationSteps, type DerivationSteps } from '../derived-tables';
 import type { Db } from '../open';
 import { RecentParsedBodies } from '../recent-parsed-bodies';
+import { withoutOwnFsync } from '../relaxed-sync';
 
 /** One delivery for the writer thread: a row made already (a record analysed elsewhere), or one to analyse there. */
 export type WriterItem = { values: unknown[] } | { captured: CapturedDelivery };
@@ -29,20 +31,41 @@ export function writerThreadHandlers(db: Db, options: { log?: (line: string) => 
 
   const insertAll = db.transaction((rows: unknown[][]) => rows.map((row) => Number(insert.run(...row).lastInsertRowid)));
 
+  /** A row to insert, with its analysed record when it was analysed here (its parsed body is kept for lifecycles). */
+  const rowOf = (item: WriterItem): { values: unknown[]; record: DeliveryRecord | null } => {
+    if ('values' in item) {
+      item.values[insertBodyIndex] = asBuffer(item.values[insertBodyIndex] as Uint8Array);
+      return { values: item.values, record: null };
+    }
+    const { captured } = item;
+    const record = analysedRecord({ ...captured, raw: { ...captured.raw, body: asBuffer(captured.raw.body) } });
+    return { values: insertValues(record), record };
+  };
+
+  // A command's bulk load (the CLI's import): larger transactions, derived at once, synced by the command at the end.
+  let bulkSteps: DerivationSteps | null = null;
+  const bulk = () => {
+    if (bulkSteps === null) {
+      db.pragma(`cache_size = -${bulkCacheKib}`);
+      bulkSteps = derivationSteps(db, { log: options.log, batchRows: bulkChunkRows });
+    }
+    return bulkSteps;
+  };
+
   return {
     insert(items: WriterItem[]): number[] {
-      const analysed = items.map((item) => {
-        if ('values' in item) {
-          item.values[insertBodyIndex] = asBuffer(item.values[insertBodyIndex] as Uint8Array);
-          return { values: item.values, record: null };
-        }
-        const { captured } = item;
-        const record = analysedRecord({ ...captured, raw: { ...captured.raw, body: asBuffer(captured.raw.body) } });
-        return { values: insertValues(record), record };
-      });
+      const analysed = items.map(rowOf);
       const ids = insertAll(analysed.map((a) => a.values));
       // Only once committed: a rolled-back batch's ids are given to the next rows.
       analysed.forEach(({ record }, i) => record && parsedBodies.rememberStored(ids[i]!, record));
+      return ids;
+    },
+    /** A chunk of a bulk load in one transaction without its own fsync, then everything it adds derived and indexed. */
+    bulkStore(items: WriterItem[]): number[] {
+      const steps = bulk();
+      const ids = withoutOwnFsync(db, () => insertAll(items.map((item) => rowOf(item).values)));
+      steps.catchUpAll();
+      steps.indexSearchAll();
       return ids;
     },
     step: () => steps.step(),
