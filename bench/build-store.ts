@@ -3,6 +3,8 @@ import { protocolAnswer, responseFor, ResponsePolicyState } from '../src/main/co
 import { bulkWriter } from '../src/main/core/store/bulk-writer';
 import type { DeliveryRecord } from '../src/main/core/store/delivery-record';
 import { openStore } from '../src/main/core/store/open';
+import { settingsQueries } from '../src/main/core/store/settings';
+import { analyzerVersion } from '../src/main/core/analysis/version';
 import { defaultResponsePolicy } from '../src/shared/policy';
 import { benchSecret, generateDeliveries } from './generate';
 
@@ -47,6 +49,8 @@ export function buildStore(file: string, count: number, progress: (done: number)
   }
   if (chunk.length > 0) store();
   writer.finish();
+  // As a core leaves a store it analysed: without it a core opening the store would analyse every delivery again.
+  settingsQueries(db).write('analyzerVersion', analyzerVersion);
   db.pragma('wal_checkpoint(TRUNCATE)');
   db.close();
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;

@@ -1,3 +1,4 @@
+import type { RetentionLimits } from '../../../shared/retention';
 import { analysedRecord } from '../receiver/ingest';
 import { deliveryQueries, insertValues } from './deliveries';
 import { isAnalysed, type IncomingDelivery } from './delivery-record';
@@ -71,6 +72,10 @@ export function deliveryWriter(db: Db, options: DeliveryWriterOptions = {}) {
     },
     /** Commits what is queued (a command about to read back what it stored). */
     drain: () => writer.drain(),
+    /** Retention's pruning on the writer thread, while it runs; null: on this thread (sqlite-pruner.ts). */
+    prune: thread
+      ? (limits: RetentionLimits, maxRows: number, now: number): Promise<number> | null => (thread.stopped ? null : thread.prune(limits, maxRows, now))
+      : null,
     /** Whether the store's other writer is at work, and when it is done: writes on this connection wait rather than block on its lock. */
     commits: { get busy() { return commits.busy; }, idle: () => commits.idle() },
     derived: {

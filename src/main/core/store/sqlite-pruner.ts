@@ -96,13 +96,17 @@ export function sqlitePruner(db: Db, commits: { readonly busy: boolean; idle(): 
     return removed;
   });
 
+  /** Removes up to `maxRows` of the oldest deliveries past the limits, in one transaction, now; how many. */
+  const pruneNow = (limits: RetentionLimits, maxRows: number, now: number): number =>
+    db.open ? withoutOwnFsync(db, () => pruneBatch(limits, now, maxRows)) : 0;
+
   return {
     counts: readCounts,
-    /** Removes up to `maxRows` of the oldest deliveries past the limits, in one transaction; resolves with how many. */
+    pruneNow,
+    /** The same once the store's other writer is idle (never blocking on its lock); resolves with how many. */
     async pruneBatch(limits: RetentionLimits, maxRows: number, now = Date.now()): Promise<number> {
       while (commits?.busy) await commits.idle();
-      if (!db.open) return 0;
-      return withoutOwnFsync(db, () => pruneBatch(limits, now, maxRows));
+      return pruneNow(limits, maxRows, now);
     },
   };
 }

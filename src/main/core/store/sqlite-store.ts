@@ -104,7 +104,11 @@ export function sqliteStore(db: Db, options: SqliteStoreOptions = {}): SqliteSto
       withIdempotencyKey: async (key) => sources.withIdempotencyKey(key),
     },
 
-    retention: { counts: () => pruner.counts(), pruneBatch: (limits, maxRows, now) => pruner.pruneBatch(limits, maxRows, now) },
+    retention: {
+      counts: () => pruner.counts(),
+      pruneBatch: (limits, maxRows, now = Date.now()) =>
+        writer.prune?.(limits, maxRows, now) ?? pruner.pruneBatch(limits, maxRows, now),
+    },
     settings,
     deliverySource: (name) => {
       const queries = deliverySourceQueries(db, name);

@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import type { RetentionLimits } from '../../../../shared/retention';
 import { backstopPages } from '../checkpointer';
 import { connectionPragmas } from '../open';
 import type { WriterCall, WriterItem, WriterThreadHandlers } from './handlers';
@@ -96,6 +97,7 @@ export function startWriterThread(file: string, options: WriterThreadOptions) {
     insert: (items: WriterItem[]) => call('insert', items),
     /** A bulk load's chunk: stored without its own fsync, then derived and indexed; the rows' ids in order. */
     bulkStore: (items: WriterItem[]) => call('bulkStore', items),
+    prune: (limits: RetentionLimits, maxRows: number, now: number) => call('prune', limits, maxRows, now),
     step: () => call('step'),
     catchUp: (maxRows: number) => call('catchUp', maxRows),
     catchUpAll: () => call('catchUpAll'),

@@ -4,7 +4,10 @@ import { bulkCacheKib, bulkChunkRows } from '../bulk-writer';
 import type { CapturedDelivery, DeliveryRecord } from '../delivery-record';
 import { derivationSteps, type DerivationSteps } from '../derived-tables';
 import type { Db } from '../open';
+import type { RetentionLimits } from '../../../../shared/retention';
 import { RecentParsedBodies } from '../recent-parsed-bodies';
+import { sqlitePruner } from '../sqlite-pruner';
+import { pacedSize } from '../../paced-size';
 import { withoutOwnFsync } from '../relaxed-sync';
 
 /** One delivery for the writer thread: a row made already (a record analysed elsewhere), or one to analyse there. */
@@ -52,6 +55,11 @@ export function writerThreadHandlers(db: Db, options: { log?: (line: string) => 
     return bulkSteps;
   };
 
+  // Retention's pruning: on this thread too, between the commits, never on the event loop that answers deliveries;
+  // each call's transaction sized from the last one's pace to take about a derivation step's time.
+  const pruner = sqlitePruner(db, null);
+  let pruneRows = 16;
+
   return {
     insert(items: WriterItem[]): number[] {
       const analysed = items.map(rowOf);
@@ -67,6 +75,14 @@ export function writerThreadHandlers(db: Db, options: { log?: (line: string) => 
       steps.catchUpAll();
       steps.indexSearchAll();
       return ids;
+    },
+    /** Removes up to `maxRows` of the oldest deliveries past the limits in one transaction; how many. */
+    prune(limits: RetentionLimits, maxRows: number, now: number): number {
+      const rows = Math.min(maxRows, pruneRows);
+      const start = performance.now();
+      const removed = pruner.pruneNow(limits, rows, now);
+      if (removed === rows) pruneRows = pacedSize(rows, performance.now() - start, stepTargetMs, 4, maxRows);
+      return removed;
     },
     step: () => steps.step(),
     catchUp: (maxRows: number) => steps.catchUp(maxRows),
