@@ -162,12 +162,16 @@ export function derivationSteps(db: Db, options: DerivationOptions = {}) {
         while (indexSearch());
       });
     },
-    /** Empties the derived tables, to be derived again from the first delivery. */
-    clear(): void {
+    /**
+     * Empties the derived tables, to be derived again from the first delivery; with `thenRows`, derives that many
+     * again in the same transaction, so that a reader on another connection never sees them empty meanwhile.
+     */
+    clear(thenRows = 0): void {
       db.transaction(() => {
         groups.clear();
         lifecycles.clear();
         setWatermark.run(0);
+        if (thenRows > 0) deriveUpTo(thenRows);
       })();
     },
     isCurrent,

@@ -2,7 +2,7 @@ import { analysedRecord } from '../../receiver/ingest';
 import { insertBodyIndex, insertDeliverySql, insertValues } from '../deliveries';
 import { bulkCacheKib, bulkChunkRows } from '../bulk-writer';
 import type { CapturedDelivery, DeliveryRecord } from '../delivery-record';
-import { derivationSteps, type DerivationSteps } from '../derived-tables';
+import { derivationSteps, readCatchUpRows, type DerivationSteps } from '../derived-tables';
 import type { Db } from '../open';
 import type { RetentionLimits } from '../../../../shared/retention';
 import { RecentParsedBodies } from '../recent-parsed-bodies';
@@ -87,7 +87,8 @@ export function writerThreadHandlers(db: Db, options: { log?: (line: string) => 
     step: () => steps.step(),
     catchUp: (maxRows: number) => steps.catchUp(maxRows),
     catchUpAll: () => steps.catchUpAll(),
-    clear: () => steps.clear(),
+    // The main thread's reads never wait for this thread's steps: they see the tables rebuilt as far as a read would derive.
+    clear: () => steps.clear(readCatchUpRows),
     isCurrent: () => steps.isCurrent(),
   };
 }
