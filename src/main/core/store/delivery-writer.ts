@@ -76,6 +76,8 @@ export function deliveryWriter(db: Db, options: DeliveryWriterOptions = {}) {
     prune: thread
       ? (limits: RetentionLimits, maxRows: number, now: number): Promise<number> | null => (thread.stopped ? null : thread.prune(limits, maxRows, now))
       : null,
+    /** A re-analysis's batches on the writer thread, while it runs; null: on this thread (reanalyze.ts). */
+    reanalyze: thread ? (secret: string | null, afterId: number, maxRows: number) => thread.reanalyze(secret, afterId, maxRows) : null,
     /** Whether the store's other writer is at work, and when it is done: writes on this connection wait rather than block on its lock. */
     commits: { get busy() { return commits.busy; }, idle: () => commits.idle() },
     derived: {

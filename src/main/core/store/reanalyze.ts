@@ -5,35 +5,53 @@ import type { Db } from './open';
 const batchSize = 500;
 const yieldToReceiver = () => new Promise((resolve) => setImmediate(resolve));
 
+/** One batch of a re-analysis: how many rows, the last one's id, and whether any key changed. */
+export interface ReanalyzedBatch {
+  count: number;
+  lastId: number;
+  keysChanged: boolean;
+}
+
+/** Re-analyses up to `limit` deliveries after `afterId` with `secret`, in one transaction. */
+export function reanalysisBatches(db: Db) {
+  const queries = deliveryQueries(db);
+  return db.transaction((secret: string | null, afterId: number, limit: number): ReanalyzedBatch => {
+    const rows = queries.rawBatch(afterId, limit);
+    let keysChanged = false;
+    for (const row of rows) {
+      const analysis = analyzeDelivery(toRawDelivery(row), secret);
+      keysChanged ||= analysis.idempotencyKey !== row.idempotency_key || analysis.lifecycle.lifecycleKey !== row.lifecycle_key;
+      queries.updateDerived(row.id, analysis);
+    }
+    return { count: rows.length, lastId: rows.at(-1)?.id ?? afterId, keysChanged };
+  });
+}
+
+/** Where a re-analysis runs its batches: on this connection, or on the store's writer thread. */
+export type ReanalysisRunner = (secret: string | null, afterId: number, limit: number) => ReanalyzedBatch | Promise<ReanalyzedBatch>;
+
 /**
  * Recomputes the derived columns of every stored delivery (after a secret change or an analyzer
  * upgrade). Raw columns are only read. When any idempotency or lifecycle key changed, the duplicate
  * groups and lifecycle summaries are rebuilt too. Works in batches, yielding between them so the
- * receiver keeps answering.
+ * receiver keeps answering; with the writer thread's runner, the batches run there, between its commits.
  */
 export async function reanalyzeAll(
   db: Db,
   secret: string | null,
   derived: { rebuild(): unknown },
-  options: { rebuild?: boolean } = {},
+  options: { rebuild?: boolean; runBatch?: ReanalysisRunner } = {},
 ): Promise<number> {
-  const queries = deliveryQueries(db);
+  const runBatch = options.runBatch ?? reanalysisBatches(db);
   let afterId = 0;
   let count = 0;
   let keysChanged = options.rebuild ?? false;
   for (;;) {
-    const rows = queries.rawBatch(afterId, batchSize);
-    if (rows.length === 0) break;
-    db.transaction(() => {
-      for (const row of rows) {
-        const analysis = analyzeDelivery(toRawDelivery(row), secret);
-        keysChanged ||=
-          analysis.idempotencyKey !== row.idempotency_key || analysis.lifecycle.lifecycleKey !== row.lifecycle_key;
-        queries.updateDerived(row.id, analysis);
-      }
-    })();
-    count += rows.length;
-    afterId = rows[rows.length - 1]!.id;
+    const batch = await runBatch(secret, afterId, batchSize);
+    if (batch.count === 0) break;
+    keysChanged ||= batch.keysChanged;
+    count += batch.count;
+    afterId = batch.lastId;
     await yieldToReceiver();
   }
   if (keysChanged) await derived.rebuild();

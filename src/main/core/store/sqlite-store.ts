@@ -92,7 +92,8 @@ export function sqliteStore(db: Db, options: SqliteStoreOptions = {}): SqliteSto
     getOrder: async (uuid) => getOrder(db, uuid),
     listOrders: async (limit) => listOrders(db, limit),
 
-    reanalyze: (secret, reanalyzeOptions) => reanalyzeAll(db, secret, derived, reanalyzeOptions),
+    reanalyze: (secret, reanalyzeOptions) =>
+      reanalyzeAll(db, secret, derived, { ...reanalyzeOptions, runBatch: writer.reanalyze ?? undefined }),
 
     replays: {
       insert: async (draft) => replays.insert(draft),

@@ -98,6 +98,7 @@ export function startWriterThread(file: string, options: WriterThreadOptions) {
     /** A bulk load's chunk: stored without its own fsync, then derived and indexed; the rows' ids in order. */
     bulkStore: (items: WriterItem[]) => call('bulkStore', items),
     prune: (limits: RetentionLimits, maxRows: number, now: number) => call('prune', limits, maxRows, now),
+    reanalyze: (secret: string | null, afterId: number, maxRows: number) => call('reanalyze', secret, afterId, maxRows),
     step: () => call('step'),
     catchUp: (maxRows: number) => call('catchUp', maxRows),
     catchUpAll: () => call('catchUpAll'),

@@ -6,6 +6,7 @@ import { derivationSteps, readCatchUpRows, type DerivationSteps } from '../deriv
 import type { Db } from '../open';
 import type { RetentionLimits } from '../../../../shared/retention';
 import { RecentParsedBodies } from '../recent-parsed-bodies';
+import { reanalysisBatches, type ReanalyzedBatch } from '../reanalyze';
 import { sqlitePruner } from '../sqlite-pruner';
 import { pacedSize } from '../../paced-size';
 import { withoutOwnFsync } from '../relaxed-sync';
@@ -59,6 +60,9 @@ export function writerThreadHandlers(db: Db, options: { log?: (line: string) => 
   // each call's transaction sized from the last one's pace to take about a derivation step's time.
   const pruner = sqlitePruner(db, null);
   let pruneRows = 16;
+  // A re-analysis (a new secret, a new analyzer), likewise between the commits, paced the same way.
+  const reanalyzeBatch = reanalysisBatches(db);
+  let reanalyzeRows = 32;
 
   return {
     insert(items: WriterItem[]): number[] {
@@ -83,6 +87,13 @@ export function writerThreadHandlers(db: Db, options: { log?: (line: string) => 
       const removed = pruner.pruneNow(limits, rows, now);
       if (removed === rows) pruneRows = pacedSize(rows, performance.now() - start, stepTargetMs, 4, maxRows);
       return removed;
+    },
+    reanalyze(secret: string | null, afterId: number, maxRows: number): ReanalyzedBatch {
+      const rows = Math.min(maxRows, reanalyzeRows);
+      const start = performance.now();
+      const batch = reanalyzeBatch(secret, afterId, rows);
+      if (batch.count === rows) reanalyzeRows = pacedSize(rows, performance.now() - start, stepTargetMs, 4, maxRows);
+      return batch;
     },
     step: () => steps.step(),
     catchUp: (maxRows: number) => steps.catchUp(maxRows),
