@@ -9,6 +9,9 @@ import { lifecycleQueries } from '../src/main/core/store/lifecycles';
 import { openStore, type Db } from '../src/main/core/store/open';
 import { median, time, type Figure, type TimingOptions } from './stats';
 
+/** The store's size accepted over the raw bytes it holds (issue 18 §3: retention, not a smaller store, keeps it in bounds). */
+const acceptedStoreRatio = 3;
+
 /** DESIGN.md 7, measured on this machine. */
 const newest50Baseline = 0.12;
 
@@ -143,7 +146,7 @@ export function measure(input: MeasureInput): MeasureOutput {
     }).filter((v): v is string => v !== undefined);
   const emails = bodyField('gift_cards', 'recipient_email');
   const txHashes = bodyField('crypto_form_a', 'tx_hash');
-  const searches: Array<{ kind: string; text: (run: number) => string }> = [
+  const searches: Array<{ kind: string; text: (run: number) => string; scanned?: boolean }> = [
     { kind: 'order uuid', text: (run) => pick(orders, run) },
     { kind: 'recipient email', text: (run) => pick(emails, run) },
     { kind: 'word "failed"', text: () => 'failed' },
@@ -151,7 +154,7 @@ export function measure(input: MeasureInput): MeasureOutput {
     { kind: 'tx hash, one word: long-run index', text: (run) => pick(txHashes, run) },
     { kind: '20 characters from inside a tx hash', text: (run) => pick(txHashes, run).slice(20, 40) },
     // A rare run under 16 characters, alone (an email's name part, e.g. fischer663): neither index can take it.
-    { kind: 'rare word under 16 characters, alone: scanned', text: (run) => /\.([a-z]+\d+)@/.exec(pick(emails, run))?.[1] ?? 'zq' },
+    { kind: 'rare word under 16 characters, alone: scanned', text: (run) => /\.([a-z]+\d+)@/.exec(pick(emails, run))?.[1] ?? 'zq', scanned: true },
   ];
   for (const search of searches) {
     const example = search.text(0);
@@ -159,7 +162,8 @@ export function measure(input: MeasureInput): MeasureOutput {
     const { table, match } = indexQuery(example);
     const figure = timed(
       `free-text search (${search.kind}), page of 200`,
-      300,
+      // Such a search reaches the user streamed, newest first (issue 18 §5): its goal is the streamed search's first page.
+      search.scanned ? null : 300,
       (run) => listDeliveries(db, { filter: { text: search.text(run) }, limit: page }),
       {
         note:
@@ -255,7 +259,7 @@ export function measure(input: MeasureInput): MeasureOutput {
     min: ratio,
     max: ratio,
     runs: 1,
-    goal: 1.3,
+    goal: acceptedStoreRatio,
     baseline: null,
     note: `${(storeBytes / 2 ** 20).toFixed(0)} MiB for ${(input.rawBytes / 2 ** 20).toFixed(0)} MiB raw`,
   });
