@@ -2,7 +2,6 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { benchSecret, generateDeliveries } from '../../bench/generate';
-import { sha256Hex } from '../../src/main/core/receiver/ingest';
 import type { CapturedDelivery } from '../../src/main/core/store/delivery-record';
 import { deliveryWriter } from '../../src/main/core/store/delivery-writer';
 import { openStore, type Db } from '../../src/main/core/store/open';
@@ -19,7 +18,6 @@ function capturedTraffic(count: number, seed: number): CapturedDelivery[] {
     raw,
     facts,
     response: answered,
-    bodySha256: sha256Hex(raw.body),
     secret: benchSecret,
   }));
 }

@@ -10,7 +10,7 @@ export function buildDeliveryRecord(
   facts: CaptureFacts,
   secret: string | null,
   respond: (analysis: DeliveryRecord['analysis']) => ResponseGiven,
-  bodySha256 = sha256Hex(raw.body),
+  bodySha256 = createHash('sha256').update(raw.body).digest('hex'),
 ): DeliveryRecord {
   const parsedBody = parseBody(raw.body);
   const analysis = analyzeDelivery(raw, secret, parsedBody);
@@ -27,12 +27,8 @@ export function buildDeliveryRecord(
 /** The record of an incoming delivery: analysed now when it was captured only (the secret stays out of it). */
 export function analysedRecord(delivery: IncomingDelivery): DeliveryRecord {
   if (isAnalysed(delivery)) return delivery;
-  const { raw, facts, response, bodySha256, secret } = delivery;
-  return buildDeliveryRecord(raw, facts, secret, () => response, bodySha256);
-}
-
-export function sha256Hex(bytes: Uint8Array): string {
-  return createHash('sha256').update(bytes).digest('hex');
+  const { raw, facts, response, secret } = delivery;
+  return buildDeliveryRecord(raw, facts, secret, () => response);
 }
 
 /** Header pairs from Node's flat rawHeaders list, order and case kept. */

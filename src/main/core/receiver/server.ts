@@ -7,7 +7,7 @@ import type { RawDelivery } from '../analysis/types';
 import { checkSignature } from '../analysis/analyze-delivery';
 import type { CapturedDelivery, IncomingDelivery } from '../store/delivery-record';
 import { announcedOverLimit, captureBody, leftUnread, skipBody, type CapturedBody } from './capture-body';
-import { headerPairs, sha256Hex, splitTarget } from './ingest';
+import { headerPairs, splitTarget } from './ingest';
 import type { ReceiverCertificate } from './tls';
 import { protocolAnswer, responseFor, type Answer, type ResponsePolicyState } from './response-policy';
 
@@ -144,7 +144,6 @@ async function receive(
     raw,
     facts: { receivedAt, remoteAddress: deps.remoteAddress ? deps.remoteAddress(req) : (req.socket.remoteAddress ?? null), tls, imported: false },
     response: responseFor(answer),
-    bodySha256: sha256Hex(raw.body),
     secret,
   };
   try {

@@ -30,15 +30,14 @@ export interface DeliveryRecord {
 }
 
 /**
- * A delivery as the receiver captured it, not analysed yet: the store analyses it off the receiver's event loop
- * (the SQLite engine on its writer thread), with the signing secret that was in force when it arrived. The
- * secret is never stored, logged or sent anywhere else.
+ * A delivery as the receiver captured it, not analysed yet: the store analyses it and hashes its body off the
+ * receiver's event loop (the SQLite engine on its writer thread), with the signing secret that was in force when
+ * it arrived. The secret is never stored, logged or sent anywhere else.
  */
 export interface CapturedDelivery {
   raw: RawDelivery;
   facts: CaptureFacts;
   response: ResponseGiven;
-  bodySha256: string;
   secret: string | null;
 }
 

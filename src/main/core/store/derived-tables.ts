@@ -4,7 +4,7 @@ import { additionsByLifecycle, lifecycleQueries } from './lifecycles';
 import type { Db } from './open';
 import type { RecentParsedBodies } from './recent-parsed-bodies';
 import { withoutOwnFsync } from './relaxed-sync';
-import { pacedSize } from '../paced-size';
+import { pacedBatches } from '../paced-size';
 
 /** Rows derived per transaction: large enough to coalesce page writes, small enough to keep the receiver answering. */
 const defaultBatchRows = 500;
@@ -84,33 +84,6 @@ export function derivationSteps(db: Db, options: DerivationOptions = {}) {
   const indexSearch = (rows = batchRows): boolean => search.indexBatch(rows) > 0 && !search.isCurrent();
   const isCurrent = () => (watermark.get() as number) >= (latestId.get() as number);
 
-  // A step's batch sizes, when paced (stepTargetMs).
-  const minPacedRows = 8;
-  let deriveRows = 64;
-  let searchRows = 64;
-  const timed = <T>(work: () => T): [T, number] => {
-    const start = performance.now();
-    const result = work();
-    return [result, performance.now() - start];
-  };
-  /** A step's duration: the base, one more base per 1,000 rows behind `through`, at most eight bases. */
-  const pacedTargetMs = (baseMs: number, through: number): number =>
-    baseMs * Math.min(8, 1 + ((latestId.get() as number) - through) / 1_000);
-  /** One transaction of pending rows, sized to take about `targetMs`; whether more are pending. */
-  const pacedDerive = (targetMs: number): boolean => {
-    const rows = deriveRows;
-    const [derived, tookMs] = timed(() => deriveBatch(rows));
-    if (derived === rows) deriveRows = pacedSize(rows, tookMs, targetMs, minPacedRows, batchRows);
-    return derived === rows;
-  };
-  /** One transaction of the search index, sized likewise; whether more are pending. */
-  const pacedIndex = (targetMs: number): boolean => {
-    const rows = searchRows;
-    const [more, tookMs] = timed(() => indexSearch(rows));
-    if (more) searchRows = pacedSize(rows, tookMs, targetMs, minPacedRows, batchRows);
-    return more;
-  };
-
   /** Derives up to `maxRows` pending rows, a batch per transaction; returns whether none is left. */
   const deriveUpTo = (maxRows: number): boolean => {
     for (let done = 0; done < maxRows; ) {
@@ -120,6 +93,22 @@ export function derivationSteps(db: Db, options: DerivationOptions = {}) {
     }
     return isCurrent();
   };
+
+  /** A paced step's duration: the base, one more base per 1,000 rows behind `through`, at most eight bases. */
+  const pacedTargetMs = (baseMs: number, through: number): number =>
+    baseMs * Math.min(8, 1 + ((latestId.get() as number) - through) / 1_000);
+  // A step's transactions, each returning whether more is pending: a batch of each, or when paced (stepTargetMs),
+  // each sized from the last one's pace to take about a step's duration.
+  const minPacedRows = 8;
+  const derivePace = pacedBatches(64, minPacedRows, batchRows);
+  const searchPace = pacedBatches(64, minPacedRows, batchRows);
+  const baseMs = options.stepTargetMs;
+  const deriveStep =
+    baseMs === undefined
+      ? () => !deriveUpTo(batchRows)
+      : () => derivePace(pacedTargetMs(baseMs, watermark.get() as number), (rows) => deriveBatch(rows) === rows);
+  const indexStep =
+    baseMs === undefined ? () => indexSearch() : () => searchPace(pacedTargetMs(baseMs, searchWatermark.get() as number), indexSearch);
 
   // A failure (a full disk) leaves the watermark where it was: the next commit schedules another try.
   const reportFailure = (error: unknown) =>
@@ -133,13 +122,13 @@ export function derivationSteps(db: Db, options: DerivationOptions = {}) {
         let backlog = false;
         try {
           // A backlog (a rebuild) goes on at the next turn; new rows wait to be coalesced.
-          backlog = options.stepTargetMs === undefined ? !deriveUpTo(batchRows) : pacedDerive(pacedTargetMs(options.stepTargetMs, watermark.get() as number));
+          backlog = deriveStep();
         } catch (error) {
           reportFailure(error);
         }
         try {
           // A store from before the index is indexed here too, a batch per step.
-          if (options.stepTargetMs === undefined ? indexSearch() : pacedIndex(pacedTargetMs(options.stepTargetMs, searchWatermark.get() as number))) backlog = true;
+          if (indexStep()) backlog = true;
         } catch (error) {
           log(`store: the body search index could not be updated (${(error as Error).message}); will retry`);
         }

@@ -8,7 +8,7 @@ import type { RetentionLimits } from '../../../../shared/retention';
 import { RecentParsedBodies } from '../recent-parsed-bodies';
 import { reanalysisBatches, type ReanalyzedBatch } from '../reanalyze';
 import { sqlitePruner } from '../sqlite-pruner';
-import { pacedSize } from '../../paced-size';
+import { pacedBatches } from '../../paced-size';
 import { withoutOwnFsync } from '../relaxed-sync';
 
 /** One delivery for the writer thread: a row made already (a record analysed elsewhere), or one to analyse there. */
@@ -59,10 +59,10 @@ export function writerThreadHandlers(db: Db, options: { log?: (line: string) => 
   // Retention's pruning: on this thread too, between the commits, never on the event loop that answers deliveries;
   // each call's transaction sized from the last one's pace to take about a derivation step's time.
   const pruner = sqlitePruner(db, null);
-  let pruneRows = 16;
+  const prunePace = pacedBatches(16, 4);
   // A re-analysis (a new secret, a new analyzer), likewise between the commits, paced the same way.
   const reanalyzeBatch = reanalysisBatches(db);
-  let reanalyzeRows = 32;
+  const reanalyzePace = pacedBatches(32, 4);
 
   return {
     insert(items: WriterItem[]): number[] {
@@ -82,18 +82,14 @@ export function writerThreadHandlers(db: Db, options: { log?: (line: string) => 
     },
     /** Removes up to `maxRows` of the oldest deliveries past the limits in one transaction; how many. */
     prune(limits: RetentionLimits, maxRows: number, now: number): number {
-      const rows = Math.min(maxRows, pruneRows);
-      const start = performance.now();
-      const removed = pruner.pruneNow(limits, rows, now);
-      if (removed === rows) pruneRows = pacedSize(rows, performance.now() - start, stepTargetMs, 4, maxRows);
+      let removed = 0;
+      prunePace(stepTargetMs, (rows) => (removed = pruner.pruneNow(limits, rows, now)) === rows, maxRows);
       return removed;
     },
     reanalyze(secret: string | null, afterId: number, maxRows: number): ReanalyzedBatch {
-      const rows = Math.min(maxRows, reanalyzeRows);
-      const start = performance.now();
-      const batch = reanalyzeBatch(secret, afterId, rows);
-      if (batch.count === rows) reanalyzeRows = pacedSize(rows, performance.now() - start, stepTargetMs, 4, maxRows);
-      return batch;
+      let batch: ReanalyzedBatch | undefined;
+      reanalyzePace(stepTargetMs, (rows) => (batch = reanalyzeBatch(secret, afterId, rows)).count === rows, maxRows);
+      return batch!;
     },
     step: () => steps.step(),
     catchUp: (maxRows: number) => steps.catchUp(maxRows),
