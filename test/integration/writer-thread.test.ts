@@ -86,4 +86,19 @@ describe('the store’s writer thread (analysis, commits and derivation off the 
     expect(lines.join('\n')).toContain('the writer thread stopped (the writer thread could not load)');
     await store.close();
   });
+
+  it('re-analyses on the main thread when the thread has died (a new secret still reaches every stored delivery)', async () => {
+    const broken = join(tempDataDir(), 'store-writer.js');
+    writeFileSync(broken, "throw new Error('the writer thread could not load');\n");
+    const store = openSqliteStore(storeFile(), { background: true, writerThreadFile: broken });
+    const [first, ...rest] = capturedTraffic(20, 4);
+    await store.storeDelivery(first!).catch(() => null);
+    await Promise.all(rest.map((delivery) => store.storeDelivery(delivery)));
+    const signatures = () => store.db.prepare('SELECT DISTINCT signature FROM deliveries').pluck().all();
+    expect(signatures()).toContain('valid');
+
+    expect(await store.reanalyze('whsec_another_secret')).toBe(store.deliveryCount());
+    expect(signatures()).not.toContain('valid');
+    await store.close();
+  });
 });

@@ -6,6 +6,7 @@ import { deriveScheduler, derivedTables, type DerivationRunner } from './derived
 import { commitOnThisThread, GroupCommitWriter } from './group-commit';
 import type { Db } from './open';
 import { RecentParsedBodies } from './recent-parsed-bodies';
+import type { ReanalyzedBatch } from './reanalyze';
 import { startWriterThread, type WriterThread } from './writer-thread/client';
 import type { WriterItem } from './writer-thread/handlers';
 
@@ -77,7 +78,10 @@ export function deliveryWriter(db: Db, options: DeliveryWriterOptions = {}) {
       ? (limits: RetentionLimits, maxRows: number, now: number): Promise<number> | null => (thread.stopped ? null : thread.prune(limits, maxRows, now))
       : null,
     /** A re-analysis's batches on the writer thread, while it runs; null: on this thread (reanalyze.ts). */
-    reanalyze: thread ? (secret: string | null, afterId: number, maxRows: number) => thread.reanalyze(secret, afterId, maxRows) : null,
+    reanalyze: thread
+      ? (secret: string | null, afterId: number, maxRows: number): Promise<ReanalyzedBatch> | null =>
+          thread.stopped ? null : thread.reanalyze(secret, afterId, maxRows)
+      : null,
     /** Whether the store's other writer is at work, and when it is done: writes on this connection wait rather than block on its lock. */
     commits: { get busy() { return commits.busy; }, idle: () => commits.idle() },
     derived: {

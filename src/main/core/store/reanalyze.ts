@@ -27,8 +27,8 @@ export function reanalysisBatches(db: Db) {
   });
 }
 
-/** Where a re-analysis runs its batches: on this connection, or on the store's writer thread. */
-export type ReanalysisRunner = (secret: string | null, afterId: number, limit: number) => ReanalyzedBatch | Promise<ReanalyzedBatch>;
+/** Runs a re-analysis's batch on the store's writer thread; null when it cannot (it stopped): the batch runs here. */
+export type ReanalysisRunner = (secret: string | null, afterId: number, limit: number) => Promise<ReanalyzedBatch> | null;
 
 /**
  * Recomputes the derived columns of every stored delivery (after a secret change or an analyzer
@@ -42,12 +42,13 @@ export async function reanalyzeAll(
   derived: { rebuild(): unknown },
   options: { rebuild?: boolean; runBatch?: ReanalysisRunner } = {},
 ): Promise<number> {
-  const runBatch = options.runBatch ?? reanalysisBatches(db);
+  const here = reanalysisBatches(db);
+  const runBatch = (afterId: number) => options.runBatch?.(secret, afterId, batchSize) ?? here(secret, afterId, batchSize);
   let afterId = 0;
   let count = 0;
   let keysChanged = options.rebuild ?? false;
   for (;;) {
-    const batch = await runBatch(secret, afterId, batchSize);
+    const batch = await runBatch(afterId);
     if (batch.count === 0) break;
     keysChanged ||= batch.keysChanged;
     count += batch.count;
