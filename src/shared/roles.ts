@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import type { CallName } from './contract';
+
+/**
+ * Who may do what on a team server. A personal inspector (desktop, single-user `serve`) is its one user's:
+ * its caller is an admin. Roles are ordered: each one may do what the ones before it may.
+ */
+export const Role = z.enum(['viewer', 'member', 'admin']);
+export type Role = z.infer<typeof Role>;
+
+const rank: Record<Role, number> = { viewer: 0, member: 1, admin: 2 };
+
+/**
+ * The least role each call needs. Typed over every call of the contract: a new call cannot be added
+ * without its rule. viewer reads; member also sends on the team's behalf (replays, exports, imports,
+ * orders to the service); admin changes what the server does for everyone.
+ */
+export const callRoles = {
+  'status.get': 'viewer',
+  'deliveries.list': 'viewer',
+  'deliveries.search.start': 'viewer',
+  'deliveries.search.page': 'viewer',
+  'deliveries.search.cancel': 'viewer',
+  'deliveries.get': 'viewer',
+  'deliveries.facets': 'viewer',
+  'settings.setSecret': 'admin',
+  'settings.clearSecret': 'admin',
+  'settings.setPolicy': 'admin',
+  'settings.setPorts': 'admin',
+  'settings.setService': 'admin',
+  'settings.setRetention': 'admin',
+  'sources.set': 'admin',
+  'sources.clear': 'admin',
+  'duplicates.list': 'viewer',
+  'lifecycles.list': 'viewer',
+  'lifecycles.facets': 'viewer',
+  'lifecycles.get': 'viewer',
+  'recipients.get': 'viewer',
+  'orders.list': 'viewer',
+  'orders.get': 'viewer',
+  'api.listPage': 'viewer',
+  'api.fetchAll.start': 'viewer',
+  'api.fetchAll.cancel': 'viewer',
+  'api.fetchAll.items': 'viewer',
+  'api.fetchSigningSecret': 'admin',
+  'api.createPayoutOrder': 'member',
+  'replay.send': 'member',
+  'replay.many': 'member',
+  'replay.list': 'viewer',
+  'forward.get': 'viewer',
+  'forward.set': 'admin',
+  'export.fixtures': 'member',
+  'export.har': 'viewer',
+  'export.curl': 'viewer',
+  'import.path': 'member',
+  'simulator.state': 'viewer',
+  'simulator.configure': 'admin',
+  'simulator.resend': 'member',
+  'simulator.createDemoOrder': 'member',
+} as const satisfies Record<CallName, Role>;
+
+export function roleAllows(role: Role, call: CallName): boolean {
+  return rank[role] >= rank[callRoles[call]];
+}
