@@ -40,9 +40,14 @@ export const SourceHealth = z.object({
   state: z.enum(['connecting', 'catching_up', 'connected', 'disconnected']),
   /** Deliveries the relay holds behind the last page pulled, while catching up. */
   behind: z.number().int().nullable(),
-  /** When it disconnected (ISO-8601), and why; null while connected. */
+  /**
+   * When it first failed (ISO-8601) in the outage under way, however often it was retried since, and why it
+   * failed last (the relay's own reason when it gave one); null while connected.
+   */
   since: z.string().nullable(),
   reason: z.string().nullable(),
+  /** When the next attempt is made (ISO-8601), while disconnected. */
+  nextRetryAt: z.string().nullable(),
   received: z.number().int(),
 });
 export type SourceHealth = z.infer<typeof SourceHealth>;

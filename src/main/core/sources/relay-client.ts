@@ -1,6 +1,8 @@
 import { request, type IncomingMessage } from 'node:http';
 import { RelayPage, RelayedDelivery } from '../../../shared/relay';
 import { openConnection, targetHostPort } from '../outbound/open-connection';
+import { readBounded, readPrefix } from './read-bounded';
+import { serverSentEvents } from './server-sent-events';
 
 export interface RelayEndpoint {
   /** The relay's base URL (https://relay.example.com, or http:// on a trusted network). */
@@ -11,6 +13,44 @@ export interface RelayEndpoint {
 }
 
 const connectTimeoutMs = 5000;
+/**
+ * The most one event of the stream may hold: a relay stores at most 1 MiB of a body (its body limit), which is
+ * 1.4 MiB in base64, plus its headers (at most 16 KiB, a few times that escaped in JSON): 8 MiB leaves room
+ * for a relay run with a larger body limit and still bounds what a hostile or broken peer can make us hold.
+ */
+export const eventLimitBytes = 8 * 2 ** 20;
+/** The most one page may hold; a page of large deliveries past it is asked again in fewer deliveries. */
+export const pageLimitBytes = 32 * 2 ** 20;
+/** A refusal's body is read for its reason only: its start. */
+const refusalLimitBytes = 16 * 2 ** 10;
+
+/** A refused pull: the reason, and how long the relay asked us to wait (Retry-After) if it did. */
+export class RelayRefusal extends Error {
+  constructor(
+    message: string,
+    readonly retryAfterMs: number | null,
+  ) {
+    super(message);
+  }
+}
+
+/** A page past `pageLimitBytes`: asked again with fewer deliveries, unless it held one only. */
+export class PageTooLarge extends Error {
+  constructor(
+    message: string,
+    readonly limit: number,
+  ) {
+    super(message);
+  }
+}
+
+const mebibytes = (bytes: number) => `${bytes / 2 ** 20} MiB`;
+
+/** "the relay at https://relay.example.com": the address as the user gave it, without any credentials in it. */
+function relayAt(endpoint: RelayEndpoint): string {
+  const url = new URL(endpoint.url);
+  return `the relay at ${url.origin}${url.pathname === '/' ? '' : url.pathname}`;
+}
 /** The relay says it is alive at least every 15 s; silence for this long is a dead connection. */
 export const silenceLimitMs = 45_000;
 
@@ -41,28 +81,60 @@ async function get(endpoint: RelayEndpoint, path: string, signal: AbortSignal): 
   });
 }
 
-async function bodyText(response: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of response) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
+/** A relay's words, cut to a line: they are a peer's bytes, shown in the top bar and the log. */
+function oneLine(text: string): string {
+  // eslint-disable-next-line no-control-regex
+  return text.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim().slice(0, 200);
 }
 
-/** Says what a refused pull means, without repeating the token. */
-async function refusal(response: IncomingMessage): Promise<Error> {
-  const text = await bodyText(response).catch(() => '');
-  if (response.statusCode === 401) return new Error('the relay refused the token (wrong token, or the channel was removed)');
-  return new Error(`the relay answered ${response.statusCode}${text ? `: ${text.slice(0, 200)}` : ''}`);
+/** The relay's own sentence for a refusal (`{"error": "…"}`), or the start of whatever else it sent. */
+function relaysWords(body: Buffer): string {
+  const text = body.toString('utf8');
+  try {
+    const parsed = JSON.parse(text) as { error?: unknown };
+    if (typeof parsed.error === 'string') return oneLine(parsed.error);
+  } catch {
+    // not JSON: the text as it came
+  }
+  return oneLine(text);
+}
+
+/** Retry-After in seconds (the relay sends no dates), as milliseconds; null when absent or unreadable. */
+function retryAfterMs(response: IncomingMessage): number | null {
+  const seconds = Number(response.headers['retry-after']);
+  return response.headers['retry-after'] !== undefined && Number.isFinite(seconds) && seconds >= 0 ? seconds * 1000 : null;
+}
+
+/** Says what a refused pull means, in the relay's words where it gave a reason, without repeating the token. */
+async function refusal(response: IncomingMessage): Promise<RelayRefusal> {
+  const body = await readPrefix(response, refusalLimitBytes).catch(() => Buffer.alloc(0));
+  const words = relaysWords(body);
+  const status = response.statusCode ?? 0;
+  const message =
+    status === 401
+      ? 'the relay refused the token (wrong token, or the channel was removed)'
+      : status === 503 && words !== ''
+        ? words
+        : `the relay answered ${status}${words ? `: ${words}` : ''}`;
+  return new RelayRefusal(message, retryAfterMs(response));
 }
 
 export async function fetchPage(endpoint: RelayEndpoint, after: string, limit: number, signal: AbortSignal): Promise<RelayPage> {
   const response = await get(endpoint, `relay/v1/deliveries?after=${encodeURIComponent(after)}&limit=${limit}`, signal);
   if (response.statusCode !== 200) throw await refusal(response);
-  return RelayPage.parse(JSON.parse(await bodyText(response)));
+  const tooLarge = () => {
+    response.destroy();
+    return new PageTooLarge(`${relayAt(endpoint)} sent a page of ${limit} deliveries larger than ${mebibytes(pageLimitBytes)}`, limit);
+  };
+  if (Number(response.headers['content-length']) > pageLimitBytes) throw tooLarge();
+  const body = await readBounded(response, pageLimitBytes, tooLarge);
+  return RelayPage.parse(JSON.parse(body.toString('utf8')));
 }
 
 /**
  * Follows the relay's stream from a cursor: each delivery is handed to `onDelivery` (awaited, so a slow store
- * slows the stream instead of piling up). Resolves when the relay ends the stream; rejects on silence or error.
+ * slows the stream instead of piling up). Resolves when the relay ends the stream; rejects on silence, on an
+ * event larger than a delivery can be, or on error.
  */
 export async function followStream(
   endpoint: RelayEndpoint,
@@ -74,26 +146,22 @@ export async function followStream(
   const response = await get(endpoint, `relay/v1/stream?after=${encodeURIComponent(after)}`, signal);
   if (response.statusCode !== 200) throw await refusal(response);
   onOpen();
-  response.setEncoding('utf8');
   const watchdog = setTimeout(() => response.destroy(new Error('the relay went silent')), silenceLimitMs);
-  let buffered = '';
-  try {
-    for await (const chunk of response) {
+  const tooLarge = () =>
+    new Error(`${relayAt(endpoint)} sent an event larger than ${mebibytes(eventLimitBytes)}, more than a delivery can be; the stream was closed`);
+  // Every chunk that arrives, even a partial event, shows the connection is alive.
+  const chunks = (async function* () {
+    for await (const chunk of response as AsyncIterable<Buffer>) {
       watchdog.refresh();
-      buffered += chunk as string;
-      let end: number;
-      while ((end = buffered.indexOf('\n\n')) !== -1) {
-        const message = buffered.slice(0, end);
-        buffered = buffered.slice(end + 2);
-        const data = message
-          .split('\n')
-          .filter((line) => line.startsWith('data: '))
-          .map((line) => line.slice(6))
-          .join('\n');
-        if (data !== '' && /^event: delivery$/m.test(message)) await onDelivery(RelayedDelivery.parse(JSON.parse(data)));
-      }
+      yield chunk;
+    }
+  })();
+  try {
+    for await (const { event, data } of serverSentEvents(chunks, eventLimitBytes, tooLarge)) {
+      if (event === 'delivery') await onDelivery(RelayedDelivery.parse(JSON.parse(data)));
     }
   } finally {
     clearTimeout(watchdog);
+    response.destroy();
   }
 }

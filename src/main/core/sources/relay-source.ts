@@ -1,6 +1,6 @@
-import type { RelayedDelivery, SourceHealth } from '../../../shared/relay';
+import type { RelayedDelivery, RelayPage, SourceHealth } from '../../../shared/relay';
 import type { DeliveryRecord } from '../store/delivery-record';
-import { followStream, fetchPage, type RelayEndpoint } from './relay-client';
+import { followStream, fetchPage, PageTooLarge, RelayRefusal, type RelayEndpoint } from './relay-client';
 import { buildDeliveryRecord } from '../receiver/ingest';
 import { responseFor } from '../receiver/response-policy';
 
@@ -19,6 +19,8 @@ export interface RelaySourceDeps {
 }
 
 const backoffMs = [1000, 2000, 5000, 10_000, 30_000];
+/** A relay's Retry-After is honoured up to this long. */
+const longestWaitMs = 5 * 60_000;
 const firstPageSize = 100;
 const largestPageSize = 1000;
 
@@ -57,7 +59,7 @@ export class RelaySource {
   private received = 0;
 
   constructor(private readonly deps: RelaySourceDeps) {
-    this.health = { name: deps.name, url: deps.endpoint.url, state: 'connecting', behind: null, since: null, reason: null, received: 0 };
+    this.health = { name: deps.name, url: deps.endpoint.url, state: 'connecting', behind: null, since: null, reason: null, nextRetryAt: null, received: 0 };
   }
 
   /** Health as last reported, with the count stored so far (deliveries arrive between reports). */
@@ -89,23 +91,33 @@ export class RelaySource {
     this.deps.cursor.write(deliveries.at(-1)!.cursor);
   }
 
+  /** A page from `after`, asked again in fewer deliveries while it is larger than a page may be. */
+  private async fetchFitting(after: string, limit: number, signal: AbortSignal): Promise<{ page: RelayPage; limit: number }> {
+    for (;;) {
+      try {
+        return { page: await fetchPage(this.deps.endpoint, after, limit, signal), limit };
+      } catch (error) {
+        if (!(error instanceof PageTooLarge) || limit === 1) throw error;
+        limit = Math.ceil(limit / 2);
+      }
+    }
+  }
+
   /**
    * Pages from the cursor until nothing is behind: small pages first (the first deliveries show at once), then
    * larger, the next page fetched while this one is stored.
    */
   private async catchUp(signal: AbortSignal): Promise<void> {
-    let limit = firstPageSize;
-    let page = await fetchPage(this.deps.endpoint, this.deps.cursor.read(), limit, signal);
+    let { page, limit } = await this.fetchFitting(this.deps.cursor.read(), firstPageSize, signal);
     for (;;) {
+      this.report({ state: 'catching_up', behind: page.behind, since: null, reason: null, nextRetryAt: null });
       const done = page.deliveries.length < limit && page.behind === 0;
-      limit = Math.min(limit * 2, largestPageSize);
-      const next = done ? null : fetchPage(this.deps.endpoint, page.cursor, limit, signal);
+      const next = done ? null : this.fetchFitting(page.cursor, Math.min(limit * 2, largestPageSize), signal);
       // A failed prefetch is seen when awaited, after this page is stored.
       next?.catch(() => {});
       await this.ingest(page.deliveries);
       if (next === null) return;
-      this.report({ state: 'catching_up', behind: page.behind, since: null, reason: null });
-      page = await next;
+      ({ page, limit } = await next);
     }
   }
 
@@ -123,7 +135,7 @@ export class RelaySource {
       this.deps.endpoint,
       this.deps.cursor.read(),
       signal,
-      () => this.report({ state: 'connected', behind: 0, since: null, reason: null }),
+      () => this.report({ state: 'connected', behind: 0, since: null, reason: null, nextRetryAt: null }),
       async (delivery) => {
         batch.push(delivery);
         if (batch.length === 1) setImmediate(() => void flush().catch(() => {}));
@@ -134,23 +146,37 @@ export class RelaySource {
     throw new Error('the relay closed the stream');
   }
 
+  /**
+   * Marks the source down: since its first failure of this outage (a retry that fails again keeps that time),
+   * why it failed last, and when it tries again.
+   */
+  private disconnected(reason: string, waitMs: number): void {
+    const now = new Date();
+    const firstFailure = this.health.state !== 'disconnected';
+    if (firstFailure) this.deps.log(`source ${this.deps.name}: disconnected (${reason}); reconnecting`);
+    this.report({
+      state: 'disconnected',
+      behind: null,
+      since: firstFailure ? now.toISOString() : this.health.since,
+      reason,
+      nextRetryAt: new Date(now.getTime() + waitMs).toISOString(),
+    });
+  }
+
   private async run(): Promise<void> {
     const signal = this.abort.signal;
     let failures = 0;
     while (!signal.aborted) {
       try {
-        this.report({ state: 'catching_up', behind: null });
         await this.catchUp(signal);
         failures = 0;
         await this.follow(signal);
       } catch (error) {
         if (signal.aborted) break;
-        const reason = (error as Error).message;
-        if (this.health.state !== 'disconnected') {
-          this.deps.log(`source ${this.deps.name}: disconnected (${reason}); reconnecting`);
-          this.report({ state: 'disconnected', behind: null, since: new Date().toISOString(), reason });
-        } else this.report({ reason });
-        const wait = backoffMs[Math.min(failures++, backoffMs.length - 1)]!;
+        const backoff = backoffMs[Math.min(failures++, backoffMs.length - 1)]!;
+        const asked = error instanceof RelayRefusal ? error.retryAfterMs : null;
+        const wait = asked === null ? backoff : Math.min(Math.max(asked, backoff), longestWaitMs);
+        this.disconnected((error as Error).message, wait);
         await new Promise<void>((resolve) => {
           const timer = setTimeout(resolve, wait);
           signal.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });

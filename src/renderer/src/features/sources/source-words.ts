@@ -24,9 +24,13 @@ export function describeSourceHealth(health: SourceHealth, now = new Date()): { 
     case 'disconnected': {
       const since = health.since === null ? '' : ` since ${formatReceivedTime(health.since, now)}`;
       const reason = health.reason ?? 'no reason given';
+      const retry = health.nextRetryAt === null ? '' : ` (next try ${formatReceivedTime(health.nextRetryAt, now)})`;
       return {
-        label: `disconnected${since}: ${reason}`,
-        detail: `${health.since === null ? '' : `Since ${formatFullTime(health.since)}. `}Retrying with backoff; nothing the relay holds is lost meanwhile.`,
+        label: `disconnected${since}: ${reason}${retry}`,
+        detail:
+          `${health.since === null ? '' : `Down since ${formatFullTime(health.since)}. `}` +
+          `${health.nextRetryAt === null ? 'Retrying with backoff' : `Next try at ${formatFullTime(health.nextRetryAt)}`}; ` +
+          'nothing the relay holds is lost meanwhile.',
         tone: 'error',
       };
     }
