@@ -8,6 +8,8 @@ export interface ServeProcess {
   child: ChildProcessWithoutNullStreams;
   lines: Record<string, string>;
   exited: Promise<number | null>;
+  /** What it wrote to stderr so far. */
+  stderr(): string;
 }
 
 /** Runs the built CLI's `serve` and waits for the lines it prints on start. */
@@ -35,5 +37,5 @@ export async function spawnCommand(command: string, args: string[], readyKey: st
     });
     void exited.then((code) => fail(new Error(`${command} exited (${code}) before starting: ${stderr}`)));
   });
-  return { child, lines, exited };
+  return { child, lines, exited, stderr: () => stderr };
 }

@@ -7,6 +7,7 @@ import { startRelay } from '../core/relay/start-relay';
 import { closeOnSignal } from './close-on-signal';
 import { parsePort } from './parse-port';
 import { parseCount, parseSize } from './parse-size';
+import { relayStoreVariable, requiredStoreUrl, storeUrlOptions, type StoreUrlFlags } from './store-url';
 
 export const relayUsage = [
   'webhook-inspector relay --store postgresql://… [--port N --cert FILE --key FILE] [--http-port N] [--host ADDR] [--trust-proxy ADDR,…]',
@@ -14,12 +15,9 @@ export const relayUsage = [
   'webhook-inspector relay channel list --store postgresql://…',
 ].join('\n  ');
 
-/** The database URL: --store, or WEBHOOK_INSPECTOR_RELAY_STORE (which keeps a password out of the process list). */
-function storeUrl(flag: string | undefined): string {
-  const url = flag ?? process.env.WEBHOOK_INSPECTOR_RELAY_STORE;
-  if (!url) throw new Error('give the relay database: --store postgresql://… (or WEBHOOK_INSPECTOR_RELAY_STORE)');
-  if (!/^postgres(ql)?:\/\//.test(url)) throw new Error('--store must be a postgresql:// URL');
-  return url;
+/** The database URL: --store, --store-file, or WEBHOOK_INSPECTOR_RELAY_STORE (which keep a password out of the process list). */
+function storeUrl(values: StoreUrlFlags): string {
+  return requiredStoreUrl(values, relayStoreVariable, 'the relay database');
 }
 
 async function withPool<T>(url: string, work: (pool: pg.Pool) => Promise<T>): Promise<T> {
@@ -41,7 +39,7 @@ async function channelCommand(args: string[]): Promise<void> {
     args,
     allowPositionals: true,
     options: {
-      store: { type: 'string' },
+      ...storeUrlOptions,
       'keep-days': { type: 'string' },
       'keep-size': { type: 'string' },
       'public-url': { type: 'string' },
@@ -49,7 +47,7 @@ async function channelCommand(args: string[]): Promise<void> {
     strict: true,
   });
   const [verb, name] = positionals;
-  const url = storeUrl(values.store);
+  const url = storeUrl(values);
   if (verb === 'create' && name !== undefined) {
     const retention = {
       keepDays: values['keep-days'] === undefined ? null : parseCount(values['keep-days'], '--keep-days'),
@@ -81,7 +79,7 @@ export async function relayCommand(args: string[]): Promise<void> {
   const { values } = parseArgs({
     args,
     options: {
-      store: { type: 'string' },
+      ...storeUrlOptions,
       port: { type: 'string' },
       cert: { type: 'string' },
       key: { type: 'string' },
@@ -93,7 +91,7 @@ export async function relayCommand(args: string[]): Promise<void> {
   });
   if ((values.cert === undefined) !== (values.key === undefined)) throw new Error('give --cert and --key together');
   const relay = await startRelay({
-    store: storeUrl(values.store),
+    store: storeUrl(values),
     https:
       values.cert === undefined || values.key === undefined
         ? null

@@ -1,25 +1,22 @@
 import { parseArgs } from 'node:util';
 import { connectPool } from '../core/store/postgres/connect';
-import { isPostgresUrl } from '../core/store/postgres/postgres-store';
 import { migrateInspectorSchema } from '../core/store/postgres/schema';
 import { createUser, listUsers, revokeUser } from '../core/team/users';
+import { requiredStoreUrl, storeUrlOptions, storeVariable } from './store-url';
 
 export const serveUsersUsage = [
-  'webhook-inspector serve user create NAME --store postgresql://…',
-  'webhook-inspector serve user list --store postgresql://…',
-  'webhook-inspector serve user revoke NAME --store postgresql://…',
+  'webhook-inspector serve user create NAME --store postgresql://… | --store-file FILE',
+  'webhook-inspector serve user list --store postgresql://… | --store-file FILE',
+  'webhook-inspector serve user revoke NAME --store postgresql://… | --store-file FILE',
 ].join('\n  ');
 
 /** The users of a team's shared inspector (serve --team), kept in its PostgreSQL store. */
 export async function serveUsersCommand(args: string[]): Promise<void> {
-  const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { store: { type: 'string' } }, strict: true });
+  const { values, positionals } = parseArgs({ args, allowPositionals: true, options: storeUrlOptions, strict: true });
   const [verb, name, ...rest] = positionals;
   const known = (verb === 'create' || verb === 'revoke') && name !== undefined ? true : verb === 'list' && name === undefined;
   if (!known || rest.length > 0) throw new Error(`usage:\n  ${serveUsersUsage}`);
-  if (values.store === undefined || !isPostgresUrl(values.store)) {
-    throw new Error('give the shared inspector\'s store: --store postgresql://…');
-  }
-  const pool = connectPool(values.store, (line) => console.error(line));
+  const pool = connectPool(requiredStoreUrl(values, storeVariable, "the shared inspector's store"), (line) => console.error(line));
   try {
     await migrateInspectorSchema(pool);
     if (verb === 'create') {

@@ -2,16 +2,16 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { startCore } from '../core/start-core';
-import { isPostgresUrl } from '../core/store/postgres/postgres-store';
 import { defaultDataDir } from './default-data-dir';
 import { parsePort } from './parse-port';
 import { parseCount, parseSize } from './parse-size';
 import { closeOnSignal } from './close-on-signal';
 import { signingSecretLine } from './signing-secret-line';
 import { serveUsersCommand, serveUsersUsage } from './serve-users';
+import { storeUrlFrom, storeUrlOptions, storeVariable } from './store-url';
 
 export const serveUsage = [
-  'webhook-inspector serve [--data-dir DIR] [--store postgresql://… [--team [--ui-host ADDR] [--allowed-origin URL]…]] [--port N] [--http-port N] [--ui-port N] [--host ADDR] [--secret S | --secret-file F] [--no-simulator] [--relay URL --relay-token T [--relay-fingerprint SHA256]] [--keep-days N] [--keep-size SIZE]',
+  'webhook-inspector serve [--data-dir DIR] [--store postgresql://… | --store-file FILE [--team [--ui-host ADDR] [--allowed-origin URL]…]] [--port N] [--http-port N] [--ui-port N] [--host ADDR] [--secret S | --secret-file F] [--no-simulator] [--relay URL --relay-token T [--relay-fingerprint SHA256]] [--keep-days N] [--keep-size SIZE]',
   serveUsersUsage,
 ].join('\n  ');
 
@@ -21,7 +21,7 @@ export async function serve(args: string[]): Promise<void> {
     args,
     options: {
       'data-dir': { type: 'string' },
-      store: { type: 'string' },
+      ...storeUrlOptions,
       port: { type: 'string' },
       'http-port': { type: 'string' },
       'ui-port': { type: 'string' },
@@ -46,21 +46,19 @@ export async function serve(args: string[]): Promise<void> {
   const secret = values['secret-file'] !== undefined ? readFileSync(values['secret-file'], 'utf8').trim() : values.secret;
   const relayToken = values['relay-token'] ?? process.env.WEBHOOK_INSPECTOR_RELAY_TOKEN;
   if (values.relay !== undefined && !relayToken) throw new Error('give the channel token with --relay-token (or WEBHOOK_INSPECTOR_RELAY_TOKEN)');
-  if (values.store !== undefined && !isPostgresUrl(values.store)) {
-    throw new Error('--store takes a postgresql:// URL (without it, the store is the SQLite file in the data dir)');
-  }
+  const store = storeUrlFrom(values, storeVariable);
   const keepDays = values['keep-days'] === undefined ? null : parseCount(values['keep-days'], '--keep-days');
   const keepBytes = values['keep-size'] === undefined ? null : parseSize(values['keep-size'], '--keep-size');
   if (keepBytes === 0) throw new Error('--keep-size must be more than 0');
-  if (values.team && values.store === undefined) {
-    throw new Error('--team needs --store postgresql://…: the team\'s users and deliveries live there');
+  if (values.team && store === undefined) {
+    throw new Error(`--team needs --store postgresql://… (or --store-file FILE, or ${storeVariable}): the team's users and deliveries live there`);
   }
   if (!values.team && (values['ui-host'] !== undefined || values['allowed-origin'] !== undefined)) {
     throw new Error('--ui-host and --allowed-origin are for a team server (--team): the per-start token is for this machine only');
   }
   const core = await startCore({
     dataDir: values['data-dir'] ?? defaultDataDir(),
-    store: values.store,
+    store,
     host: values.host,
     httpsPort: values.port === undefined ? undefined : parsePort(values.port, '--port'),
     httpPort: values['http-port'] === undefined ? undefined : parsePort(values['http-port'], '--http-port'),
