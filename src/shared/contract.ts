@@ -3,6 +3,7 @@ import { RelaySourceSettings, SourceHealth } from './relay';
 import { RetentionLimits, RetentionStatus } from './retention';
 import { DeliveryDetail, DeliveryFilter, DeliveryOrder, DeliverySummary } from './delivery';
 import { DeliverySearchJob, DeliverySearchPage, DeliverySearchStart } from './delivery-search';
+import { FilterValue } from './filter-text';
 import { ResponsePolicy } from './policy';
 import { ServiceConnection, SimulatorBehaviour, SimulatorState } from './simulator';
 import { FetchAllJob, ListPage, ListTarget, PayoutOrderRequest } from './service-api';
@@ -95,6 +96,8 @@ export const CoreStatus = z.object({
 export type CoreStatus = z.infer<typeof CoreStatus>;
 
 const Empty = z.object({}).strict();
+/** A job's id as the core gave it (a UUID). */
+const JobId = z.string().max(100);
 
 export const DeliveryListInput = z.object({
   filter: DeliveryFilter.default({}),
@@ -127,11 +130,11 @@ export const calls = {
    * something new: a match, progress (at most every 100 ms), or its end.
    */
   'deliveries.search.page': {
-    input: z.object({ jobId: z.string(), from: z.number().int().min(0).default(0), waitMs: z.number().int().min(0).max(10_000).default(0) }),
+    input: z.object({ jobId: JobId, from: z.number().int().min(0).default(0), waitMs: z.number().int().min(0).max(10_000).default(0) }),
     output: DeliverySearchPage,
   },
   /** Stops a running search, keeping what it found; a finished one is returned as it is. */
-  'deliveries.search.cancel': { input: z.object({ jobId: z.string() }), output: DeliverySearchJob },
+  'deliveries.search.cancel': { input: z.object({ jobId: JobId }), output: DeliverySearchJob },
   'deliveries.get': { input: z.object({ id: z.number().int() }), output: DeliveryDetail },
   'deliveries.facets': {
     input: Empty,
@@ -171,10 +174,10 @@ export const calls = {
       filter: z
         .object({
           kind: LifecycleKind.optional(),
-          orderUuid: z.string().optional(),
-          recipientKey: z.string().optional(),
-          status: z.string().optional(),
-          finding: z.string().optional(),
+          orderUuid: FilterValue.optional(),
+          recipientKey: FilterValue.optional(),
+          status: FilterValue.optional(),
+          finding: FilterValue.optional(),
         })
         .default({}),
       beforeLastDeliveryId: z.number().int().optional(),
@@ -187,14 +190,14 @@ export const calls = {
     /** orders: the UUIDs of the most recently active payout orders (at most 500), newest first. */
     output: z.object({ statuses: z.array(z.string()), findings: z.array(z.string()), orders: z.array(z.string()) }),
   },
-  'lifecycles.get': { input: z.object({ key: z.string() }), output: Lifecycle },
-  'recipients.get': { input: z.object({ recipientKey: z.string() }), output: RecipientView },
+  'lifecycles.get': { input: z.object({ key: FilterValue }), output: Lifecycle },
+  'recipients.get': { input: z.object({ recipientKey: FilterValue }), output: RecipientView },
   'orders.list': {
     input: z.object({ limit: z.number().int().min(1).max(500).default(100) }),
     output: z.object({ items: z.array(OrderSummary) }),
   },
   'orders.get': {
-    input: z.object({ orderUuid: z.string() }),
+    input: z.object({ orderUuid: FilterValue }),
     output: z.object({ summary: OrderSummary, recipients: z.array(RecipientView) }),
   },
   /**

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BodyText } from './filter-text';
 import { DeliveryFilter, DeliverySummary } from './delivery';
 
 /**
@@ -30,7 +31,7 @@ export const DeliverySearchJob = z.object({
 export type DeliverySearchJob = z.infer<typeof DeliverySearchJob>;
 
 export const DeliverySearchStart = z.object({
-  filter: DeliveryFilter.extend({ text: z.string().min(1) }),
+  filter: DeliveryFilter.extend({ text: BodyText.min(1) }),
   /** A page further down: only deliveries stored before this one. */
   beforeId: z.number().int().optional(),
   /** A catch-up: only deliveries stored after this one (a list's `latestId`). */

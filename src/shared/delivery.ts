@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BodyText, FilterValue } from './filter-text';
 import { Finding, PayloadForm, SignatureCheck, SignatureVerdict } from './verdicts';
 
 export const FindingCounts = z.object({ error: z.number(), warning: z.number(), info: z.number() });
@@ -73,11 +74,11 @@ export const DeliveryDetail = DeliverySummary.extend({
 export type DeliveryDetail = z.infer<typeof DeliveryDetail>;
 
 export const DeliveryFilter = z.object({
-  event: z.string().optional(),
+  event: FilterValue.optional(),
   form: PayloadForm.optional(),
   signature: SignatureVerdict.optional(),
-  path: z.string().optional(),
+  path: FilterValue.optional(),
   /** Free text searched in the raw body. */
-  text: z.string().optional(),
+  text: BodyText.optional(),
 });
 export type DeliveryFilter = z.infer<typeof DeliveryFilter>;

@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { FilterValue } from './filter-text';
 
 /** Which stored deliveries an action applies to: a selection, a duplicate group, or a whole lifecycle. */
 export const DeliverySelection = z.union([
   z.object({ deliveryIds: z.array(z.number().int()).min(1).max(10_000) }),
-  z.object({ idempotencyKey: z.string() }),
-  z.object({ lifecycleKey: z.string() }),
+  z.object({ idempotencyKey: FilterValue }),
+  z.object({ lifecycleKey: FilterValue }),
 ]);
 export type DeliverySelection = z.infer<typeof DeliverySelection>;
 

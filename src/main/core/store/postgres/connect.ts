@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { storeErrorOf } from './errors';
 
 /** 64-bit integers (ids, times in ms, counts) as numbers: every one the store holds is far below 2^53. */
 const types = {
@@ -14,6 +15,25 @@ export function connectPool(url: string, log: (line: string) => void): pg.Pool {
   const pool = new pg.Pool({ connectionString: url, max: 8, options: '-c synchronous_commit=on', types });
   // An idle connection the server dropped: the next query takes another.
   pool.on('error', (error) => log(`store: a PostgreSQL connection failed (${error.message})`));
+  return withStoreErrors(pool);
+}
+
+/**
+ * The pool, its queries and connections failing with the store's errors (unavailable: 503; a value it cannot
+ * take: 400) rather than the driver's, whoever calls it. Only the promise forms are used here.
+ */
+function withStoreErrors(pool: pg.Pool): pg.Pool {
+  const rethrow = (error: unknown) => {
+    throw storeErrorOf(error);
+  };
+  const promised = (method: (...args: unknown[]) => unknown) =>
+    function (...args: unknown[]) {
+      // The callback forms (the pool's own query connects with one) are left as they are.
+      const result = method(...args);
+      return result instanceof Promise ? result.catch(rethrow) : result;
+    };
+  pool.query = promised(pool.query.bind(pool) as (...args: unknown[]) => unknown) as typeof pool.query;
+  pool.connect = promised(pool.connect.bind(pool) as (...args: unknown[]) => unknown) as typeof pool.connect;
   return pool;
 }
 
@@ -36,7 +56,7 @@ export async function inTransaction<T>(
     return result;
   } catch (error) {
     await client.query('ROLLBACK').catch(() => {});
-    throw error;
+    throw storeErrorOf(error);
   } finally {
     client.off('error', onLost);
     client.release(lost);
