@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { giftCardBody, serviceHeaders } from '../support/deliveries';
 import { startTestRelay, type TestRelay } from '../support/test-relay';
 import { expect, test as base } from './fixtures';
@@ -63,4 +65,32 @@ test('a wrong channel token reads "disconnected … refused the token" in the to
   await expect(sources.topBarHealth).toHaveAttribute('data-state', 'disconnected');
   await expect(sources.topBarHealth).toContainText(/disconnected since \d\d:\d\d:\d\d\.\d{3}: the relay refused the token/);
   expect(await deliveriesPage.page.content()).not.toContain('wir_not_the_channel_token');
+});
+
+test("a relay whose database is down: the top bar names the relay's reason, since when, and the next try", async ({ sources }) => {
+  // A server impersonating a relay whose database is down, as the relay answers then.
+  let refused = 0;
+  const relay = createServer((_req, res) => {
+    refused += 1;
+    res.writeHead(503, { 'Content-Type': 'application/json', 'Retry-After': '1' });
+    res.end(JSON.stringify({ error: "the relay's database is unavailable", reason: 'store_unavailable' }));
+  });
+  await new Promise<void>((resolve) => relay.listen(0, '127.0.0.1', resolve));
+  try {
+    await sources.open();
+    await sources.connect({ url: `http://127.0.0.1:${(relay.address() as AddressInfo).port}`, token: 'wir_token', fingerprint: null });
+    const time = String.raw`\d\d:\d\d:\d\d\.\d{3}`;
+    const shown = new RegExp(`^Relay.*disconnected since (${time}): the relay's database is unavailable \\(next try (${time})\\)$`);
+    await expect(sources.topBarHealth).toHaveText(shown);
+    const first = shown.exec((await sources.topBarHealth.textContent())!)!;
+    // Retried, and refused again: the time it went down stays, the next try moves on.
+    await expect.poll(() => refused, { timeout: 20_000 }).toBeGreaterThanOrEqual(3);
+    await expect(sources.topBarHealth).not.toContainText(`next try ${first[2]}`);
+    await expect(sources.topBarHealth).toContainText(`disconnected since ${first[1]}:`);
+    await expect(sources.topBarHealth).toHaveAttribute('title', /^Down since .*\. Next try at .*; nothing the relay holds is lost meanwhile\.$/);
+    await sources.disconnect();
+  } finally {
+    relay.closeAllConnections();
+    await new Promise((resolve) => relay.close(resolve));
+  }
 });
