@@ -21,8 +21,8 @@ export interface StoreUrlFlags {
 type Given = { url: string; from: string };
 
 function fromFile(file: string, warn: (line: string) => void): Given {
-  // Group or world bits: anyone else on the machine may read the password.
-  if ((statSync(file).mode & 0o077) !== 0) warn(`warning: ${file} is readable by other users of this machine; chmod 600 it`);
+  // Group or world bits: anyone else on the machine may read the password (Windows has no such bits).
+  if (process.platform !== 'win32' && (statSync(file).mode & 0o077) !== 0) warn(`warning: ${file} is readable by other users of this machine; chmod 600 it`);
   return { url: readFileSync(file, 'utf8').trim(), from: `the file ${file}` };
 }
 
