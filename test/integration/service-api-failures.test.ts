@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
+import { personalEgress } from '../../src/main/core/outbound/egress-policy';
 import { RateLimiter, ServiceApiClient, ServiceApiError, ServiceApiSession } from '../../src/main/core/service-api';
 import type { FetchAllJob } from '../../src/shared/service-api';
 import { until } from '../support/until';
@@ -47,7 +48,7 @@ function pageOf(url: URL, total: number, headers: Record<string, string> = {}) {
 }
 
 function client(baseUrl: string, timeoutMs = 10_000) {
-  return new ServiceApiClient({ access: () => ({ baseUrl, apiToken: token }), timeoutMs, limiter: new RateLimiter(1_000) });
+  return new ServiceApiClient({ access: () => ({ baseUrl, apiToken: token, egress: personalEgress() }), timeoutMs, limiter: new RateLimiter(1_000) });
 }
 
 async function rejection(promise: Promise<unknown>): Promise<ServiceApiError> {
@@ -123,7 +124,7 @@ describe('the service API client against a misbehaving service', () => {
       res.writeHead(200, headers).end(JSON.stringify(items));
     });
     const events: FetchAllJob[] = [];
-    const session = new ServiceApiSession(() => ({ baseUrl: service.url, apiToken: token }), (job) => events.push(job), { requestsPerSecond: 1_000 });
+    const session = new ServiceApiSession(() => ({ baseUrl: service.url, apiToken: token, egress: personalEgress() }), (job) => events.push(job), { requestsPerSecond: 1_000 });
     const { jobId } = session.startFetchAll({ endpoint: '/api/transactions' }, 20);
     const { job, items } = await until(
       () => Promise.resolve(session.fetchAll.items(jobId)),
@@ -141,7 +142,7 @@ describe('the service API client against a misbehaving service', () => {
       delete (headers as Record<string, string>)['total-pages'];
       res.writeHead(200, headers).end(JSON.stringify(items));
     });
-    const session = new ServiceApiSession(() => ({ baseUrl: service.url, apiToken: token }), () => {}, { requestsPerSecond: 1_000 });
+    const session = new ServiceApiSession(() => ({ baseUrl: service.url, apiToken: token, egress: personalEgress() }), () => {}, { requestsPerSecond: 1_000 });
     const { jobId } = session.startFetchAll({ endpoint: '/api/orders' }, 20);
     const { job } = await until(
       () => Promise.resolve(session.fetchAll.items(jobId)),
