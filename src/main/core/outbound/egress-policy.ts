@@ -64,10 +64,7 @@ export class EgressPolicy implements Egress {
   /** Every address of the name is checked: a name that also resolves to a refused address is refused. */
   async addressFor(target: URL): Promise<CheckedAddress> {
     const addresses = await this.resolveAll(target);
-    for (const { address } of addresses) {
-      const refusal = this.refusal(target, address);
-      if (refusal !== null) throw new EgressRefused(refusal);
-    }
+    this.checkAll(target, addresses);
     return addresses[0]!;
   }
 
@@ -76,17 +73,24 @@ export class EgressPolicy implements Egress {
     return resolveOnce(target.hostname, this.resolve);
   }
 
-  /**
-   * For a URL saved now and used later (a forward target, the service, a relay): refused at once if it resolves
-   * to a refused address. A name that does not resolve now is let through; each connection checks again.
-   */
-  async check(url: string): Promise<void> {
-    const target = new URL(url);
-    const addresses = await this.resolveAll(target).catch(() => []);
+  /** Throws EgressRefused, naming the rule, when any of the target's addresses is refused. */
+  checkAll(target: URL, addresses: readonly CheckedAddress[]): void {
     for (const { address } of addresses) {
       const refusal = this.refusal(target, address);
       if (refusal !== null) throw new EgressRefused(refusal);
     }
+  }
+
+  /**
+   * For a URL saved now and used later (a forward target, the service, a relay): refused at once if it resolves
+   * to a refused address. A name that does not resolve now is let through; each connection checks again.
+   * Gives the addresses it found.
+   */
+  async check(url: string): Promise<CheckedAddress[]> {
+    const target = new URL(url);
+    const addresses = await this.resolveAll(target).catch(() => []);
+    this.checkAll(target, addresses);
+    return addresses;
   }
 
   private refusal(target: URL, address: string): string | null {

@@ -58,8 +58,8 @@ export class Forwarder {
   async set(settings: ForwardSettings): Promise<ForwardSettings> {
     if (settings.enabled && settings.target === null) throw new ReplayRequestError('forwarding needs a target URL', 400);
     if (settings.enabled && settings.target !== null) {
-      await this.deps.egress.check(settings.target);
-      if (await this.reaches(settings.target, this.deps.receiverPorts())) throw new ReplayRequestError(ownReceiver, 400);
+      const addresses = await this.deps.egress.check(settings.target);
+      if (reachesReceiver(addresses, new URL(settings.target), this.deps.receiverPorts())) throw new ReplayRequestError(ownReceiver, 400);
     }
     this.current = settings;
     this.deps.save(settings);
