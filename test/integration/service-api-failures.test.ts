@@ -117,6 +117,27 @@ describe('the service API client against a misbehaving service', () => {
     expect([unreachable.status, unreachable.message]).toEqual([502, 'GET /api/orders?page=1&limit=10: the service could not be reached (ECONNREFUSED)']);
   });
 
+  it('reads no more than 4 MiB of an answer, and says so', async () => {
+    let written = 0;
+    const service = await startFakeService((_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'application/json' });
+      // Far past the limit, in pieces, until the client stops reading (then the socket closes).
+      const chunk = Buffer.alloc(64 * 1024, 0x20);
+      const pump = () => {
+        while (written < 64 * 1024 * 1024 && !res.destroyed) {
+          written += chunk.length;
+          if (!res.write(chunk)) return void res.once('drain', pump);
+        }
+        res.end();
+      };
+      pump();
+    });
+    const error = await rejection(client(service.url).listPage({ endpoint: '/api/orders' }, 1, 10));
+    expect([error.status, error.message]).toEqual([502, 'GET /api/orders?page=1&limit=10 answered 200 with a body larger than 4 MiB, not read further']);
+    expect(error.advice).toMatch(/far larger than any page of the API/);
+    expect(written).toBeLessThan(64 * 1024 * 1024);
+  });
+
   it('stops a fetch-all on an error and keeps the pages it read', async () => {
     const service = await startFakeService((_req, res, url) => {
       if (url.searchParams.get('page') === '3') return void res.writeHead(500, { 'Content-Type': 'application/json' }).end('{"message":"boom"}');
