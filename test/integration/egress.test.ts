@@ -213,6 +213,43 @@ describe('a team server’s egress policy', () => {
   });
 });
 
+describe('a team server’s embedded simulator', () => {
+  it('sends its webhooks to this receiver, and refuses a callback URL a user points at a special address', async () => {
+    const team = await startTeamCore({ simulator: {} });
+    try {
+      const campaigns = (await team.call('api.listPage', { endpoint: '/api/campaigns', limit: 50 })).body.items as Array<{
+        uuid: string;
+        status: string;
+        payout_type: string;
+        wallet_currency: string;
+      }>;
+      const campaign = campaigns.find((c) => c.status === 'active' && c.payout_type === 'gift_cards')!;
+      const order = await team.call('api.createPayoutOrder', {
+        campaign_id: campaign.uuid,
+        wallet_currency: campaign.wallet_currency,
+        recipients: [{ email: 'a@example.com', name: 'A Person', amount: 25 }],
+        callback_url: `https://[::ffff:127.0.0.1]:${tripwire.port}/hook`,
+      });
+      expect([order.status, order.body.status], JSON.stringify(order.body)).toEqual([200, 201]);
+      type Events = Array<{ callbackUrl: string | null; attempts: Array<{ error: string | null }> }>;
+      const attempted = await until(
+        async () => ((await team.call('simulator.state')).body.events as Events).filter((e) => e.callbackUrl?.includes(String(tripwire.port))),
+        (events) => events.some((e) => e.attempts.length > 0),
+      );
+      expect(attempted.flatMap((e) => e.attempts.map((a) => a.error))[0]).toMatch(/^refused by the egress policy: ::ffff:7f00:1 is a loopback address/);
+
+      expect((await team.call('simulator.createDemoOrder')).status).toBe(200);
+      const stored = await until(
+        async () => ((await team.call('deliveries.list', { limit: 5 })).body.items as unknown[]).length,
+        (count) => count > 0,
+      );
+      expect(stored).toBeGreaterThan(0);
+    } finally {
+      await team.core.close();
+    }
+  }, 60_000);
+});
+
 describe('a team server started with --allow-target', () => {
   it('reaches the targets it names, and only those', async () => {
     const port = new URL(target.url).port;

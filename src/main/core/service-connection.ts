@@ -1,6 +1,8 @@
 import type { CoreStatus } from '../../shared/contract';
 import { ServiceConnection, SimulatorBehaviour, type SimulatorCredentials, type SimulatorState } from '../../shared/simulator';
 import { unrestrictedEgress, type EgressPolicy } from './outbound/egress-policy';
+import { egressWithOwnReceiver } from './outbound/own-receiver';
+import type { ReceiverPorts } from './receiver/receivers';
 import type { SecretStore } from './secret-store';
 import type { ServiceAccess } from './service-api';
 import { secretFingerprint, type SigningSecret } from './signing-secret';
@@ -25,6 +27,8 @@ export interface ServiceConnectionDeps {
   receiverUrl: () => string | null;
   /** What a real service's base URL must pass (the embedded simulator's own address is the core's, not a user's). */
   egress: EgressPolicy;
+  /** The receiver's ports now: the simulator's webhooks may always go there. */
+  receiverPorts: () => ReceiverPorts;
   /** false: never run the embedded simulator (the inspector only receives). */
   simulator: EmbeddedSimulatorOptions | false;
   onSimulatorChanged: () => void;
@@ -58,6 +62,8 @@ export class ServiceConnectionManager {
       account,
       ...this.deps.simulator,
       trustedFingerprint: this.deps.receiverFingerprint,
+      // A callback URL is a user's (api.createPayoutOrder): checked like any target, but for this receiver.
+      egress: egressWithOwnReceiver(this.deps.egress, this.deps.receiverPorts),
       behaviour: this.deps.settings.read('simulatorBehaviour', SimulatorBehaviour),
       onChange: this.deps.onSimulatorChanged,
       log: this.deps.log,

@@ -137,6 +137,7 @@ async function assemble(options: CoreOptions, store: InspectorStore, storeLocati
     receiverFingerprint: certificate.fingerprint,
     receiverUrl: () => receivers.urls.https,
     egress: egress.policy,
+    receiverPorts: () => receivers.ports,
     simulator: options.simulator ?? {},
     // Attempts change many times a second under load: tell the UI at most every 250 ms.
     onSimulatorChanged: () => {

@@ -1,8 +1,3 @@
-import { defaultPort } from '../outbound/allow-rule';
-import type { CheckedAddress } from '../outbound/egress-policy';
-import { isThisHost } from '../outbound/this-host';
-import type { ReceiverPorts } from '../receiver/receivers';
-
 /**
  * Says which inspectors a forwarded request went through, each adding its id: an inspector that finds its own
  * id there stores the delivery but does not forward it again (A → B → A stops at A).
@@ -31,10 +26,4 @@ export function hopRefusal(hops: readonly string[], ownId: string): string | nul
 export function withHop(headers: Array<[string, string]>, hops: readonly string[], ownId: string): Array<[string, string]> {
   const others = headers.filter(([name]) => name.toLowerCase() !== hopHeader.toLowerCase());
   return [...others, [hopHeader, [...hops, ownId].join(', ')]];
-}
-
-/** Whether a connection to this address and the target's port reaches this inspector's own receiver. */
-export function reachesReceiver(addresses: readonly CheckedAddress[], target: URL, ports: ReceiverPorts): boolean {
-  const port = defaultPort(target);
-  return (port === ports.https || port === ports.http) && addresses.some(({ address }) => isThisHost(address));
 }

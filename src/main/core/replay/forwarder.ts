@@ -3,10 +3,11 @@ import { forwardTarget, PathEscapesTarget } from '../../../shared/forward-target
 import type { ForwardSettings } from '../../../shared/replay';
 import type { RawDelivery } from '../analysis/types';
 import { EgressRefused, type Egress, type EgressPolicy } from '../outbound/egress-policy';
+import { reachesReceiver } from '../outbound/own-receiver';
 import type { ReceiverPorts } from '../receiver/receivers';
 import type { Answer } from '../receiver/response-policy';
 import type { ReceiverForward } from '../receiver/server';
-import { hopRefusal, hopsOf, reachesReceiver, withHop } from './forward-loop';
+import { hopRefusal, hopsOf, withHop } from './forward-loop';
 import type { OutgoingRequest, SentReplay } from './send-replay';
 import type { OutboundReplays } from './outbound-replays';
 import { deliveryHeaders } from './replay-headers';

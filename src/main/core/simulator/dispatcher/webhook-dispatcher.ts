@@ -27,7 +27,6 @@ import {
 } from './event-records';
 import { applyBodyFaults, faultNames, headerFaults, type FaultName } from './faults';
 import { DeliveryRateLimiter } from './rate-limiter';
-import { unrestrictedEgress } from '../../outbound/egress-policy';
 import { sendAttempt, type AttemptOutcome } from '../../outbound/send-attempt';
 
 export interface DispatcherState {
@@ -234,8 +233,7 @@ export class WebhookDispatcher implements OrderSink {
       readTimeoutMs: this.options.readTimeoutMs,
       trustedFingerprint: this.options.trustedFingerprint,
       signal: this.abort.signal,
-      // The simulated service calls whatever callback URL an order names, as the real one does.
-      egress: unrestrictedEgress,
+      egress: this.options.egress,
     }).then((outcome) => {
       release(clock.now());
       if (this.closed) return;
