@@ -7,6 +7,7 @@ import { FilterValue } from './filter-text';
 import { ResponsePolicy } from './policy';
 import { ServiceConnection, SimulatorBehaviour, SimulatorState } from './simulator';
 import { FetchAllJob, ListPage, ListTarget, PayoutOrderRequest } from './service-api';
+import { EgressRules, EgressStatus } from './egress';
 import { DeliverySelection, ForwardSettings, ReplayBatch, ReplayManyOptions, ReplayOptions, ReplayRecord } from './replay';
 import { ExportResult, FixtureExportOptions, ImportResult, TransferProgress } from './fixtures';
 import {
@@ -240,6 +241,10 @@ export const calls = {
   'replay.list': { input: z.object({ deliveryId: z.number().int() }), output: z.object({ items: z.array(ReplayRecord) }) },
   'forward.get': { input: Empty, output: ForwardSettings },
   'forward.set': { input: ForwardSettings, output: ForwardSettings },
+  /** The egress policy in force: what a replay, a forward, the service and a relay source may connect to. */
+  'egress.get': { input: Empty, output: EgressStatus },
+  /** Replaces the allowed targets saved from Settings (the command line's stay). */
+  'egress.set': { input: EgressRules, output: EgressStatus },
   /** A fixtures folder: one JSON file and one raw .body file per delivery, and a manifest. */
   'export.fixtures': { input: FixtureExportOptions, output: ExportResult },
   /** HAR 1.2 of the selection, as text (the UI saves it). */

@@ -49,6 +49,8 @@ export const callRoles = {
   'replay.list': 'viewer',
   'forward.get': 'viewer',
   'forward.set': 'admin',
+  'egress.get': 'viewer',
+  'egress.set': 'admin',
   'export.fixtures': 'member',
   'export.har': 'viewer',
   'export.curl': 'viewer',

@@ -35,3 +35,18 @@ test('Settings says which store keeps the deliveries', async ({ inspector, deliv
   await page.getByTestId('nav-settings').click();
   await expect(page.getByTestId('settings-store')).toHaveText(`SQLite ${inspector.dataDir}/inspector.sqlite3`);
 });
+
+test('the Egress card shows the policy in force, saves allowed targets, and says what a rule looks like', async ({ deliveriesPage }) => {
+  const { page } = deliveriesPage;
+  await page.getByTestId('nav-settings').click();
+  await expect(page.getByTestId('egress-policy')).toContainText('yours alone');
+  await page.getByTestId('egress-rules').fill('10.0.0.0/8\nhttp://x/path');
+  await page.getByTestId('egress-save').click();
+  await expect(page.getByTestId('egress-save-error')).toContainText('"http://x/path" is not an allowed target');
+  await page.getByTestId('egress-rules').fill('10.0.0.0/8\n*.internal.example.com\n');
+  await page.getByTestId('egress-save').click();
+  await expect(page.getByTestId('egress-save-done')).toHaveText('Saved: 2 allowed target(s).');
+  await page.reload();
+  await page.getByTestId('nav-settings').click();
+  await expect(page.getByTestId('egress-rules')).toHaveValue('10.0.0.0/8\n*.internal.example.com');
+});

@@ -27,7 +27,7 @@ test.describe('a team server in the browser', () => {
       tokens[name] = /^Token \(shown once, stored only as a hash\): (\S+)$/m.exec(stdout)![1]!;
     }
     dataDir = tempDataDir();
-    team = await spawnServe(['--data-dir', dataDir, '--store', cluster.url, '--team', '--port', '0', '--ui-port', '0', '--no-simulator', '--secret', testSecret]);
+    team = await spawnServe(['--data-dir', dataDir, '--store', cluster.url, '--team', '--allow-target', '127.0.0.1', '--port', '0', '--ui-port', '0', '--no-simulator', '--secret', testSecret]);
   });
 
   test.afterAll(async () => {

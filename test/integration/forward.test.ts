@@ -1,4 +1,6 @@
+import { request } from 'node:https';
 import { createServer, type AddressInfo } from 'node:net';
+import { networkInterfaces } from 'node:os';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { defaultForwardSettings, type ForwardSettings } from '../../src/shared/replay';
 import { giftCardRecipientBody, signedDelivery, bodyText } from '../fixtures/payloads';
@@ -8,6 +10,26 @@ import { describeEachEngine, queryStore, storeLocation } from '../support/engine
 import { post } from '../support/https-client';
 import { startSilentServer, startTarget, type ReplayTarget } from '../support/replay-target';
 import { until } from '../support/until';
+import { scriptedResolver } from '../support/egress-targets';
+
+/** A POST whose request line is sent exactly as given: a URL would have its dot segments resolved on the way. */
+function postRawPath(receiverUrl: string, path: string, body: Buffer, headers: Record<string, string>): Promise<number> {
+  const { hostname, port } = new URL(receiverUrl);
+  return new Promise((resolve, reject) => {
+    const req = request({ host: hostname, port, path, method: 'POST', headers, rejectUnauthorized: false, agent: false }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode!));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+/** An IPv4 address of this machine's interfaces other than loopback, if it has one. */
+function interfaceAddress(): string | null {
+  const all = Object.values(networkInterfaces()).flatMap((entries) => entries ?? []);
+  return all.find((entry) => entry.family === 'IPv4' && !entry.internal)?.address ?? null;
+}
 
 /** A port nothing listens on: connecting is refused at once. */
 async function closedPort(): Promise<number> {
@@ -161,5 +183,94 @@ describeEachEngine('live forwarding', (engine) => {
     expect(stored.response.status).toBe(502);
     expect(stored.response.reason).toMatch(/^forward: the target gave no answer \(.*ECONNREFUSED/);
     expect((await forwardsOf(failed.id))[0]!.error).toMatch(/ECONNREFUSED/);
+  });
+  it('refuses a target that is this receiver under any of its names and address forms', async () => {
+    t = await startTestCore({ store: location });
+    const port = new URL(t.receiverUrl).port;
+    const own = interfaceAddress();
+    const forms = ['0.0.0.0', '[::]', '[::ffff:127.0.0.1]', '[::ffff:7f00:1]', '127.1.2.3', '2130706433', 'localhost', '[::1]', ...(own ? [own] : [])];
+    for (const host of forms) {
+      await expect(forwardTo({ target: `https://${host}:${port}/webhooks`, allowSelfSigned: true }), host).rejects.toThrow(/400.*this receiver/);
+    }
+  });
+
+  it('refuses to move the receiver onto the forward target’s port (409), and keeps its ports', async () => {
+    t = await startTestCore({ store: location });
+    const port = await closedPort();
+    await forwardTo({ target: `http://localhost:${port}/webhooks` });
+    const before = (await t.call('status.get', {})).ports;
+    await expect(t.call('settings.setPorts', { https: before.https, http: port })).rejects.toThrow(
+      /409.*the forward target http:\/\/localhost:\d+\/webhooks is this host at that port: .*change the forward target or turn forwarding off first/,
+    );
+    await expect(t.call('settings.setPorts', { https: port, http: null })).rejects.toThrow(/409.*forward every delivery to itself/);
+    expect((await t.call('status.get', {})).ports).toEqual(before);
+    // Off, the same move is fine.
+    await t.call('forward.set', defaultForwardSettings);
+    expect((await t.call('settings.setPorts', { https: before.https, http: port })).ports).toEqual({ https: before.https, http: port });
+  });
+
+  it('does not forward to a name that resolves to this receiver when it connects, and records why', async () => {
+    const resolver = scriptedResolver({ 'later.test': [['93.184.215.14'], ['127.0.0.1']] });
+    t = await startTestCore({ secret: testSecret, store: location, resolveHost: resolver });
+    await forwardTo({ target: `https://later.test:${new URL(t.receiverUrl).port}/webhooks`, allowSelfSigned: true });
+    const { answer, id } = await deliver();
+    expect(answer.status).toBe(200);
+    const [forward] = await forwardsOf(id);
+    expect(forward).toMatchObject({ kind: 'forward', response: null });
+    expect(forward!.error).toBe('not forwarded: the target is this receiver: every forward would arrive and be forwarded again');
+    expect((await t.call('deliveries.list', { limit: 10 })).items).toHaveLength(1);
+  });
+
+  it('stops a loop through a second inspector: a delivery carrying its own hop is stored, not forwarded again', async () => {
+    t = await startTestCore({ secret: testSecret, store: location });
+    const second = await startTestCore({ secret: testSecret, store: await storeLocation(engine) });
+    cleanups.push(() => second.stop());
+    await forwardTo({ target: `${second.receiverUrl}/from-first`, allowSelfSigned: true });
+    await second.call('forward.set', { ...defaultForwardSettings, enabled: true, target: `${t.receiverUrl}/from-second`, allowSelfSigned: true });
+
+    const { id } = await deliver();
+    const listed = async () => (await t!.call('deliveries.list', { limit: 10 })).items;
+    const [bounced] = await until(listed, (items) => items.length >= 2);
+    expect(bounced!.path).toBe('/from-second');
+    const [skipped] = await forwardsOf(bounced!.id);
+    expect(skipped).toMatchObject({ kind: 'forward', response: null });
+    expect(skipped!.error).toBe('not forwarded: this inspector forwarded it already (X-Webhook-Inspector-Forwarded), forwarding it again would loop');
+    expect((await forwardsOf(id))[0]!.response?.status).toBe(200);
+
+    const atSecond = (await second.call('deliveries.list', { limit: 10 })).items;
+    expect(atSecond).toHaveLength(1);
+    const hopOf = (headers: ReadonlyArray<readonly [string, string]>) => headers.find(([name]) => name === 'X-Webhook-Inspector-Forwarded')?.[1];
+    const firstId = hopOf((await second.call('deliveries.get', { id: atSecond[0]!.id })).headers);
+    expect(firstId).toMatch(/^[0-9a-f-]{36}$/);
+    const [sentBack] = (await second.call('replay.list', { deliveryId: atSecond[0]!.id })).items;
+    expect(hopOf(sentBack!.request.headers)).toMatch(new RegExp(`^${firstId}, [0-9a-f-]{36}$`));
+    expect(hopOf((await t.call('deliveries.get', { id: bounced!.id })).headers)).toBe(hopOf(sentBack!.request.headers));
+    expect(await listed()).toHaveLength(2);
+  });
+
+  it.each([
+    '/webhooks/../../../internal-admin/delete-all',
+    '/webhooks/%2e%2e/%2E%2E/internal-admin',
+    '/webhooks/..%2f..%2finternal-admin',
+    '/webhooks/..%5c..%5cinternal-admin',
+  ])('does not forward %s out of the target’s base path: 400 with the status mirrored, recorded either way', async (path) => {
+    t = await startTestCore({ secret: testSecret, store: location });
+    const handler = await target(() => ({ status: 204 }));
+    const sent = signedDelivery(Buffer.from(bodyText(giftCardRecipientBody())), testSecret);
+    const forwardsAt = async (mirrorStatus: boolean) => {
+      await forwardTo({ target: `${handler.url}/base`, appendPath: true, mirrorStatus });
+      const status = await postRawPath(t!.receiverUrl, path, sent.body, sent.headers);
+      const [stored] = (await t!.call('deliveries.list', { limit: 1 })).items;
+      expect(stored!.path).toBe(path);
+      const [forward] = await forwardsOf(stored!.id);
+      expect(forward!.error).toBe(`not forwarded: the path ${JSON.stringify(path)} climbs above the target's base path`);
+      return { status, stored: await t!.call('deliveries.get', { id: stored!.id }) };
+    };
+    const mirrored = await forwardsAt(true);
+    expect(mirrored.status).toBe(400);
+    expect(mirrored.stored.response.status).toBe(400);
+    const policy = await forwardsAt(false);
+    expect(policy.status).toBe(200);
+    expect(handler.requests).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
+import { personalEgress } from '../../src/main/core/outbound/egress-policy';
 import { RateLimiter, ServiceApiClient, ServiceApiError, ServiceApiSession } from '../../src/main/core/service-api';
 import type { FetchAllJob } from '../../src/shared/service-api';
 import { until } from '../support/until';
@@ -47,7 +48,7 @@ function pageOf(url: URL, total: number, headers: Record<string, string> = {}) {
 }
 
 function client(baseUrl: string, timeoutMs = 10_000) {
-  return new ServiceApiClient({ access: () => ({ baseUrl, apiToken: token }), timeoutMs, limiter: new RateLimiter(1_000) });
+  return new ServiceApiClient({ access: () => ({ baseUrl, apiToken: token, egress: personalEgress() }), timeoutMs, limiter: new RateLimiter(1_000) });
 }
 
 async function rejection(promise: Promise<unknown>): Promise<ServiceApiError> {
@@ -116,6 +117,27 @@ describe('the service API client against a misbehaving service', () => {
     expect([unreachable.status, unreachable.message]).toEqual([502, 'GET /api/orders?page=1&limit=10: the service could not be reached (ECONNREFUSED)']);
   });
 
+  it('reads no more than 4 MiB of an answer, and says so', async () => {
+    let written = 0;
+    const service = await startFakeService((_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'application/json' });
+      // Far past the limit, in pieces, until the client stops reading (then the socket closes).
+      const chunk = Buffer.alloc(64 * 1024, 0x20);
+      const pump = () => {
+        while (written < 64 * 1024 * 1024 && !res.destroyed) {
+          written += chunk.length;
+          if (!res.write(chunk)) return void res.once('drain', pump);
+        }
+        res.end();
+      };
+      pump();
+    });
+    const error = await rejection(client(service.url).listPage({ endpoint: '/api/orders' }, 1, 10));
+    expect([error.status, error.message]).toEqual([502, 'GET /api/orders?page=1&limit=10 answered 200 with a body larger than 4 MiB, not read further']);
+    expect(error.advice).toMatch(/far larger than any page of the API/);
+    expect(written).toBeLessThan(64 * 1024 * 1024);
+  });
+
   it('stops a fetch-all on an error and keeps the pages it read', async () => {
     const service = await startFakeService((_req, res, url) => {
       if (url.searchParams.get('page') === '3') return void res.writeHead(500, { 'Content-Type': 'application/json' }).end('{"message":"boom"}');
@@ -123,7 +145,7 @@ describe('the service API client against a misbehaving service', () => {
       res.writeHead(200, headers).end(JSON.stringify(items));
     });
     const events: FetchAllJob[] = [];
-    const session = new ServiceApiSession(() => ({ baseUrl: service.url, apiToken: token }), (job) => events.push(job), { requestsPerSecond: 1_000 });
+    const session = new ServiceApiSession(() => ({ baseUrl: service.url, apiToken: token, egress: personalEgress() }), (job) => events.push(job), { requestsPerSecond: 1_000 });
     const { jobId } = session.startFetchAll({ endpoint: '/api/transactions' }, 20);
     const { job, items } = await until(
       () => Promise.resolve(session.fetchAll.items(jobId)),
@@ -141,7 +163,7 @@ describe('the service API client against a misbehaving service', () => {
       delete (headers as Record<string, string>)['total-pages'];
       res.writeHead(200, headers).end(JSON.stringify(items));
     });
-    const session = new ServiceApiSession(() => ({ baseUrl: service.url, apiToken: token }), () => {}, { requestsPerSecond: 1_000 });
+    const session = new ServiceApiSession(() => ({ baseUrl: service.url, apiToken: token, egress: personalEgress() }), () => {}, { requestsPerSecond: 1_000 });
     const { jobId } = session.startFetchAll({ endpoint: '/api/orders' }, 20);
     const { job } = await until(
       () => Promise.resolve(session.fetchAll.items(jobId)),

@@ -1,5 +1,6 @@
 import { inspect } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { personalEgress } from '../../src/main/core/outbound/egress-policy';
 import { RateLimiter, ServiceApiClient, ServiceApiError, ServiceApiSession } from '../../src/main/core/service-api';
 import { startSimulatorApi, type SimulatorApi } from '../../src/main/core/simulator/api';
 import { SimAccount, type SimPayoutOrder } from '../../src/main/core/simulator/model';
@@ -17,7 +18,7 @@ beforeAll(async () => {
 afterAll(() => api.close());
 
 function clientWith(apiToken: string): ServiceApiClient {
-  return new ServiceApiClient({ access: () => ({ baseUrl: api.url, apiToken }), limiter: new RateLimiter(1_000) });
+  return new ServiceApiClient({ access: () => ({ baseUrl: api.url, apiToken, egress: personalEgress() }), limiter: new RateLimiter(1_000) });
 }
 
 async function rejection(promise: Promise<unknown>): Promise<ServiceApiError> {
@@ -145,7 +146,7 @@ describe('fetch-all against the simulator', () => {
   function session(onEvent: (job: FetchAllJob, session: ServiceApiSession) => void = () => {}) {
     const events: FetchAllJob[] = [];
     const s: ServiceApiSession = new ServiceApiSession(
-      () => ({ baseUrl: api.url, apiToken: token }),
+      () => ({ baseUrl: api.url, apiToken: token, egress: personalEgress() }),
       (job) => {
         events.push(job);
         onEvent(job, s);

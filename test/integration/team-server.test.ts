@@ -118,7 +118,8 @@ describe('a team serve on PostgreSQL', () => {
   beforeAll(async () => {
     alice = await createUser('alice');
     bob = await createUser('bob');
-    team = await startServe(['--store', cluster.url, '--team', '--allowed-origin', publicOrigin]);
+    // The replay target is on this host: allowed explicitly, as a team server refuses loopback otherwise.
+    team = await startServe(['--store', cluster.url, '--team', '--allowed-origin', publicOrigin, '--allow-target', '127.0.0.1']);
     // The printed UI address is the public origin (at the proxy); the test reaches the server where it listens.
     origin = team.lines['UI listens on']!;
   }, 60_000);

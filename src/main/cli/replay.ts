@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import type { ReplayRecord } from '../../shared/replay';
+import { personalEgress } from '../core/outbound/egress-policy';
 import { OutboundReplays } from '../core/replay/outbound-replays';
 import { Replayer } from '../core/replay/replayer';
 import { defaultSenderLimits } from '../core/replay/send-replay';
@@ -55,7 +56,7 @@ export async function replayCommand(args: string[]): Promise<void> {
   const store = openExistingStore(values['data-dir'] ?? defaultDataDir());
   const outbound = new OutboundReplays(store, defaultSenderLimits, () => {});
   try {
-    const record = await new Replayer(store, outbound).send({
+    const record = await new Replayer(store, outbound, personalEgress()).send({
       deliveryId: id,
       url: values.to,
       signing: values['wrong-signature']

@@ -11,7 +11,7 @@ import { serveUsersCommand, serveUsersUsage } from './serve-users';
 import { storeUrlFrom, storeUrlOptions, storeVariable } from './store-url';
 
 export const serveUsage = [
-  'webhook-inspector serve [--data-dir DIR] [--store postgresql://… | --store-file FILE [--team [--ui-host ADDR] [--allowed-origin URL]…]] [--port N] [--http-port N] [--ui-port N] [--host ADDR] [--secret S | --secret-file F] [--no-simulator] [--relay URL --relay-token T [--relay-fingerprint SHA256]] [--keep-days N] [--keep-size SIZE]',
+  'webhook-inspector serve [--data-dir DIR] [--store postgresql://… | --store-file FILE [--team [--ui-host ADDR] [--allowed-origin URL]… [--allow-target PATTERN]…]] [--port N] [--http-port N] [--ui-port N] [--host ADDR] [--secret S | --secret-file F] [--no-simulator] [--relay URL --relay-token T [--relay-fingerprint SHA256]] [--keep-days N] [--keep-size SIZE]',
   serveUsersUsage,
 ].join('\n  ');
 
@@ -28,6 +28,7 @@ export async function serve(args: string[]): Promise<void> {
       team: { type: 'boolean' },
       'ui-host': { type: 'string' },
       'allowed-origin': { type: 'string', multiple: true },
+      'allow-target': { type: 'string', multiple: true },
       host: { type: 'string' },
       secret: { type: 'string' },
       'secret-file': { type: 'string' },
@@ -63,6 +64,7 @@ export async function serve(args: string[]): Promise<void> {
     httpsPort: values.port === undefined ? undefined : parsePort(values.port, '--port'),
     httpPort: values['http-port'] === undefined ? undefined : parsePort(values['http-port'], '--http-port'),
     uiPort: values['ui-port'] === undefined ? 0 : parsePort(values['ui-port'], '--ui-port'),
+    allowTargets: values['allow-target'],
     team: values.team ? { uiHost: values['ui-host'], publicOrigins: values['allowed-origin'] } : undefined,
     secret,
     simulator: values['no-simulator'] ? false : {},

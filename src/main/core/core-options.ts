@@ -1,5 +1,6 @@
 import type { CoreStatus } from '../../shared/contract';
 import type { RetentionLimits } from '../../shared/retention';
+import type { Resolver } from './outbound/egress-policy';
 import type { SenderLimits } from './replay/send-replay';
 import type { RelayEndpoint } from './sources/relay-client';
 import type { SecretStore } from './secret-store';
@@ -44,6 +45,13 @@ export interface CoreOptions {
    * (`serve user create`) instead of the per-start token, binds `uiHost`, and accepts `publicOrigins`.
    */
   team?: { uiHost?: string; publicOrigins?: string[] };
+  /**
+   * `serve --allow-target`: targets a team server may reach although their address is loopback, private,
+   * link-local… (the grammar is parseAllowRule's), for this run, beside the ones saved from Settings.
+   */
+  allowTargets?: string[];
+  /** How outbound connections resolve names (the system's by default; a test gives its own). */
+  resolveHost?: Resolver;
   /** Signing secret for this run (kept in memory only); overrides the stored one. */
   secret?: string;
   /** Where a secret set from the UI is kept; default: a 0600 file in dataDir. */

@@ -1,5 +1,8 @@
 import type { CoreStatus } from '../../shared/contract';
 import { ServiceConnection, SimulatorBehaviour, type SimulatorCredentials, type SimulatorState } from '../../shared/simulator';
+import { unrestrictedEgress, type EgressPolicy } from './outbound/egress-policy';
+import { egressWithOwnReceiver } from './outbound/own-receiver';
+import type { ReceiverPorts } from './receiver/receivers';
 import type { SecretStore } from './secret-store';
 import type { ServiceAccess } from './service-api';
 import { secretFingerprint, type SigningSecret } from './signing-secret';
@@ -22,6 +25,10 @@ export interface ServiceConnectionDeps {
   /** The receiver's certificate, which the simulator's dispatcher trusts by its fingerprint. */
   receiverFingerprint: string;
   receiverUrl: () => string | null;
+  /** What a real service's base URL must pass (the embedded simulator's own address is the core's, not a user's). */
+  egress: EgressPolicy;
+  /** The receiver's ports now: the simulator's webhooks may always go there. */
+  receiverPorts: () => ReceiverPorts;
   /** false: never run the embedded simulator (the inspector only receives). */
   simulator: EmbeddedSimulatorOptions | false;
   onSimulatorChanged: () => void;
@@ -55,6 +62,8 @@ export class ServiceConnectionManager {
       account,
       ...this.deps.simulator,
       trustedFingerprint: this.deps.receiverFingerprint,
+      // A callback URL is a user's (api.createPayoutOrder): checked like any target, but for this receiver.
+      egress: egressWithOwnReceiver(this.deps.egress, this.deps.receiverPorts),
       behaviour: this.deps.settings.read('simulatorBehaviour', SimulatorBehaviour),
       onChange: this.deps.onSimulatorChanged,
       log: this.deps.log,
@@ -79,10 +88,11 @@ export class ServiceConnectionManager {
   /** The API to call and its token: the simulator's while it runs, else the real service's when it has a token. */
   apiAccess(): ServiceAccess | null {
     if (this.connection.mode === 'simulator') {
-      return this.simulator ? { baseUrl: this.simulator.apiUrl, apiToken: this.simulator.account.apiToken } : null;
+      const simulator = this.simulator;
+      return simulator ? { baseUrl: simulator.apiUrl, apiToken: simulator.account.apiToken, egress: unrestrictedEgress } : null;
     }
     const apiToken = this.realServiceToken();
-    return apiToken === null ? null : { baseUrl: this.connection.baseUrl, apiToken };
+    return apiToken === null ? null : { baseUrl: this.connection.baseUrl, apiToken, egress: this.deps.egress };
   }
 
   private realServiceToken(): string | null {
@@ -91,6 +101,8 @@ export class ServiceConnectionManager {
 
   /** Switches service; the simulator runs only in simulator mode. */
   async set(connection: ServiceConnection, apiToken: string | undefined): Promise<void> {
+    // Refused before anything is saved; every call checks again when it connects.
+    if (connection.mode === 'service') await this.deps.egress.check(connection.baseUrl);
     if (apiToken !== undefined) this.deps.apiTokenStore.save(apiToken);
     this.deps.settings.write('serviceConnection', connection);
     this.connection = connection;

@@ -16,6 +16,7 @@ import { Receivers, type ReceiverPorts } from './receiver/receivers';
 import { ResponsePolicyState } from './receiver/response-policy';
 import { closeServer, listen } from './receiver/server';
 import { loadOrCreateCertificate } from './receiver/tls';
+import { createEgress } from './outbound/egress-settings';
 import { createReplays } from './replay/create-replays';
 import { DeliverySearchJobs } from './search/delivery-search-jobs';
 import { ServiceApiSession } from './service-api';
@@ -70,8 +71,16 @@ async function assemble(options: CoreOptions, store: InspectorStore, storeLocati
   store.derived.schedule();
   const storeHealth = new StoreHealth();
   const bodyLimitBytes = options.bodyLimitBytes ?? defaultBodyLimit;
+  const egress = createEgress({
+    settings,
+    restricted: options.team !== undefined,
+    commandLine: options.allowTargets ?? [],
+    resolve: options.resolveHost,
+    log,
+  });
   const replays = createReplays({
     store,
+    egress: egress.policy,
     limits: options.replayLimits,
     receiverPorts: () => receivers.ports,
     publish: (deliveryId) => events.publish('replays.changed', { deliveryId }),
@@ -95,6 +104,7 @@ async function assemble(options: CoreOptions, store: InspectorStore, storeLocati
     settings,
     tokenStore: options.relayTokenStore ?? fileSecretStore(options.dataDir, 'relay-token'),
     commandLine: options.relay,
+    egress: egress.policy,
     secret: () => secret.current,
     store: async (records) => void (await Promise.all(records.map((r) => storeHealth.watch(store.storeDelivery(r))))),
     onChange: () => events.publish('status.changed', status()),
@@ -126,6 +136,8 @@ async function assemble(options: CoreOptions, store: InspectorStore, storeLocati
     apiTokenStore: options.apiTokenStore ?? fileSecretStore(options.dataDir, 'api-token'),
     receiverFingerprint: certificate.fingerprint,
     receiverUrl: () => receivers.urls.https,
+    egress: egress.policy,
+    receiverPorts: () => receivers.ports,
     simulator: options.simulator ?? {},
     // Attempts change many times a second under load: tell the UI at most every 250 ms.
     onSimulatorChanged: () => {
@@ -176,6 +188,8 @@ async function assemble(options: CoreOptions, store: InspectorStore, storeLocati
 
   const setPorts = async (ports: ReceiverPorts) => {
     const previous = receivers.ports;
+    // Refused (409) rather than turning forwarding off behind the user's back: they asked for ports, not for that.
+    await replays.checkPorts(ports);
     try {
       await receivers.start(ports);
     } catch (error) {
@@ -205,7 +219,7 @@ async function assemble(options: CoreOptions, store: InspectorStore, storeLocati
     publicOrigins: access.publicOrigins,
     handlers: createHandlers({
       store, status, secret, policy, reverify, setPorts, service, api, publishStatus, transfers,
-      replays: replays.calls, sources, retention, searches,
+      replays: replays.calls, egress: egress.calls, sources, retention, searches,
     }),
     events,
     rendererDir: options.rendererDir ?? null,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { forwardTarget } from '../../../src/shared/forward-target';
+import { forwardTarget, normalizedPath, PathEscapesTarget } from '../../../src/shared/forward-target';
 import { mirroredAnswer } from '../../../src/main/core/replay/forwarder';
 import { StoredForwardSettings } from '../../../src/main/core/replay/stored-forward-settings';
 
@@ -34,6 +34,39 @@ describe('where a delivery is forwarded', () => {
   });
 });
 
+describe('an appended path that climbs', () => {
+  it('stays under the target’s base once its dot segments, in any spelling, are resolved', () => {
+    expect(appended('http://h.test/base', '/webhooks/../x')).toBe('http://h.test/base/x');
+    expect(appended('http://h.test/base', '/a/./b/%2e/c')).toBe('http://h.test/base/a/b/c');
+    expect(appended('http://h.test/base', '/a/%2E%2e/b')).toBe('http://h.test/base/b');
+    expect(appended('http://h.test/base', '/a/b/..')).toBe('http://h.test/base/a/');
+    expect(appended('http://h.test/base', '/a%2fb')).toBe('http://h.test/base/a/b');
+    expect(appended('http://h.test/base', '/a%252e%252e/b')).toBe('http://h.test/base/a%252e%252e/b');
+  });
+
+  it.each([
+    '/webhooks/../../../internal-admin/delete-all',
+    '/..',
+    '/../x',
+    '/%2e%2e/x',
+    '/%2E%2E/x',
+    '/.%2e/x',
+    '/webhooks/%2e%2e%2f%2e%2e%2fadmin',
+    '/webhooks/..%2F..%2Fadmin',
+    '/webhooks/..%5c..%5cadmin',
+    '/webhooks/..\\..\\admin',
+    '/a/b/../../../c',
+  ])('refuses %s rather than rewrite it', (path) => {
+    expect(normalizedPath(path)).toBeNull();
+    expect(() => appended('http://h.test/base', path)).toThrow(PathEscapesTarget);
+    expect(() => appended('http://h.test/base', path)).toThrow(/climbs above the target's base path/);
+  });
+
+  it('leaves a target used as given alone, whatever the path', () => {
+    expect(exact('http://h.test/base', '/../../admin')).toBe('http://h.test/base');
+  });
+});
+
 describe('forward settings stored before the path was opt-in', () => {
   const legacy = (target: string | null, pathRewrite: Rewrite) => ({ enabled: true, target, pathRewrite, mirrorStatus: false, allowSelfSigned: true });
   const migrated = (target: string | null, pathRewrite: Rewrite) => StoredForwardSettings.parse(legacy(target, pathRewrite));
@@ -55,7 +88,7 @@ describe('forward settings stored before the path was opt-in', () => {
 });
 
 describe('the answer mirrored from the target', () => {
-  const sent = { startedAt: '', url: '', request: { method: 'POST', headers: [], bodySha256: '', bodySize: 0 }, durationMs: 1 };
+  const sent = { startedAt: '', url: '', request: { method: 'POST', headers: [], bodySha256: '', bodySize: 0 }, durationMs: 1, refused: false };
   it('is the target’s status, or 502 when it gave none', () => {
     const response = { status: 503, headers: [], body: Buffer.alloc(0), bodyTruncated: false };
     expect(mirroredAnswer({ ...sent, response, error: null }).status).toBe(503);

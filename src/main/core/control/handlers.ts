@@ -2,6 +2,7 @@ import { type CallContext, type CallHandlers, type CallName, type CallOutput, ty
 import type { transferCalls } from '../export/transfer-calls';
 import type { ResponsePolicyState } from '../receiver/response-policy';
 import type { ReceiverPorts } from '../receiver/receivers';
+import type { createEgress } from '../outbound/egress-settings';
 import type { createReplays } from '../replay/create-replays';
 import type { DeliverySearchJobs } from '../search/delivery-search-jobs';
 import { createdOrders } from '../store/created-orders';
@@ -27,6 +28,8 @@ export interface HandlerDeps {
   transfers: ReturnType<typeof transferCalls>;
   /** replay.* and forward.* */
   replays: ReturnType<typeof createReplays>['calls'];
+  /** egress.* */
+  egress: ReturnType<typeof createEgress>['calls'];
   /** The relay source: sources.* */
   sources: SourceManager;
   retention: Retention;
@@ -140,5 +143,6 @@ export function createHandlers(deps: HandlerDeps) {
     },
     ...deps.transfers,
     ...deps.replays,
+    ...deps.egress,
   } satisfies CallHandlers;
 }

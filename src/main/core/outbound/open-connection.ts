@@ -1,6 +1,7 @@
 import { connect as connectTcp, isIP, type Socket } from 'node:net';
 import { connect as connectTls, type TLSSocket } from 'node:tls';
 import { AttemptError, attemptErrorOf } from './attempt-error';
+import { EgressRefused, type CheckedAddress, type Egress } from './egress-policy';
 
 export interface ConnectionOptions {
   connectTimeoutMs: number;
@@ -9,6 +10,8 @@ export interface ConnectionOptions {
   /** Accept any certificate, self-signed included (only when the user allowed it for this target). */
   acceptAnyCertificate?: boolean;
   signal: AbortSignal;
+  /** The policy that resolves and checks the target's address before anything connects. */
+  egress: Egress;
 }
 
 /** Colon-separated uppercase hex, as X509Certificate.fingerprint256 gives it; colons and case in the input do not matter. */
@@ -29,23 +32,37 @@ export function targetHostPort(target: URL): { host: string; port: number } {
   return { host, port: Number(target.port) || (target.protocol === 'https:' ? 443 : 80) };
 }
 
+/** The checked address to connect to; a refusal becomes the attempt's `refused` error. */
+async function checkedAddress(target: URL, egress: Egress): Promise<CheckedAddress> {
+  try {
+    return await egress.addressFor(target);
+  } catch (error) {
+    if (error instanceof EgressRefused) throw new AttemptError('refused', error.message);
+    throw attemptErrorOf(error);
+  }
+}
+
 /**
  * A connected socket to the target, TLS verified before any byte of the request is written: a pinned
  * self-signed certificate is checked here, since Node skips checkServerIdentity once chain verification fails.
+ * The host is resolved once by the egress policy and the socket connects to the address it checked, so a name
+ * that resolves elsewhere a moment later (DNS rebinding) changes nothing; TLS still verifies the name.
  */
-export function openConnection(target: URL, options: ConnectionOptions): Promise<Socket> {
+export async function openConnection(target: URL, options: ConnectionOptions): Promise<Socket> {
+  if (options.signal.aborted) throw new AttemptError('aborted', 'The sender was closed.');
   const secure = target.protocol === 'https:';
   const { host, port } = targetHostPort(target);
+  const { address } = await withTimeout(checkedAddress(target, options.egress), options);
   return new Promise((resolve, reject) => {
     const socket = secure
       ? connectTls({
-          host,
+          host: address,
           port,
           ...(isIP(host) ? {} : { servername: host }),
           rejectUnauthorized: options.trustedFingerprint === null && !options.acceptAnyCertificate,
           ALPNProtocols: ['http/1.1'],
         })
-      : connectTcp({ host, port });
+      : connectTcp({ host: address, port });
     const cleanup = () => {
       clearTimeout(timer);
       socket.off('error', onError);
@@ -74,5 +91,26 @@ export function openConnection(target: URL, options: ConnectionOptions): Promise
       cleanup();
       resolve(socket);
     });
+  });
+}
+
+/** Name resolution counts against the connect timeout, and the sender's closing stops waiting for it. */
+function withTimeout<T>(task: Promise<T>, options: ConnectionOptions): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(
+      () => finish(() => reject(new AttemptError('connect_timeout', `No connection within ${options.connectTimeoutMs} ms.`))),
+      options.connectTimeoutMs,
+    );
+    const onAbort = () => finish(() => reject(new AttemptError('aborted', 'The sender was closed.')));
+    const finish = (settle: () => void) => {
+      clearTimeout(timer);
+      options.signal.removeEventListener('abort', onAbort);
+      settle();
+    };
+    options.signal.addEventListener('abort', onAbort, { once: true });
+    task.then(
+      (value) => finish(() => resolve(value)),
+      (error: unknown) => finish(() => reject(error)),
+    );
   });
 }

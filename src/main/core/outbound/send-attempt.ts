@@ -1,6 +1,7 @@
 import { request, type IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
 import { AttemptError, attemptErrorOf, type AttemptErrorKind } from './attempt-error';
+import type { Egress } from './egress-policy';
 import { openConnection, targetHostPort } from './open-connection';
 
 export interface AttemptRequest {
@@ -18,6 +19,8 @@ export interface AttemptRequest {
   /** Keep up to this many bytes of the response body and stop reading there; undefined: read it all, keep none. */
   responseBodyCapBytes?: number;
   signal: AbortSignal;
+  /** Resolves and checks the target's address before anything connects. */
+  egress: Egress;
 }
 
 export interface AttemptResponse {
@@ -35,6 +38,8 @@ export type AttemptOutcome =
       kind: 'error';
       errorKind: AttemptErrorKind;
       error: string;
+      /** The system's error code (ECONNREFUSED, ENOTFOUND, a certificate's…) when there was one. */
+      errorCode: string | null;
       durationMs: number;
       /** What had arrived when it failed: a target that stalls after its headers still told its status. */
       partial: AttemptResponse | null;
@@ -127,7 +132,14 @@ export async function sendAttempt(req: AttemptRequest): Promise<AttemptOutcome> 
     return { kind: 'response', ...answer, durationMs: durationMs() };
   } catch (error) {
     const failure = attemptErrorOf(error);
-    return { kind: 'error', errorKind: failure.kind, error: failure.message, durationMs: durationMs(), partial: seen.response };
+    return {
+      kind: 'error',
+      errorKind: failure.kind,
+      error: failure.message,
+      errorCode: failure.code,
+      durationMs: durationMs(),
+      partial: seen.response,
+    };
   } finally {
     socket?.destroy();
   }

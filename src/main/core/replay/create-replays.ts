@@ -1,6 +1,9 @@
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
 import type { CallHandlers } from '../../../shared/contract';
 import { defaultForwardSettings } from '../../../shared/replay';
 import type { RawDelivery } from '../analysis/types';
+import type { EgressPolicy } from '../outbound/egress-policy';
 import type { ReceiverPorts } from '../receiver/receivers';
 import type { InspectorStore } from '../store/inspector-store';
 import { Forwarder } from './forwarder';
@@ -13,16 +16,20 @@ export interface ReplayDeps {
   store: InspectorStore;
   limits?: Partial<SenderLimits>;
   receiverPorts: () => ReceiverPorts;
+  /** Every replay and forward connects through it. */
+  egress: EgressPolicy;
   /** A replay or forward of this delivery was stored. */
   publish: (deliveryId: number) => void;
   log: (line: string) => void;
 }
 
-const loopbackHosts = new Set(['localhost', '127.0.0.1', '[::1]']);
-
-function reachesPorts(url: URL, ports: ReceiverPorts): boolean {
-  const port = Number(url.port) || (url.protocol === 'https:' ? 443 : 80);
-  return loopbackHosts.has(url.hostname) && (port === ports.https || port === ports.http);
+/** This inspector's id in the hop header of its forwards: made once, kept with its settings. */
+function inspectorId(settings: InspectorStore['settings']): string {
+  const kept = settings.read('inspectorId', z.string());
+  if (kept !== undefined) return kept;
+  const id = randomUUID();
+  settings.write('inspectorId', id);
+  return id;
 }
 
 type ReplayCalls = Pick<CallHandlers, 'replay.send' | 'replay.many' | 'replay.list' | 'forward.get' | 'forward.set'>;
@@ -32,12 +39,14 @@ export function createReplays(deps: ReplayDeps) {
   const outbound = new OutboundReplays(deps.store, { ...defaultSenderLimits, ...deps.limits }, (record) =>
     deps.publish(record.deliveryId),
   );
-  const replayer = new Replayer(deps.store, outbound);
+  const replayer = new Replayer(deps.store, outbound, deps.egress);
   const forwarder = new Forwarder({
     outbound,
     settings: deps.store.settings.read('forward', StoredForwardSettings) ?? defaultForwardSettings,
     save: (settings) => deps.store.settings.write('forward', settings),
-    isOwnReceiver: (url) => reachesPorts(url, deps.receiverPorts()),
+    egress: deps.egress,
+    receiverPorts: deps.receiverPorts,
+    inspectorId: inspectorId(deps.store.settings),
     log: deps.log,
   });
   const calls: ReplayCalls = {
@@ -50,6 +59,8 @@ export function createReplays(deps: ReplayDeps) {
   return {
     calls,
     forward: (raw: RawDelivery) => forwarder.begin(raw),
+    /** Before the receiver moves to these ports: refused (409) when forwarding would then reach the receiver itself. */
+    checkPorts: (ports: ReceiverPorts) => forwarder.checkPorts(ports),
     /** Stops the sends still running and waits for them: before the store closes. */
     close: () => outbound.close(),
   };

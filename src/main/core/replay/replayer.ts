@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { DeliverySelection, ReplayBatch, ReplayManyOptions, ReplayOptions, ReplayRecord } from '../../../shared/replay';
+import type { Egress } from '../outbound/egress-policy';
 import type { InspectorStore } from '../store/inspector-store';
 import type { ReplaySource } from '../store/replay-sources';
 import type { OutboundReplays } from './outbound-replays';
@@ -29,6 +30,7 @@ export class Replayer {
   constructor(
     private readonly store: InspectorStore,
     private readonly outbound: OutboundReplays,
+    private readonly egress: Egress,
     private readonly fresh: FreshValues = systemFreshValues,
   ) {
     this.sources = store.replaySources;
@@ -40,7 +42,8 @@ export class Replayer {
     if (!source) throw new ReplayRequestError(`no delivery ${input.deliveryId}`, 404);
     const record = await this.replayOne(source, input, { batchId: null, sentBy });
     if (!record) throw new ReplayRequestError('the inspector is closing', 503);
-    return record;
+    refuseIfRefused(record);
+    return record.record;
   }
 
   /** Sends the selection one after the other, each waiting for the previous answer. */
@@ -52,7 +55,9 @@ export class Replayer {
     for (const source of replaySequence(sources, options, lifecycleOrder)) {
       const record = await this.replayOne(source, options, { batchId, sentBy });
       if (!record) break;
-      replays.push(record);
+      // The same target for all: the first refusal is every one's.
+      refuseIfRefused(record);
+      replays.push(record.record);
     }
     return { batchId, replays, answers: summarizeAnswers(replays) };
   }
@@ -72,7 +77,7 @@ export class Replayer {
     source: ReplaySource,
     options: ReplayOptions,
     by: { batchId: string | null; sentBy: string | null },
-  ): Promise<ReplayRecord | null> {
+  ): Promise<{ record: ReplayRecord; refused: boolean } | null> {
     if (this.outbound.closing) return null;
     const sent = await this.outbound.send({
       url: new URL(options.url),
@@ -80,7 +85,14 @@ export class Replayer {
       headers: replayHeaders(source.headers, source.body, options, this.fresh),
       body: source.body,
       allowSelfSigned: options.allowSelfSigned,
+      egress: this.egress,
     });
-    return this.outbound.record({ ...sent, ...by, deliveryId: source.id, kind: 'replay', signingMode: options.signing.mode });
+    const record = await this.outbound.record({ ...sent, ...by, deliveryId: source.id, kind: 'replay', signingMode: options.signing.mode });
+    return record && { record, refused: sent.refused };
   }
+}
+
+/** A replay the egress policy refused is recorded with its reason, and the caller gets a 403 saying it. */
+function refuseIfRefused({ record, refused }: { record: ReplayRecord; refused: boolean }): void {
+  if (refused) throw new ReplayRequestError(record.error ?? 'refused by the egress policy', 403);
 }

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { Egress } from '../outbound/egress-policy';
 import { sendAttempt } from '../outbound/send-attempt';
 import type { ReplayDraft } from '../store/replays';
 
@@ -22,9 +23,14 @@ export interface OutgoingRequest {
   headers: Array<[string, string]>;
   body: Uint8Array;
   allowSelfSigned: boolean;
+  /** The core's egress policy (with the forward loop guard for a forward). */
+  egress: Egress;
 }
 
-export type SentReplay = Pick<ReplayDraft, 'startedAt' | 'url' | 'request' | 'response' | 'error' | 'durationMs'>;
+export type SentReplay = Pick<ReplayDraft, 'startedAt' | 'url' | 'request' | 'response' | 'error' | 'durationMs'> & {
+  /** The egress policy refused the target: nothing was sent, `error` says why. */
+  refused: boolean;
+};
 
 /** Sends one stored request like the service would (no redirect followed) and describes what happened. Never throws. */
 export async function sendReplay(out: OutgoingRequest, limits: SenderLimits, signal: AbortSignal): Promise<SentReplay> {
@@ -41,6 +47,7 @@ export async function sendReplay(out: OutgoingRequest, limits: SenderLimits, sig
     acceptAnyCertificate: out.allowSelfSigned,
     responseBodyCapBytes: limits.responseBodyCapBytes,
     signal,
+    egress: out.egress,
   });
   const answer = outcome.kind === 'response' ? outcome : outcome.partial;
   return {
@@ -61,5 +68,6 @@ export async function sendReplay(out: OutgoingRequest, limits: SenderLimits, sig
     },
     error: outcome.kind === 'error' ? outcome.error : null,
     durationMs: outcome.durationMs,
+    refused: outcome.kind === 'error' && outcome.errorKind === 'refused',
   };
 }

@@ -35,9 +35,6 @@ export function adviceForNetworkFailure(reason: string): string {
   if (reason === 'EPROTO' || reason.startsWith('ERR_SSL_')) {
     return `The service's address does not answer in HTTPS: if it serves plain HTTP, the base URL in ${settings} should start with http:, otherwise check its port.`;
   }
-  if (reason === 'bad port') {
-    return `Node's fetch refuses to call this port (it is on the blocked-ports list): use another port in the base URL in ${settings}.`;
-  }
   if (connectionLostCodes.has(reason)) {
     return `The connection to the service failed: check this machine's network (VPN, proxy, firewall) and the base URL in ${settings}, then try again.`;
   }
@@ -61,4 +58,12 @@ export function adviceForAnswer(upstreamStatus: number): string | null {
 
 export function adviceForBodyNotJson(): string {
   return `The answer is not the API's JSON: the base URL in ${settings} may point at a web page (a login or proxy page) rather than the service's API.`;
+}
+
+export function adviceForBodyTooLarge(): string {
+  return `The answer is far larger than any page of the API: the base URL in ${settings} may point at something other than the service's API.`;
+}
+
+export function adviceForRefusedTarget(): string {
+  return `This server's egress policy does not let it reach the service's address: an admin allows it with --allow-target or in Settings → Egress, or the base URL in ${settings} changes.`;
 }

@@ -4,12 +4,12 @@ import { adviceForAnswer } from './advice';
  * A service API call that failed. `status` is the HTTP status the control server answers the UI with
  * (it uses `error.status`): 400 for a request the service or the client refuses (the service's own 400
  * pagination message is kept word for word), 404 when the service has no such resource, 409 when no
- * service API is available, 502 for any other failed answer of the service (401/403 included: the UI's
+ * service API is available, 403 when the egress policy refuses its address, 502 for any other failed answer of the service (401/403 included: the UI's
  * call was authorized, the service refused the token), 504 when the service did not answer in time.
  */
 export class ServiceApiError extends Error {
   constructor(
-    readonly status: 400 | 404 | 409 | 502 | 504,
+    readonly status: 400 | 403 | 404 | 409 | 502 | 504,
     message: string,
     /** The status the service answered with; null when it gave none (timeout, unreachable, refused before sending). */
     readonly upstreamStatus: number | null = null,

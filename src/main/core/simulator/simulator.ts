@@ -1,3 +1,4 @@
+import type { Egress } from '../outbound/egress-policy';
 import { startSimulatorApi, type SimWorld } from './api';
 import { WebhookDispatcher, type DispatcherBehaviour, type DispatchEventView } from './dispatcher';
 import type { SimAccount } from './model';
@@ -12,6 +13,8 @@ export interface SimulatorOptions {
   /** Accept the receiver's self-signed certificate when its SHA-256 fingerprint is this one. */
   trustedFingerprint?: string | null;
   allowPlainHttp?: boolean;
+  /** What each order's callback URL must pass (the core's policy, its own receiver allowed). */
+  egress?: Egress;
   behaviour?: DispatcherBehaviour;
   onChange?: (event: DispatchEventView) => void;
   log?: (line: string) => void;
@@ -33,6 +36,7 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
     timeScale: options.timeScale,
     trustedFingerprint: options.trustedFingerprint ?? null,
     allowPlainHttp: options.allowPlainHttp,
+    egress: options.egress,
     onChange: options.onChange,
     ...options.behaviour,
   });

@@ -1,5 +1,6 @@
 import { request, type IncomingMessage } from 'node:http';
 import { RelayPage, RelayedDelivery } from '../../../shared/relay';
+import { personalEgress, type Egress } from '../outbound/egress-policy';
 import { openConnection, targetHostPort } from '../outbound/open-connection';
 import { readBounded, readPrefix } from './read-bounded';
 import { serverSentEvents } from './server-sent-events';
@@ -10,6 +11,8 @@ export interface RelayEndpoint {
   token: string;
   /** SHA-256 fingerprint of a self-signed relay certificate to accept. */
   fingerprint: string | null;
+  /** The policy its connections go through (the core gives its own; alone: a personal one). */
+  egress?: Egress;
 }
 
 const connectTimeoutMs = 5000;
@@ -57,7 +60,8 @@ export const silenceLimitMs = 45_000;
 /** A GET to the relay's pull API on a verified connection: the token is sent only once TLS is checked. */
 async function get(endpoint: RelayEndpoint, path: string, signal: AbortSignal): Promise<IncomingMessage> {
   const target = new URL(path, endpoint.url.endsWith('/') ? endpoint.url : `${endpoint.url}/`);
-  const socket = await openConnection(target, { connectTimeoutMs, trustedFingerprint: endpoint.fingerprint, signal });
+  const egress = endpoint.egress ?? personalEgress();
+  const socket = await openConnection(target, { connectTimeoutMs, trustedFingerprint: endpoint.fingerprint, signal, egress });
   const { host, port } = targetHostPort(target);
   return new Promise((resolve, reject) => {
     const outgoing = request({

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { ConfiguredRelay, SecretStorage } from '../../../shared/contract';
 import type { RelaySourceSettings, SourceHealth } from '../../../shared/relay';
+import type { EgressPolicy } from '../outbound/egress-policy';
 import { normalizeFingerprint } from '../outbound/open-connection';
 import type { SecretStore } from '../secret-store';
 import type { InspectorStore, SettingsStore } from '../store/inspector-store';
@@ -15,6 +16,8 @@ export interface SourceManagerDeps extends Pick<RelaySourceDeps, 'secret' | 'sto
   tokenStore: SecretStore;
   /** `serve --relay`: this run's source, in place of the saved one. */
   commandLine: RelayEndpoint | undefined;
+  /** What a relay's address must pass. */
+  egress: EgressPolicy;
   /** The health or the configuration changed. */
   onChange: () => void;
 }
@@ -80,6 +83,7 @@ export class SourceManager {
     return this.serially(async () => {
       const token = settings.token ?? this.keptTokenFor(settings.url);
       if (token === null) throw new BadRequest('give the channel token: none is kept for a relay at this address');
+      await this.deps.egress.check(settings.url);
       const fingerprint = settings.fingerprint === null ? null : normalizeFingerprint(settings.fingerprint);
       if (settings.token !== undefined) this.deps.tokenStore.save(settings.token);
       this.deps.settings.write(savedKey, { url: settings.url, fingerprint });
@@ -112,7 +116,7 @@ export class SourceManager {
 
   private async run(endpoint: RelayEndpoint, tokenStorage: SecretStorage): Promise<void> {
     const { inspectorStore, secret, store, log, onChange } = this.deps;
-    const source = pullFromRelay(endpoint, inspectorStore, { secret, store, log, onHealth: onChange });
+    const source = pullFromRelay({ ...endpoint, egress: this.deps.egress }, inspectorStore, { secret, store, log, onHealth: onChange });
     const storedBefore = await inspectorStore.deliverySource(source.status.name).count();
     this.running = { endpoint, tokenStorage, source, storedBefore };
     log(`source ${source.status.name}: pulling from ${endpoint.url}`);

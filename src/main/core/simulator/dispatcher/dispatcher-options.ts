@@ -1,3 +1,4 @@
+import { unrestrictedEgress, type Egress } from '../../outbound/egress-policy';
 import type { SimAccount } from '../model';
 import { systemClock, type Clock } from './clock';
 import type { DispatchEventView } from './event-records';
@@ -33,6 +34,8 @@ export interface DispatcherOptions {
   trustedFingerprint?: string | null;
   /** Callback URLs are HTTPS (spec 2.5); plain http:// only for tests and TLS-terminating tunnels. Default false. */
   allowPlainHttp?: boolean;
+  /** What each callback URL's address must pass (a team server's policy); by default, anything. */
+  egress?: Egress;
   /** Events kept for the state view; older finished ones are forgotten. Default 5000. */
   maxEvents?: number;
   clock?: Clock;
@@ -61,6 +64,7 @@ export const dispatcherDefaults = {
   trustedFingerprint: null,
   allowPlainHttp: false,
   maxEvents: 5_000,
+  egress: unrestrictedEgress,
 } as const satisfies Partial<DispatcherOptions>;
 
 export function resolveDispatcherOptions(options: DispatcherOptions): ResolvedDispatcherOptions {

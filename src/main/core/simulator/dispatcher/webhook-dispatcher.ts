@@ -233,6 +233,7 @@ export class WebhookDispatcher implements OrderSink {
       readTimeoutMs: this.options.readTimeoutMs,
       trustedFingerprint: this.options.trustedFingerprint,
       signal: this.abort.signal,
+      egress: this.options.egress,
     }).then((outcome) => {
       release(clock.now());
       if (this.closed) return;

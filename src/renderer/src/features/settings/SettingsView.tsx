@@ -2,6 +2,7 @@ import type { CoreStatus } from '../../../../shared/contract';
 import { CallErrorMessage } from '../../components/CallErrorMessage';
 import { formatBytes, formatCount } from '../../lib/format';
 import { ForwardSettingsCard } from '../forward/ForwardSettingsCard';
+import { EgressSettings } from './EgressSettings';
 import { ImportSettings } from '../transfer/ImportSettings';
 import { PolicySettings } from './PolicySettings';
 import { PortSettings } from './PortSettings';
@@ -29,6 +30,7 @@ export function SettingsView({ status, statusError, onStatus, onPolicy }: Settin
       <SecretSettings secret={status.secret} />
       <PolicySettings policy={status.policy} onSaved={onPolicy} />
       <ForwardSettingsCard />
+      <EgressSettings />
       <PortSettings ports={status.ports} onApplied={onStatus} />
       <RetentionSettings retention={status.retention} onApplied={onStatus} />
       <ImportSettings />

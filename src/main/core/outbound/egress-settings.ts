@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import type { CallHandlers } from '../../../shared/contract';
+import type { EgressStatus } from '../../../shared/egress';
+import type { SettingsStore } from '../store/inspector-store';
+import { parseAllowRule, type AllowRule } from './allow-rule';
+import { EgressPolicy, type Resolver } from './egress-policy';
+
+const savedKey = 'egressRules';
+
+export interface EgressDeps {
+  settings: SettingsStore;
+  /** A team server: special addresses refused unless a rule allows them. */
+  restricted: boolean;
+  /** `serve --allow-target`, for this run (an invalid one stops the start with its reason). */
+  commandLine: readonly string[];
+  resolve?: Resolver;
+  log: (line: string) => void;
+}
+
+/** The core's egress policy and its rules: the command line's for this run, and the ones saved from Settings. */
+export function createEgress(deps: EgressDeps) {
+  const commandLine = deps.commandLine.map(parseAllowRule);
+  let saved: AllowRule[] = [];
+  for (const text of deps.settings.read(savedKey, z.array(z.string())) ?? []) {
+    try {
+      saved.push(parseAllowRule(text));
+    } catch (error) {
+      deps.log(`egress: a saved allowed target is ignored (${(error as Error).message})`);
+    }
+  }
+  const policy = new EgressPolicy({ team: deps.restricted, rules: () => [...commandLine, ...saved], resolve: deps.resolve });
+  const status = (): EgressStatus => ({
+    restricted: deps.restricted,
+    commandLine: commandLine.map((rule) => rule.text),
+    saved: saved.map((rule) => rule.text),
+  });
+  const calls: Pick<CallHandlers, 'egress.get' | 'egress.set'> = {
+    'egress.get': () => status(),
+    'egress.set': ({ rules }) => {
+      // All or nothing: one invalid rule is a 400 naming it, and nothing changes.
+      const parsed = rules.map(parseAllowRule);
+      saved = parsed;
+      deps.settings.write(savedKey, parsed.map((rule) => rule.text));
+      return status();
+    },
+  };
+  return { policy, calls };
+}
