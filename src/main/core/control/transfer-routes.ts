@@ -91,7 +91,8 @@ function failure(error: unknown, action: 'export' | 'import', log: (line: string
 /** The uploaded file's name as the sender gave it: its last part only, for messages and the audit log. */
 function uploadName(url: URL): string {
   const given = url.searchParams.get('name') ?? '';
-  const name = basename(given.replaceAll('\\', '/')).replace(/[\u0000-\u001f\u007f]/g, '').slice(0, 200);
+  const printable = [...basename(given.replaceAll('\\', '/'))].filter((c) => c >= ' ' && c !== '\u007f').join('');
+  const name = printable.slice(0, 200);
   return name === '' ? 'the upload' : name;
 }
 
