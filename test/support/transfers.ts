@@ -1,16 +1,14 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import { createGunzip } from 'node:zlib';
 import Database from 'better-sqlite3';
-import { extract as tarExtract } from 'tar-stream';
 import type { TransferExportRequest } from '../../src/shared/fixtures';
 import type { EventName, EventPayload } from '../../src/shared/contract';
 import { bodyText, formALifecycle, formBBody, giftCardRecipientBody, signedDelivery } from '../fixtures/payloads';
 import type { TestCore } from './core-fixture';
 import { queryStore } from './engines';
+
+export { unpackArchive } from './archive';
 import { post } from './https-client';
 
 export const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
@@ -156,22 +154,6 @@ export async function upload(t: Pick<TestCore, 'core' | 'token'>, bytes: Buffer,
     body: bytes,
   });
   return { status: res.status, body: (await res.json()) as unknown };
-}
-
-/** The files of a .tar.gz (or .tar), by path, as bytes. */
-export async function unpackArchive(bytes: Buffer, gzipped = true): Promise<Map<string, Buffer>> {
-  const files = new Map<string, Buffer>();
-  const extract = tarExtract();
-  const reading = (async () => {
-    for await (const entry of extract) {
-      const chunks: Buffer[] = [];
-      for await (const chunk of entry as AsyncIterable<Buffer>) chunks.push(chunk);
-      if (entry.header.type === 'file') files.set(entry.header.name, Buffer.concat(chunks));
-    }
-  })();
-  const sink = extract as typeof extract & NodeJS.WritableStream;
-  await Promise.all([gzipped ? pipeline(Readable.from([bytes]), createGunzip(), sink) : pipeline(Readable.from([bytes]), sink), reading]);
-  return files;
 }
 
 /** Every stored row of a store of either engine (the SQLite file in dataDir, or the PostgreSQL database at location), in arrival order. */
