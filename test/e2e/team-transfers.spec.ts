@@ -74,3 +74,20 @@ test.describe('a team server: exports are downloads, imports uploads', () => {
     await expect(page.getByTestId('import-result')).toHaveAttribute('data-imported', '2');
   });
 });
+
+test.describe('a personal inspector keeps its paths', () => {
+  test('Export fixtures asks for a folder, and Import for a path', async ({ deliveriesPage, inspector }) => {
+    const body = giftCardBody();
+    expect(await inspector.deliver('/webhooks', body, serviceHeaders(body))).toBe(200);
+    const { page } = deliveriesPage;
+    await expect(deliveriesPage.rows).toHaveCount(1);
+    await deliveriesPage.select(deliveriesPage.rows.first());
+    await page.getByTestId('export-fixtures-open').click();
+    await expect(page.getByTestId('export-fixtures-out-dir')).toBeVisible();
+    await expect(page.getByTestId('export-fixtures-run')).toHaveText('Export');
+    await page.getByTestId('nav-settings').click();
+    await expect(page.getByTestId('import-path')).toBeVisible();
+    await expect(page.getByTestId('import-file')).toHaveCount(0);
+    await expect(page.getByTestId('export-ndjson')).toHaveCount(0);
+  });
+});
