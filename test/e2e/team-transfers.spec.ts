@@ -55,6 +55,12 @@ test.describe('a team server: exports are downloads, imports uploads', () => {
     expect(files.filter((name) => name === 'manifest.json')).toHaveLength(1);
     expect(files.filter((name) => name!.endsWith('.body'))).toHaveLength(1);
 
+    const [har] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-har').click()]);
+    expect(har.suggestedFilename()).toMatch(/^delivery-\d+\.har$/);
+    const harFile = testInfo.outputPath(har.suggestedFilename());
+    await har.saveAs(harFile);
+    expect((JSON.parse(readFileSync(harFile, 'utf8')) as { log: { entries: unknown[] } }).log.entries).toHaveLength(1);
+
     await page.getByTestId('nav-settings').click();
     await expect(page.getByTestId('import-path')).toHaveCount(0);
     await page.getByTestId('import-file').setInputFiles(archive);

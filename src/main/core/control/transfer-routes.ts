@@ -1,3 +1,4 @@
+import { rmSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { basename, join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -101,6 +102,9 @@ function uploadName(url: URL): string {
  * Both stream: a download is written as the store is read, an upload imported as it arrives (bounded by a limit).
  */
 export function transferRoutes(deps: TransferRouteDeps): TransferRoutes {
+  const scratchDir = join(deps.dataDir, 'uploads');
+  // What an upload cut short by a crash left; one core per data dir, so nothing else is using it.
+  rmSync(scratchDir, { recursive: true, force: true });
   const record = (entry: TransferRecord) => deps.onTransfer?.(entry);
 
   const exportRoute = async (req: IncomingMessage, res: ServerResponse, user: string | null) => {
@@ -149,7 +153,7 @@ export function transferRoutes(deps: TransferRouteDeps): TransferRoutes {
       res.setHeader('Connection', 'close');
       return sendJson(res, 413, { error });
     }
-    const upload = { chunks: req, name: subject, scratchDir: join(deps.dataDir, 'uploads'), unpackedLimitBytes: deps.uploadLimitBytes };
+    const upload = { chunks: req, name: subject, scratchDir, unpackedLimitBytes: deps.uploadLimitBytes };
     try {
       const result = await withUploadSource(upload, (source) => importFrom(source, importTarget(deps)));
       record({ user, action: 'import', subject, outcome: 'done', detail: `imported ${result.imported}, skipped ${result.skipped}` });

@@ -32,9 +32,10 @@ function attachmentName(disposition: string | null): string | null {
 
 /**
  * An export as a download (a team server writes no files of its own): fetched with the token in its header, never
- * in a URL, then saved as a file (the desktop's save dialog, or the browser's downloads).
+ * in a URL, then saved as a file (the desktop's save dialog, or the browser's downloads), named `saveAs` or as the
+ * server names it.
  */
-export async function downloadExport(request: TransferExportRequest, fallbackName: string): Promise<{ name: string; path: string | null }> {
+export async function downloadExport(request: TransferExportRequest, saveAs?: string): Promise<{ name: string; path: string | null }> {
   let response: Response;
   try {
     response = await fetch('/transfer/export', {
@@ -46,7 +47,7 @@ export async function downloadExport(request: TransferExportRequest, fallbackNam
     throw new TransferFailure(0, 'The inspector cannot be reached. Is it still running?');
   }
   if (!response.ok) throw failureFrom(response.status, await response.text());
-  const name = attachmentName(response.headers.get('content-disposition')) ?? fallbackName;
+  const name = saveAs ?? attachmentName(response.headers.get('content-disposition')) ?? `export.${request.format}`;
   const bytes = new Uint8Array(await response.arrayBuffer());
   return { name, path: await saveBytes(name, bytes, response.headers.get('content-type') ?? 'application/octet-stream') };
 }

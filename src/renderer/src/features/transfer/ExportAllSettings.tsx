@@ -8,7 +8,7 @@ import { useTeamServer } from '../../hooks/useTeamServer';
 export function ExportAllSettings() {
   const team = useTeamServer();
   const run = useCallAction(async () => {
-    const saved = await downloadExport({ format: 'ndjson' }, 'deliveries.ndjson');
+    const saved = await downloadExport({ format: 'ndjson' });
     if (saved.path) return `Saved ${saved.name} to ${saved.path}.`;
     return typeof nativeExtras().saveFile === 'function' ? 'Not saved.' : `Downloaded ${saved.name}.`;
   });

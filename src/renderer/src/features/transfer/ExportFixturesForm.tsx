@@ -35,7 +35,7 @@ export function ExportFixturesForm({ selection }: { selection: DeliverySelection
   const run = useCallAction(async (options: FixtureExportOptions) => {
     setWritten(null);
     if (team) {
-      const saved = await downloadExport({ format: 'fixtures', ...options }, 'fixtures.tar.gz');
+      const saved = await downloadExport({ format: 'fixtures', ...options });
       if (saved.path) return `Saved ${saved.name} to ${saved.path}.`;
       return typeof nativeExtras().saveFile === 'function' ? 'Not saved.' : `Downloaded ${saved.name} (the fixtures folder as a .tar.gz).`;
     }
