@@ -283,6 +283,62 @@ describe('uploads stream, within a limit', () => {
   });
 });
 
+/** A .tar.gz of these entries, in this order. */
+async function tarGz(entries: Array<{ name: string; bytes?: Buffer; type?: 'file' | 'symlink'; linkname?: string }>): Promise<Buffer> {
+  const archive = tarPack();
+  for (const entry of entries) {
+    if (entry.type === 'symlink') archive.entry({ name: entry.name, type: 'symlink', linkname: entry.linkname });
+    else archive.entry({ name: entry.name }, entry.bytes ?? Buffer.alloc(0));
+  }
+  archive.finalize();
+  const chunks: Buffer[] = [];
+  for await (const chunk of archive as AsyncIterable<Buffer>) chunks.push(chunk);
+  return gzipSync(Buffer.concat(chunks));
+}
+
+describe('an uploaded archive is unpacked by plain file names only', () => {
+  it('leaves out ../ and absolute paths, links and deeper folders, and imports the fixtures it holds', async () => {
+    const source = await startPersonalCore('sqlite');
+    const target = await startPersonalCore('sqlite');
+    try {
+      const ids = await seedDeliveries(source, testSecret);
+      const fixtures = await unpackArchive((await download(source, { format: 'fixtures' })).bytes);
+      const outside = join(scratch(), 'escaped');
+      const hostile = await tarGz([
+        { name: `..${'/..'.repeat(8)}${outside}`, bytes: Buffer.from('absolute, climbing') },
+        { name: `${outside}-absolute`, bytes: Buffer.from('absolute') },
+        { name: 'fixtures/link.body', type: 'symlink', linkname: '/etc/passwd' },
+        { name: 'fixtures/deeper/0001-x.json', bytes: Buffer.from('{}') },
+        ...[...fixtures].map(([name, bytes]) => ({ name, bytes })),
+      ]);
+      expect(await upload(target, hostile, 'hostile.tar.gz')).toEqual({ status: 200, body: { imported: ids.length, skipped: 0, errors: [] } });
+      expect(verdicts(storedRows(target.dataDir))).toEqual(verdicts(storedRows(source.dataDir)));
+      expect([existsSync(outside), existsSync(`${outside}-absolute`)]).toEqual([false, false]);
+      expect(readdirSync(join(target.dataDir, 'uploads'))).toEqual([]);
+    } finally {
+      await Promise.all([source.stop(), target.stop()]);
+    }
+  });
+
+  it('refuses an archive with two files of one name, and bytes that are no archive', async () => {
+    const target = await startPersonalCore('sqlite');
+    try {
+      const twice = await tarGz([
+        { name: 'a/manifest.json', bytes: Buffer.from('{}') },
+        { name: 'b/manifest.json', bytes: Buffer.from('{}') },
+      ]);
+      expect(await upload(target, twice, 'twice.tar.gz')).toEqual({ status: 400, body: { error: 'twice.tar.gz holds two files named manifest.json' } });
+      const broken = Buffer.concat([Buffer.from([0x1f, 0x8b]), Buffer.from('not really gzip')]);
+      const answer = await upload(target, broken, 'broken.tar.gz');
+      expect(answer.status).toBe(400);
+      expect((answer.body as { error: string }).error).toMatch(/^broken\.tar\.gz is not a fixtures archive \(\.tar\.gz or \.tar\): /);
+      expect(await deliveryCount(target)).toBe(0);
+    } finally {
+      await target.stop();
+    }
+  });
+});
+
 describe('a personal inspector keeps its paths', () => {
   it('writes export.fixtures to the outDir given and imports a path', async () => {
     const personal = await startPersonalCore('sqlite');

@@ -71,10 +71,15 @@ export async function unpackFixturesArchive(
       else await writeEntry(entry as AsyncIterable<Buffer>, dir, name, label);
     }
   })();
-  const [fed, read] = await Promise.allSettled([feeding, reading]);
-  const failure = fed.status === 'rejected' ? (fed.reason as Error) : read.status === 'rejected' ? (read.reason as Error) : null;
-  if (failure === null) return;
-  // Ours (a limit) or the system's (a full disk, the upload cut off) as they are; the decoders' as what they mean.
-  if ('status' in failure || 'errno' in failure) throw failure;
+  // Either side failing stops the other (which then fails for that reason only): the first failure is the cause.
+  const failures: Error[] = [];
+  const noted = (work: Promise<unknown>) => work.catch((error: Error) => void failures.push(error));
+  await Promise.all([noted(feeding), noted(reading)]);
+  const failure = failures[0];
+  if (failure === undefined) return;
+  // Ours (a limit) or the system's (a full disk, the upload cut off) as they are; the decoders' (zlib's Z_… codes,
+  // tar-stream's without a code) as what they mean.
+  const code = (failure as NodeJS.ErrnoException).code;
+  if ('status' in failure || (code !== undefined && !code.startsWith('Z_'))) throw failure;
   throw new NotAnArchive(`${label} is not a fixtures archive (.tar.gz or .tar): ${failure.message}`);
 }
