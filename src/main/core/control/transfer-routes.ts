@@ -2,17 +2,11 @@ import { rmSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { basename, join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import type { Readable } from 'node:stream';
 import type { CallContext } from '../../../shared/contract';
 import { TransferExportRequest } from '../../../shared/fixtures';
 import { callRoles, roleAllows, type Role } from '../../../shared/roles';
-import { fixturesArchive } from '../export/fixtures-archive';
-import { fixtureEntries, fixturesFolderName } from '../export/fixtures-export';
-import { harChunks } from '../export/har';
-import { ndjsonLines } from '../export/ndjson';
-import { receiverOriginOf } from '../export/receiver-origin';
-import { selectDeliveries } from '../export/selection';
-import { fixturesRequest, importTarget, type TransferDeps } from '../export/transfer-calls';
+import { download, type Download } from '../export/download';
+import { importTarget, type TransferDeps } from '../export/transfer-calls';
 import { importFrom } from '../import/import-path';
 import { withUploadSource } from '../import/upload-source';
 import { readJson, securityHeaders, sendJson } from './server';
@@ -46,40 +40,6 @@ const roleOf = (caller: CallContext & { role?: Role }): Role => caller.role ?? '
 
 /** A download is what export.fixtures does and an upload what import.path does: they need the same role. */
 const routeCalls = { export: 'export.fixtures', import: 'import.path' } as const;
-
-interface Download {
-  filename: string;
-  contentType: string;
-  body: Readable | AsyncIterable<string>;
-  /** Deliveries written, once the body is done. */
-  count: () => number;
-}
-
-async function* counted(lines: AsyncIterable<string>, counter: { count: number }): AsyncGenerator<string> {
-  for await (const line of lines) {
-    counter.count += 1;
-    yield line;
-  }
-}
-
-async function download(deps: TransferRouteDeps, request: ExportRequest, now: Date): Promise<Download> {
-  const stamp = now.toISOString().replace(/[:.]/g, '-');
-  if (request.format === 'fixtures') {
-    const folder = fixturesFolderName(now);
-    const { entries, written } = await fixtureEntries(deps.store, fixturesRequest(deps, request));
-    return { filename: `${folder}.tar.gz`, contentType: 'application/gzip', body: fixturesArchive(entries, folder), count: written };
-  }
-  if (request.format === 'har') {
-    const { total, deliveries } = await selectDeliveries(deps.store, request.selection);
-    const chunks = harChunks(deliveries(), receiverOriginOf(deps.receiverUrls()), deps.version);
-    return { filename: `deliveries-${stamp}.har`, contentType: 'application/json', body: chunks, count: () => total };
-  }
-  const counter = { count: 0 };
-  const lines = counted(ndjsonLines(deps.store), counter);
-  return { filename: `deliveries-${stamp}.ndjson`, contentType: 'application/x-ndjson', body: lines, count: () => counter.count };
-}
-
-type ExportRequest = ReturnType<typeof TransferExportRequest.parse>;
 
 /** What to answer for an error: ours say what is wrong; anything else only that it failed (its message, which may name a path here, goes to the log). */
 function failure(error: unknown, action: 'export' | 'import', log: (line: string) => void): { status: number; message: string } {
