@@ -136,6 +136,19 @@ describe('downloads are the CLI exports', () => {
     expect(har.bytes.toString()).toBe(readFileSync(join(dir, 'all.har'), 'utf8'));
   });
 
+  it('lets in only the token in its header, from the inspector\'s own origin', async () => {
+    const exportWith = (headers: Record<string, string>, query = '') =>
+      fetch(`${source.core.urls.uiOrigin}/transfer/export${query}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', ...headers },
+        body: JSON.stringify({ format: 'ndjson' }),
+      }).then((res) => res.status);
+    expect(await exportWith({})).toBe(401);
+    expect(await exportWith({}, `?token=${source.token}`)).toBe(401);
+    expect(await exportWith({ Authorization: `Bearer ${source.token}`, Origin: 'https://evil.example' })).toBe(403);
+    expect(await exportWith({ Authorization: `Bearer ${source.token}` })).toBe(200);
+  });
+
   it('answers an empty selection with 404 before any byte of a download', async () => {
     const answer = await download(source, { format: 'har', selection: { deliveryIds: [99_999] } });
     expect(answer.status).toBe(404);
