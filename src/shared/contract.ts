@@ -93,6 +93,8 @@ export const CoreStatus = z.object({
   relay: ConfiguredRelay.nullable(),
   /** The retention limits in force, what the store keeps and what pruning removed. */
   retention: RetentionStatus,
+  /** A team server (serve --team): exports are downloads and imports uploads, never paths on its disk. */
+  team: z.boolean(),
 });
 export type CoreStatus = z.infer<typeof CoreStatus>;
 
@@ -245,7 +247,10 @@ export const calls = {
   'egress.get': { input: Empty, output: EgressStatus },
   /** Replaces the allowed targets saved from Settings (the command line's stay). */
   'egress.set': { input: EgressRules, output: EgressStatus },
-  /** A fixtures folder: one JSON file and one raw .body file per delivery, and a manifest. */
+  /**
+   * A fixtures folder: one JSON file and one raw .body file per delivery, and a manifest. Refused (403) on a team
+   * server, which writes no files of its own for a user: it offers the folder as a download (POST /transfer/export).
+   */
   'export.fixtures': { input: FixtureExportOptions, output: ExportResult },
   /** HAR 1.2 of the selection, as text (the UI saves it). */
   'export.har': { input: z.object({ selection: DeliverySelection }), output: z.object({ har: z.string() }) },
@@ -254,7 +259,7 @@ export const calls = {
     input: z.object({ deliveryId: z.number().int(), url: z.url({ protocol: /^https?$/ }).optional() }),
     output: z.object({ command: z.string() }),
   },
-  /** Imports a fixtures folder, a HAR file or an NDJSON export from a path on this machine. */
+  /** Imports a fixtures folder, a HAR file or an NDJSON export from a path on this machine; a team server takes uploads instead (POST /transfer/import). */
   'import.path': { input: z.object({ path: z.string().min(1) }), output: ImportResult },
   'simulator.state': { input: Empty, output: SimulatorState },
   'simulator.configure': { input: SimulatorBehaviour.partial(), output: SimulatorBehaviour },

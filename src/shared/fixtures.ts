@@ -35,3 +35,17 @@ export const TransferProgress = z.object({
   finished: z.boolean(),
 });
 export type TransferProgress = z.infer<typeof TransferProgress>;
+
+/** A selection, or 'all': every stored delivery (as the CLI's export without --ids, --lifecycle or --group). */
+const WholeStoreOr = z.union([z.literal('all'), DeliverySelection]).default('all');
+
+/**
+ * A download (POST /transfer/export, the body this JSON): the fixtures folder as a .tar.gz, HAR 1.2 of a
+ * selection, or the NDJSON of every delivery; the same content as the CLI's `export --format …`.
+ */
+export const TransferExportRequest = z.discriminatedUnion('format', [
+  FixtureExportOptions.omit({ outDir: true }).extend({ format: z.literal('fixtures'), selection: WholeStoreOr }),
+  z.object({ format: z.literal('har'), selection: WholeStoreOr }),
+  z.object({ format: z.literal('ndjson') }),
+]);
+export type TransferExportRequest = z.input<typeof TransferExportRequest>;

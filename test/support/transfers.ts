@@ -2,9 +2,13 @@ import { createHash, randomUUID } from 'node:crypto';
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
+import type { TransferExportRequest } from '../../src/shared/fixtures';
 import type { EventName, EventPayload } from '../../src/shared/contract';
 import { bodyText, formALifecycle, formBBody, giftCardRecipientBody, signedDelivery } from '../fixtures/payloads';
 import type { TestCore } from './core-fixture';
+import { queryStore } from './engines';
+
+export { unpackArchive } from './archive';
 import { post } from './https-client';
 
 export const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
@@ -99,7 +103,7 @@ export async function collectEvents<N extends EventName>(
 ): Promise<{ events: Promise<Array<EventPayload<N>>> }> {
   const abort = new AbortController();
   const timer = setTimeout(() => abort.abort(), limitMs);
-  const res = await fetch(`${t.core.urls.uiOrigin}/events?token=${t.token}`, { signal: abort.signal });
+  const res = await fetch(`${t.core.urls.uiOrigin}/events`, { headers: { Authorization: `Bearer ${t.token}` }, signal: abort.signal });
   const reader = res.body!.getReader();
   const events = (async () => {
     const collected: Array<EventPayload<N>> = [];
@@ -130,4 +134,35 @@ export async function collectEvents<N extends EventName>(
     return collected;
   })();
   return { events };
+}
+
+/** A download (POST /transfer/export) as a browser's fetch makes it: the token in its header, never in the URL. */
+export async function download(t: Pick<TestCore, 'core' | 'token'>, request: TransferExportRequest) {
+  const res = await fetch(`${t.core.urls.uiOrigin}/transfer/export`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${t.token}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify(request),
+  });
+  return { status: res.status, headers: res.headers, bytes: Buffer.from(await res.arrayBuffer()) };
+}
+
+/** An upload (POST /transfer/import) of a whole file, as a browser sends a File: with its size. */
+export async function upload(t: Pick<TestCore, 'core' | 'token'>, bytes: Buffer, name: string) {
+  const res = await fetch(`${t.core.urls.uiOrigin}/transfer/import?name=${encodeURIComponent(name)}`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${t.token}`, 'Content-Type': 'application/octet-stream' },
+    body: bytes,
+  });
+  return { status: res.status, body: (await res.json()) as unknown };
+}
+
+/** Every stored row of a store of either engine (the SQLite file in dataDir, or the PostgreSQL database at location), in arrival order. */
+export async function storedRowsIn(store: { dataDir: string; location: string | undefined }): Promise<StoredRow[]> {
+  if (store.location === undefined) return storedRows(store.dataDir);
+  const rows = await queryStore(
+    store,
+    `SELECT id, body, body_sha256, signature, form, event, idempotency_key, lifecycle_key, findings, imported, received_at
+     FROM deliveries ORDER BY id`,
+  );
+  return rows.map((row) => ({ ...(row as unknown as StoredRow), id: Number(row.id), imported: Number(row.imported), received_at: Number(row.received_at) }));
 }

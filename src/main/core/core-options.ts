@@ -1,4 +1,5 @@
 import type { CoreStatus } from '../../shared/contract';
+import type { TransferRecord } from './control/transfer-routes';
 import type { RetentionLimits } from '../../shared/retention';
 import type { Resolver } from './outbound/egress-policy';
 import type { SenderLimits } from './replay/send-replay';
@@ -71,6 +72,10 @@ export interface CoreOptions {
   rendererDir?: string;
   /** Largest body accepted, in bytes (default 1 MiB). */
   bodyLimitBytes?: number;
+  /** Largest upload to import (POST /transfer/import), in bytes; an archive may unpack to as much (default 1 GiB). */
+  uploadLimitBytes?: number;
+  /** Told of every download and upload: who, what, how it ended (the audit log). */
+  onTransfer?: (record: TransferRecord) => void;
   timeouts?: Partial<ReceiverTimeouts>;
   /** Replays and forwards: connect and read timeouts (default 5 s and 10 s, as the service) and the response body kept. */
   replayLimits?: Partial<SenderLimits>;

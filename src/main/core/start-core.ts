@@ -3,11 +3,13 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { z } from 'zod';
 import type { CoreStatus } from '../../shared/contract';
+import type { TransferProgress } from '../../shared/fixtures';
 import { ResponsePolicy, defaultResponsePolicy } from '../../shared/policy';
 import { createHandlers } from './control/handlers';
 import { EventStream } from './control/event-stream';
 import { transferCalls } from './export/transfer-calls';
 import { createControlServer } from './control/server';
+import { defaultUploadLimitBytes, transferRoutes } from './control/transfer-routes';
 import { controlAccess } from './control/control-access';
 import { hostWithPort } from './control/guard';
 import type { Core, CoreOptions, ReceiverTimeouts } from './core-options';
@@ -22,6 +24,7 @@ import { DeliverySearchJobs } from './search/delivery-search-jobs';
 import { ServiceApiSession } from './service-api';
 import { ServiceConnectionManager } from './service-connection';
 import { SigningSecret, fileSecretStore } from './signing-secret';
+import type { DeliveryRecord } from './store/delivery-record';
 import type { InspectorStore } from './store/inspector-store';
 import { openPostgresStore, withoutPassword } from './store/postgres/postgres-store';
 import { openSqliteStore } from './store/sqlite-store';
@@ -172,6 +175,7 @@ async function assemble(options: CoreOptions, store: InspectorStore, storeLocati
     sources: sources.health,
     relay: sources.configured,
     retention: retention.status(),
+    team: options.team !== undefined,
   });
 
   let reverifying: Promise<number> = Promise.resolve(0);
@@ -202,15 +206,17 @@ async function assemble(options: CoreOptions, store: InspectorStore, storeLocati
 
   const publishStatus = () => events.publish('status.changed', status());
   storeHealth.onChange(publishStatus);
-  const transfers = transferCalls({
+  const transferDeps = {
     store,
     dataDir: options.dataDir,
     version,
+    team: options.team !== undefined,
     secret: () => secret.current,
-    storeDelivery: (record) => store.storeDelivery(record),
+    storeDelivery: (record: DeliveryRecord) => store.storeDelivery(record),
     receiverUrls: () => receivers.urls,
-    publishProgress: (progress) => events.publish('transfer.progress', progress),
-  });
+    publishProgress: (progress: TransferProgress) => events.publish('transfer.progress', progress),
+  };
+  const transfers = transferCalls(transferDeps);
   const searches = new DeliverySearchJobs(store);
   const access = controlAccess(options);
   const control = createControlServer({
@@ -221,6 +227,7 @@ async function assemble(options: CoreOptions, store: InspectorStore, storeLocati
       store, status, secret, policy, reverify, setPorts, service, api, publishStatus, transfers,
       replays: replays.calls, egress: egress.calls, sources, retention, searches,
     }),
+    transfers: transferRoutes({ ...transferDeps, uploadLimitBytes: options.uploadLimitBytes ?? defaultUploadLimitBytes, onTransfer: options.onTransfer, log }),
     events,
     rendererDir: options.rendererDir ?? null,
     log,

@@ -6,6 +6,7 @@ import type { EventStream } from './event-stream';
 import type { Authenticate } from './access';
 import { allowedOrigins, bearerToken, checkRequest } from './guard';
 import { serveStatic } from './static-files';
+import type { TransferRoutes } from './transfer-routes';
 
 export interface ControlServerDeps {
   /** Who a token lets in: the per-start token's holder, or a team server's user. */
@@ -15,13 +16,15 @@ export interface ControlServerDeps {
   /** Origins the UI is also served from, e.g. a team server's public https:// URL at its reverse proxy. */
   publicOrigins?: readonly string[];
   handlers: CallHandlers;
+  /** Downloads and uploads: /transfer/export and /transfer/import (a core's; a test's server may have none). */
+  transfers?: TransferRoutes;
   events: EventStream;
   /** The built renderer; null when this host serves no UI. */
   rendererDir: string | null;
   log: (line: string) => void;
 }
 
-const securityHeaders = {
+export const securityHeaders = {
   'Content-Security-Policy': CONTENT_SECURITY_POLICY,
   'X-Content-Type-Options': 'nosniff',
   'Referrer-Policy': 'no-referrer',
@@ -31,7 +34,7 @@ const securityHeaders = {
 
 const maxCallBytes = 1024 * 1024;
 
-function sendJson(res: ServerResponse, status: number, body: unknown): void {
+export function sendJson(res: ServerResponse, status: number, body: unknown): void {
   const text = JSON.stringify(body);
   res.writeHead(status, {
     ...securityHeaders,
@@ -42,7 +45,7 @@ function sendJson(res: ServerResponse, status: number, body: unknown): void {
   res.end(text);
 }
 
-function readJson(req: IncomingMessage): Promise<unknown> {
+export function readJson(req: IncomingMessage): Promise<unknown> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -110,6 +113,7 @@ async function handleAuthenticated(req: IncomingMessage, res: ServerResponse, de
   const caller = await authenticate(deps, given);
   if ('status' in caller) return sendJson(res, caller.status, { error: caller.error });
   if (isEvents) return deps.events.attach(res);
+  if (url.pathname.startsWith('/transfer/') && deps.transfers) return deps.transfers(req, res, url, caller);
   return handleCall(url.pathname.slice('/rpc/'.length), req, res, deps, caller);
 }
 
@@ -121,9 +125,10 @@ export function createControlServer(deps: ControlServerDeps): { server: Server; 
     const url = new URL(req.url ?? '/', 'http://control.invalid');
     const isCall = url.pathname.startsWith('/rpc/');
     const isEvents = url.pathname === '/events';
+    const isTransfer = url.pathname.startsWith('/transfer/');
     const verdict = checkRequest(req, allowed);
     if (!verdict.ok) return sendJson(res, verdict.status, { error: verdict.error });
-    if (isCall || isEvents) return void handleAuthenticated(req, res, deps, url, isEvents);
+    if (isCall || isEvents || isTransfer) return void handleAuthenticated(req, res, deps, url, isEvents);
     if (req.method !== 'GET' && req.method !== 'HEAD') return sendJson(res, 405, { error: 'method not allowed' });
     if (deps.rendererDir === null) return sendJson(res, 404, { error: 'this core serves no UI' });
     void serveStatic(deps.rendererDir, url.pathname, res, securityHeaders);

@@ -1,21 +1,24 @@
 import { randomUUID } from 'node:crypto';
 import type { CallHandlers } from '../../../shared/contract';
-import type { TransferProgress } from '../../../shared/fixtures';
+import type { FixtureExportOptions, TransferProgress } from '../../../shared/fixtures';
 import { importPath } from '../import/import-path';
+import type { ImportTarget } from '../import/import-path';
 import type { DeliveryRecord } from '../store/delivery-record';
 import type { InspectorStore } from '../store/inspector-store';
 import { curlCommand } from './curl';
-import { defaultFixturesFolder, exportFixtures } from './fixtures-export';
+import { defaultFixturesFolder, exportFixtures, type FixturesRequest } from './fixtures-export';
 import { harChunks } from './har';
 import type { ProgressListener } from './progress';
 import { receiverOriginOf, type ReceiverUrls } from './receiver-origin';
 import { loadOrCreateRedactionKey } from './redaction-key';
-import { selectDeliveries, storedDelivery } from './selection';
+import { selectDeliveries, storedDelivery, type ExportScope } from './selection';
 
 export interface TransferDeps {
   store: InspectorStore;
   dataDir: string;
   version: string;
+  /** A team server: it neither reads nor writes files of its own for a user (exports are downloads, imports uploads). */
+  team: boolean;
   secret: () => string | null;
   /** Stores one delivery through the core's writer (resolves once committed). */
   storeDelivery: (record: DeliveryRecord) => Promise<number>;
@@ -31,27 +34,56 @@ class NotFound extends Error {
   readonly status = 404;
 }
 
+/** Said the same whatever the path (whether it exists is not the caller's to learn). */
+class NoServerPaths extends Error {
+  readonly status = 403;
+}
+
+export const noServerPathsMessage = 'a team server does not read or write its own files: download the export, or upload the file to import';
+
 function progressEvents(deps: TransferDeps, kind: TransferProgress['kind']): ProgressListener {
   const jobId = randomUUID();
   return (progress) => deps.publishProgress({ jobId, kind, ...progress });
 }
 
+/** A fixtures export of the core's store, to a folder or as a download; the real signing secret never goes in. */
+export function fixturesRequest(
+  deps: TransferDeps,
+  options: Omit<FixtureExportOptions, 'outDir' | 'selection'> & { selection: ExportScope },
+): FixturesRequest {
+  const { selection, testSecret, redact, keepSignatures } = options;
+  if (testSecret !== undefined && testSecret === deps.secret()) {
+    throw new BadRequest('the test secret must differ from the signing secret: the real one never goes into fixtures');
+  }
+  return {
+    scope: selection,
+    testSecret: testSecret ?? null,
+    redact,
+    keepSignatures,
+    redactionKey: () => loadOrCreateRedactionKey(deps.dataDir),
+    onProgress: progressEvents(deps, 'export'),
+  };
+}
+
+/** Where an import stores what it reads: the core's writer, with the secret in force and `transfer.progress` events. */
+export function importTarget(deps: TransferDeps): ImportTarget {
+  return {
+    // Queued in one turn: the receiver's group commit takes the chunk as one batch.
+    storeChunk: (records) => Promise.all(records.map(deps.storeDelivery)),
+    secret: deps.secret,
+    onProgress: progressEvents(deps, 'import'),
+  };
+}
+
 /** The calls `export.*` and `import.path`: exports read the store; imports go through the core's writer. */
 export function transferCalls(deps: TransferDeps) {
+  const refusedOnTeam = () => {
+    if (deps.team) throw new NoServerPaths(noServerPathsMessage);
+  };
   return {
-    'export.fixtures': async ({ selection, testSecret, redact, keepSignatures, outDir }) => {
-      if (testSecret !== undefined && testSecret === deps.secret()) {
-        throw new BadRequest('the test secret must differ from the signing secret: the real one never goes into fixtures');
-      }
-      return exportFixtures(deps.store, {
-        scope: selection,
-        outDir: outDir ?? defaultFixturesFolder(deps.dataDir),
-        testSecret: testSecret ?? null,
-        redact,
-        keepSignatures,
-        redactionKey: () => loadOrCreateRedactionKey(deps.dataDir),
-        onProgress: progressEvents(deps, 'export'),
-      });
+    'export.fixtures': async ({ outDir, ...options }) => {
+      refusedOnTeam();
+      return exportFixtures(deps.store, { ...fixturesRequest(deps, options), outDir: outDir ?? defaultFixturesFolder(deps.dataDir) });
     },
     'export.har': async ({ selection }) => {
       const { deliveries } = await selectDeliveries(deps.store, selection);
@@ -65,12 +97,9 @@ export function transferCalls(deps: TransferDeps) {
       const target = url ?? `${receiverOriginOf(deps.receiverUrls())(delivery)}${delivery.path}${delivery.query ? `?${delivery.query}` : ''}`;
       return { command: curlCommand(delivery, target) };
     },
-    'import.path': ({ path }) =>
-      importPath(path, {
-        // Queued in one turn: the receiver's group commit takes the chunk as one batch.
-        storeChunk: (records) => Promise.all(records.map(deps.storeDelivery)),
-        secret: deps.secret,
-        onProgress: progressEvents(deps, 'import'),
-      }),
+    'import.path': async ({ path }) => {
+      refusedOnTeam();
+      return importPath(path, importTarget(deps));
+    },
   } satisfies Pick<CallHandlers, 'export.fixtures' | 'export.har' | 'export.curl' | 'import.path'>;
 }

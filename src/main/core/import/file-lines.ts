@@ -5,13 +5,19 @@ const chunkBytes = 1 << 20;
 const lineFeed = 0x0a;
 const carriageReturn = 0x0d;
 
+/** A file read a chunk at a time, or bytes as they arrive (an upload). */
+export type ByteSource = string | AsyncIterable<Buffer>;
+
+const chunksOf = (source: ByteSource): AsyncIterable<Buffer> =>
+  typeof source === 'string' ? (createReadStream(source, { highWaterMark: chunkBytes }) as AsyncIterable<Buffer>) : source;
+
 /**
- * The file's lines as bytes, without their \n, a chunk's worth at a time; a line that spans chunks is
+ * The source's lines as bytes, without their \n, a chunk's worth at a time; a line that spans chunks is
  * joined once it ends. A \n byte is never part of a longer UTF-8 sequence, so each line decodes on its own.
  */
-async function* byteLines(file: string): AsyncGenerator<Buffer[]> {
+async function* byteLines(source: ByteSource): AsyncGenerator<Buffer[]> {
   let pending: Buffer[] = [];
-  for await (const chunk of createReadStream(file, { highWaterMark: chunkBytes }) as AsyncIterable<Buffer>) {
+  for await (const chunk of chunksOf(source)) {
     const lines: Buffer[] = [];
     let start = 0;
     for (let end = chunk.indexOf(lineFeed); end !== -1; end = chunk.indexOf(lineFeed, start)) {
@@ -32,9 +38,9 @@ function splitAtCarriageReturns(text: string): string[] {
   return withoutCrlf.includes('\r') ? withoutCrlf.split('\r') : [withoutCrlf];
 }
 
-/** The file's lines as text, exactly as `readline` gives them (crlfDelay Infinity), without its per-line costs. */
-export async function* textLines(file: string): AsyncGenerator<string> {
-  for await (const lines of byteLines(file)) {
+/** The source's lines as text, exactly as `readline` gives them (crlfDelay Infinity), without its per-line costs. */
+export async function* textLines(source: ByteSource): AsyncGenerator<string> {
+  for await (const lines of byteLines(source)) {
     for (const line of lines) {
       const text = line.toString('utf8');
       if (line.indexOf(carriageReturn) === -1) yield text;

@@ -1,7 +1,7 @@
 import type { ImportResult } from '../../../shared/fixtures';
 import { ProgressCounter, noProgress, type ProgressListener } from '../export/progress';
 import type { DeliveryRecord } from '../store/delivery-record';
-import { importedRecord } from './import-item';
+import { importedRecord, type ImportSource } from './import-item';
 import { openImportSource } from './open-source';
 
 export interface ImportTarget {
@@ -22,7 +22,11 @@ const reportedErrors = 100;
 
 /** Imports a fixtures folder, a HAR file or an NDJSON export; unreadable entries are skipped and reported. */
 export async function importPath(path: string, target: ImportTarget): Promise<ImportResult> {
-  const source = await openImportSource(path);
+  return importFrom(await openImportSource(path), target);
+}
+
+/** Stores what a source reads, a chunk at a time; unreadable entries are skipped and reported. */
+export async function importFrom(source: ImportSource, target: ImportTarget): Promise<ImportResult> {
   const progress = new ProgressCounter(target.onProgress ?? noProgress, target.progressEvery ?? 100, source.total);
   const errors: string[] = [];
   let imported = 0;

@@ -12,26 +12,26 @@ class NotFixtures extends Error {
 }
 
 /** The fixture JSON files in import order: the manifest's (arrival order), else by name. */
-async function fixtureFiles(dir: string): Promise<Array<{ json: string; body: string | null }>> {
+async function fixtureFiles(dir: string, label: string): Promise<Array<{ json: string; body: string | null }>> {
   const manifestFile = join(dir, 'manifest.json');
   if (existsSync(manifestFile)) {
     let json: unknown;
     try {
       json = JSON.parse(withoutByteOrderMark(await readFile(manifestFile, 'utf8')));
     } catch {
-      throw new NotFixtures(`${manifestFile} is not valid JSON`);
+      throw new NotFixtures(`${join(label, 'manifest.json')} is not valid JSON`);
     }
     const manifest = FixtureManifest.safeParse(json);
-    if (!manifest.success) throw new NotFixtures(`${manifestFile} is not a fixtures manifest (${describeIssues(manifest.error)})`);
+    if (!manifest.success) throw new NotFixtures(`${join(label, 'manifest.json')} is not a fixtures manifest (${describeIssues(manifest.error)})`);
     return manifest.data.files.map((f) => ({ json: f.json, body: f.body }));
   }
   const names = (await readdir(dir)).filter((name) => name.endsWith('.json')).sort();
-  if (names.length === 0) throw new NotFixtures(`${dir} holds no manifest.json and no fixture .json files`);
+  if (names.length === 0) throw new NotFixtures(`${label} holds no manifest.json and no fixture .json files`);
   return names.map((json) => ({ json, body: null }));
 }
 
 // A manifest or fixture names files of its own folder, never a path elsewhere.
-function ownFile(dir: string, name: string): string | null {
+export function ownFile(dir: string, name: string): string | null {
   return name === basename(name) && name !== '..' && name !== '.' ? join(dir, name) : null;
 }
 
@@ -75,9 +75,12 @@ async function fixtureOutcome(dir: string, entry: { json: string; body: string |
   };
 }
 
-/** A fixtures folder: each fixture's JSON, with its bytes from the .body file (the JSON's body when it is missing). */
-export async function fixturesSource(dir: string): Promise<ImportSource> {
-  const files = await fixtureFiles(dir);
+/**
+ * A fixtures folder: each fixture's JSON, with its bytes from the .body file (the JSON's body when it is missing).
+ * `label` names the folder in messages (an upload's name rather than where it was unpacked).
+ */
+export async function fixturesSource(dir: string, label = dir): Promise<ImportSource> {
+  const files = await fixtureFiles(dir, label);
   async function* outcomes(): AsyncGenerator<ReadOutcome> {
     for (const entry of files) yield await fixtureOutcome(dir, entry);
   }

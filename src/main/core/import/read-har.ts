@@ -58,17 +58,17 @@ class NotHar extends Error {
   readonly status = 400;
 }
 
-/** A HAR file: every entry's request, as a delivery received at startedDateTime. */
-export async function harSource(file: string): Promise<ImportSource> {
+/** A HAR file: every entry's request, as a delivery received at startedDateTime. `label` names it in messages. */
+export async function harSource(file: string, label = file): Promise<ImportSource> {
   const text = withoutByteOrderMark(await readFile(file, 'utf8'));
   let document: unknown;
   try {
     document = JSON.parse(text);
   } catch {
-    throw new NotHar(`${file} is not valid JSON`);
+    throw new NotHar(`${label} is not valid JSON`);
   }
   const parsed = HarDocument.safeParse(document);
-  if (!parsed.success) throw new NotHar(`${file} is not a HAR file (${describeIssues(parsed.error)})`);
+  if (!parsed.success) throw new NotHar(`${label} is not a HAR file (${describeIssues(parsed.error)})`);
   const entries = parsed.data.log.entries;
   async function* outcomes(): AsyncGenerator<ReadOutcome> {
     for (const [index, entry] of entries.entries()) yield harEntryOutcome(entry, `entry ${index + 1}`);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { checkedDigest } from './body-digest';
 import { describeIssues } from './describe-issues';
-import { countNonBlankLines, textLines } from './file-lines';
+import { countNonBlankLines, textLines, type ByteSource } from './file-lines';
 import { parseTime, withoutByteOrderMark, type ImportSource, type ReadOutcome } from './import-item';
 
 /** The fields of an `export --format ndjson` line an import needs (README: "NDJSON export"). */
@@ -67,15 +67,20 @@ export function ndjsonOutcome(line: string, where: string): ReadOutcome {
   };
 }
 
-/** An NDJSON export, read line by line (it can be larger than memory). */
-export async function ndjsonSource(file: string): Promise<ImportSource> {
-  const total = await countNonBlankLines(file);
-  async function* outcomes(): AsyncGenerator<ReadOutcome> {
-    let number = 0;
-    for await (const line of textLines(file)) {
-      number += 1;
-      if (line.trim() !== '') yield ndjsonOutcome(number === 1 ? withoutByteOrderMark(line) : line, `line ${number}`);
-    }
+async function* ndjsonOutcomes(source: ByteSource): AsyncGenerator<ReadOutcome> {
+  let number = 0;
+  for await (const line of textLines(source)) {
+    number += 1;
+    if (line.trim() !== '') yield ndjsonOutcome(number === 1 ? withoutByteOrderMark(line) : line, `line ${number}`);
   }
-  return { total, outcomes: outcomes() };
+}
+
+/** An NDJSON export, read line by line (it can be larger than memory); its lines are counted first. */
+export async function ndjsonSource(file: string): Promise<ImportSource> {
+  return { total: await countNonBlankLines(file), outcomes: ndjsonOutcomes(file) };
+}
+
+/** An NDJSON export as its bytes arrive (an upload), each line read once: how many there are is known at the end. */
+export function ndjsonStreamSource(chunks: AsyncIterable<Buffer>): ImportSource {
+  return { total: null, outcomes: ndjsonOutcomes(chunks) };
 }

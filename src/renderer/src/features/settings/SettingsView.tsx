@@ -3,6 +3,7 @@ import { CallErrorMessage } from '../../components/CallErrorMessage';
 import { formatBytes, formatCount } from '../../lib/format';
 import { ForwardSettingsCard } from '../forward/ForwardSettingsCard';
 import { EgressSettings } from './EgressSettings';
+import { ExportAllSettings } from '../transfer/ExportAllSettings';
 import { ImportSettings } from '../transfer/ImportSettings';
 import { PolicySettings } from './PolicySettings';
 import { PortSettings } from './PortSettings';
@@ -34,6 +35,7 @@ export function SettingsView({ status, statusError, onStatus, onPolicy }: Settin
       <PortSettings ports={status.ports} onApplied={onStatus} />
       <RetentionSettings retention={status.retention} onApplied={onStatus} />
       <ImportSettings />
+      <ExportAllSettings />
       <SharedInspectorSettings />
       <section className="settings-card" aria-labelledby="settings-about-title">
         <h2 id="settings-about-title">About this run</h2>

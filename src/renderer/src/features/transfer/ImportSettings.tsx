@@ -1,28 +1,56 @@
 import { useState } from 'react';
 import type { ImportResult } from '../../../../shared/fixtures';
 import { call } from '../../api/client';
+import { uploadImport } from '../../api/transfers';
 import { CallErrorMessage } from '../../components/CallErrorMessage';
 import { useCallAction } from '../../hooks/useCallAction';
-import { formatCount } from '../../lib/format';
+import { useTeamServer } from '../../hooks/useTeamServer';
+import { formatBytes, formatCount } from '../../lib/format';
 import { TransferProgressBar } from './TransferProgressBar';
 
-/** Brings a fixtures folder, a HAR file or an NDJSON export back in; imported deliveries are analyzed like live ones. */
+/**
+ * Brings a fixtures folder, a HAR file or an NDJSON export back in; imported deliveries are analyzed like live ones.
+ * From a path on this machine, or on a team server (which reads no files of its own for a user) as an upload.
+ */
 export function ImportSettings() {
-  const [path, setPath] = useState('');
+  const team = useTeamServer();
   const [result, setResult] = useState<ImportResult | null>(null);
-  const run = useCallAction(async (from: string) => {
-    setResult(null);
-    setResult(await call('import.path', { path: from }));
-    return '';
-  });
-
   return (
     <section className="settings-card" aria-labelledby="settings-import-title">
       <h2 id="settings-import-title">Import</h2>
-      <p className="muted">
-        A fixtures folder, a HAR file or an NDJSON export on this machine. Imported deliveries are marked as such and analyzed like live ones;
-        entries that cannot be read are skipped and listed.
-      </p>
+      {team === true && (
+        <>
+          <p className="muted">
+            A fixtures archive (.tar.gz, as downloaded from Export fixtures), a HAR file or an NDJSON export from your computer: it is uploaded and
+            imported as it arrives. Imported deliveries are marked as such and analyzed like live ones; entries that cannot be read are skipped
+            and listed.
+          </p>
+          <UploadImportForm onResult={setResult} />
+        </>
+      )}
+      {team === false && (
+        <>
+          <p className="muted">
+            A fixtures folder, a HAR file or an NDJSON export on this machine. Imported deliveries are marked as such and analyzed like live ones;
+            entries that cannot be read are skipped and listed.
+          </p>
+          <PathImportForm onResult={setResult} />
+        </>
+      )}
+      {result && <ImportOutcome result={result} />}
+    </section>
+  );
+}
+
+function PathImportForm({ onResult }: { onResult: (result: ImportResult | null) => void }) {
+  const [path, setPath] = useState('');
+  const run = useCallAction(async (from: string) => {
+    onResult(null);
+    onResult(await call('import.path', { path: from }));
+    return '';
+  });
+  return (
+    <>
       <form
         className="settings-row"
         onSubmit={(event) => {
@@ -50,8 +78,59 @@ export function ImportSettings() {
       </form>
       <TransferProgressBar kind="import" active={run.busy} />
       <CallErrorMessage error={run.error} testId="import-error" />
-      {result && !run.busy && <ImportOutcome result={result} />}
-    </section>
+    </>
+  );
+}
+
+function UploadImportForm({ onResult }: { onResult: (result: ImportResult | null) => void }) {
+  const [file, setFile] = useState<File | null>(null);
+  const [sent, setSent] = useState<{ sent: number; total: number } | null>(null);
+  const run = useCallAction(async (chosen: File) => {
+    onResult(null);
+    setSent({ sent: 0, total: chosen.size });
+    try {
+      onResult(await uploadImport(chosen, (done, total) => setSent({ sent: done, total })));
+    } finally {
+      setSent(null);
+    }
+    return '';
+  });
+  return (
+    <>
+      <form
+        className="settings-row"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (file) void run.run(file);
+        }}
+      >
+        <label className="field grow">
+          <span>File</span>
+          <input
+            type="file"
+            data-testid="import-file"
+            accept=".gz,.tgz,.tar,.har,.ndjson,.jsonl,.json"
+            onChange={(event) => {
+              run.clear();
+              setFile(event.target.files?.[0] ?? null);
+            }}
+          />
+        </label>
+        <button type="submit" className="primary" data-testid="import-upload" disabled={run.busy || file === null}>
+          {run.busy ? 'Importing…' : 'Upload and import'}
+        </button>
+      </form>
+      {sent && sent.sent < sent.total && (
+        <div className="transfer-progress" data-testid="upload-progress" role="status">
+          <progress max={sent.total} value={sent.sent} aria-label="Uploading the file" />
+          <span className="muted num">
+            Uploading… {formatBytes(sent.sent)} / {formatBytes(sent.total)}
+          </span>
+        </div>
+      )}
+      <TransferProgressBar kind="import" active={run.busy} />
+      <CallErrorMessage error={run.error} testId="import-error" />
+    </>
   );
 }
 

@@ -2,6 +2,8 @@ import { useState, type ReactNode } from 'react';
 import type { DeliverySelection } from '../../../../shared/replay';
 import { call } from '../../api/client';
 import { nativeExtras, saveBytes } from '../../api/native-extras';
+import { downloadExport } from '../../api/transfers';
+import { useTeamServer } from '../../hooks/useTeamServer';
 import { ActionOutcome } from '../../components/ActionOutcome';
 import { useCallAction } from '../../hooks/useCallAction';
 import { ExportFixturesForm } from './ExportFixturesForm';
@@ -19,10 +21,13 @@ interface SelectionExportsProps {
 /** Fixtures (with options) and HAR 1.2 of a delivery, a group, a lifecycle or a selection. */
 export function SelectionExports({ selection, fileStem, fixturesLabel = 'Export fixtures', leading }: SelectionExportsProps) {
   const [open, setOpen] = useState(false);
+  const team = useTeamServer();
   const har = useCallAction(async () => {
-    const { har: text } = await call('export.har', { selection });
     const name = `${fileStem.replace(/[^\w.-]+/g, '-').slice(0, 80)}.har`;
-    const path = await saveBytes(name, new TextEncoder().encode(text), 'application/json');
+    // A team server streams it as a download; a personal inspector answers the call with the text.
+    const path = team
+      ? (await downloadExport({ format: 'har', selection }, name)).path
+      : await saveBytes(name, new TextEncoder().encode((await call('export.har', { selection })).har), 'application/json');
     if (path) return `Saved to ${path}.`;
     return typeof nativeExtras().saveFile === 'function' ? 'Not saved.' : `Downloaded ${name}.`;
   });

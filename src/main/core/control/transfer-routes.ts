@@ -1,0 +1,141 @@
+import { rmSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { basename, join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import type { CallContext } from '../../../shared/contract';
+import { TransferExportRequest } from '../../../shared/fixtures';
+import { callRoles, roleAllows, type Role } from '../../../shared/roles';
+import { download, type Download } from '../export/download';
+import { importTarget, type TransferDeps } from '../export/transfer-calls';
+import { importFrom } from '../import/import-path';
+import { withUploadSource } from '../import/upload-source';
+import { readJson, securityHeaders, sendJson } from './server';
+
+/** One download or upload, for the audit log: who, what, and how it ended. */
+export interface TransferRecord {
+  user: string | null;
+  action: 'export' | 'import';
+  /** The export's format, or the uploaded file's name. */
+  subject: string;
+  outcome: 'done' | 'refused' | 'failed';
+  /** How many deliveries, or why not. */
+  detail: string;
+}
+
+export interface TransferRouteDeps extends TransferDeps {
+  /** The largest upload, in bytes; an archive may unpack to as much again. */
+  uploadLimitBytes: number;
+  /** Told of every download and upload (the audit log). */
+  onTransfer?: (record: TransferRecord) => void;
+  log: (line: string) => void;
+}
+
+/** POST /transfer/export and POST /transfer/import, for a caller the control server has authenticated. */
+export type TransferRoutes = (req: IncomingMessage, res: ServerResponse, url: URL, caller: CallContext) => Promise<void>;
+
+export const defaultUploadLimitBytes = 1024 ** 3;
+
+// A personal inspector's caller has no role: it is its one user's, an admin.
+const roleOf = (caller: CallContext & { role?: Role }): Role => caller.role ?? 'admin';
+
+/** A download is what export.fixtures does and an upload what import.path does: they need the same role. */
+const routeCalls = { export: 'export.fixtures', import: 'import.path' } as const;
+
+/** What to answer for an error: ours say what is wrong; anything else only that it failed (its message, which may name a path here, goes to the log). */
+function failure(error: unknown, action: 'export' | 'import', log: (line: string) => void): { status: number; message: string } {
+  const status = (error as { status?: number }).status ?? 500;
+  if (status !== 500) return { status, message: (error as Error).message };
+  log(`control: an ${action} failed (${(error as Error).message})`);
+  return { status, message: `the ${action} failed on the server (its log says why)` };
+}
+
+/** The uploaded file's name as the sender gave it: its last part only, for messages and the audit log. */
+function uploadName(url: URL): string {
+  const given = url.searchParams.get('name') ?? '';
+  const printable = [...basename(given.replaceAll('\\', '/'))].filter((c) => c >= ' ' && c !== '\u007f').join('');
+  const name = printable.slice(0, 200);
+  return name === '' ? 'the upload' : name;
+}
+
+/**
+ * Exports as downloads and imports as uploads: what a team server offers in place of paths on its own disk.
+ * Both stream: a download is written as the store is read, an upload imported as it arrives (bounded by a limit).
+ */
+export function transferRoutes(deps: TransferRouteDeps): TransferRoutes {
+  const scratchDir = join(deps.dataDir, 'uploads');
+  // What an upload cut short by a crash left; one core per data dir, so nothing else is using it.
+  rmSync(scratchDir, { recursive: true, force: true });
+  const record = (entry: TransferRecord) => deps.onTransfer?.(entry);
+
+  const exportRoute = async (req: IncomingMessage, res: ServerResponse, user: string | null) => {
+    if (!(req.headers['content-type'] ?? '').startsWith('application/json')) return sendJson(res, 415, { error: 'an export request is JSON' });
+    let parsed;
+    try {
+      parsed = TransferExportRequest.safeParse(await readJson(req));
+    } catch (error) {
+      return sendJson(res, 400, { error: (error as Error).message });
+    }
+    if (!parsed.success) {
+      return sendJson(res, 400, { error: 'invalid export request', issues: parsed.error.issues.map((i) => `${i.path.join('.') || '(input)'}: ${i.message}`) });
+    }
+    const subject = parsed.data.format;
+    let prepared: Download;
+    try {
+      prepared = await download(deps, parsed.data, new Date());
+    } catch (error) {
+      const { status, message } = failure(error, 'export', deps.log);
+      record({ user, action: 'export', subject, outcome: 'failed', detail: message });
+      return sendJson(res, status, { error: message });
+    }
+    res.writeHead(200, {
+      ...securityHeaders,
+      'Content-Type': prepared.contentType,
+      'Content-Disposition': `attachment; filename="${prepared.filename}"`,
+      'Cache-Control': 'no-store',
+    });
+    try {
+      await pipeline(prepared.body, res);
+      record({ user, action: 'export', subject, outcome: 'done', detail: `${prepared.count()} deliveries` });
+    } catch (error) {
+      // Headers are sent: the download ends cut off, and the browser says it failed.
+      record({ user, action: 'export', subject, outcome: 'failed', detail: (error as Error).message });
+    }
+  };
+
+  const importRoute = async (req: IncomingMessage, res: ServerResponse, url: URL, user: string | null) => {
+    const subject = uploadName(url);
+    const length = req.headers['content-length'];
+    if (length === undefined) return sendJson(res, 411, { error: 'an upload gives its size (Content-Length)' });
+    if (Number(length) > deps.uploadLimitBytes) {
+      const error = `${subject} is ${length} bytes: this server takes uploads of at most ${deps.uploadLimitBytes} bytes`;
+      record({ user, action: 'import', subject, outcome: 'refused', detail: error });
+      // Nothing of it is read: the connection closes after the answer.
+      res.setHeader('Connection', 'close');
+      return sendJson(res, 413, { error });
+    }
+    const upload = { chunks: req, name: subject, scratchDir, unpackedLimitBytes: deps.uploadLimitBytes };
+    try {
+      const result = await withUploadSource(upload, (source) => importFrom(source, importTarget(deps)));
+      record({ user, action: 'import', subject, outcome: 'done', detail: `imported ${result.imported}, skipped ${result.skipped}` });
+      sendJson(res, 200, result);
+    } catch (error) {
+      const { status, message } = failure(error, 'import', deps.log);
+      record({ user, action: 'import', subject, outcome: 'failed', detail: message });
+      if (!res.headersSent) sendJson(res, status, { error: message });
+    }
+  };
+
+  return async (req, res, url, caller) => {
+    const action = url.pathname === '/transfer/export' ? 'export' : url.pathname === '/transfer/import' ? 'import' : null;
+    if (action === null) return sendJson(res, 404, { error: `no route ${url.pathname}` });
+    if (req.method !== 'POST') return sendJson(res, 405, { error: `${url.pathname} is POST` });
+    const role = roleOf(caller);
+    if (!roleAllows(role, routeCalls[action])) {
+      const error = `your role (${role}) may not ${action}: it needs ${callRoles[routeCalls[action]]}`;
+      record({ user: caller.user, action, subject: action, outcome: 'refused', detail: error });
+      return sendJson(res, 403, { error });
+    }
+    if (action === 'export') return exportRoute(req, res, caller.user);
+    return importRoute(req, res, url, caller.user);
+  };
+}

@@ -1,0 +1,85 @@
+import { open } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { createGunzip } from 'node:zlib';
+import { extract as tarExtract, type Extract } from 'tar-stream';
+import { ownFile } from './read-fixtures';
+
+class TooLarge extends Error {
+  readonly status = 413;
+}
+
+class NotAnArchive extends Error {
+  readonly status = 400;
+}
+
+/**
+ * The file name an archive entry is unpacked as: a fixtures folder's files sit at the top or in one folder
+ * (`fixtures-…/0001-….json`); anything deeper, or not a plain name, is no file of the fixtures.
+ */
+function fixtureFileName(entryPath: string): string | null {
+  const parts = entryPath.split('/').filter((part) => part !== '' && part !== '.');
+  if (parts.length === 0 || parts.length > 2) return null;
+  const name = parts[parts.length - 1]!;
+  return ownFile('', name) === null || name.includes('\\') ? null : name;
+}
+
+/** Counts the bytes that pass, and fails past the limit (a small archive can unpack to a great deal). */
+function unpackedLimit(limitBytes: number, label: string): Transform {
+  let seen = 0;
+  return new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      seen += chunk.byteLength;
+      if (seen > limitBytes) done(new TooLarge(`${label} unpacks to more than ${limitBytes} bytes, the largest this server takes`));
+      else done(null, chunk);
+    },
+  });
+}
+
+async function writeEntry(entry: AsyncIterable<Buffer>, dir: string, name: string, label: string): Promise<void> {
+  const handle = await open(join(dir, name), 'wx').catch((error: NodeJS.ErrnoException) => {
+    throw error.code === 'EEXIST' ? new NotAnArchive(`${label} holds two files named ${name}`) : error;
+  });
+  try {
+    for await (const chunk of entry) await handle.write(chunk);
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * Unpacks an uploaded fixtures archive (.tar.gz, or .tar) into `dir` as it arrives: its plain files only, by
+ * name, the bytes unpacked bounded by `limitBytes`. Links, devices and deeper folders are left out.
+ */
+export async function unpackFixturesArchive(
+  chunks: AsyncIterable<Buffer>,
+  options: { gzipped: boolean; dir: string; limitBytes: number; label: string },
+): Promise<void> {
+  const { dir, label } = options;
+  const extract = tarExtract();
+  // A streamx Writable, which Node's pipeline drives as one of its own (its types come from streamx, untyped here).
+  const sink = extract as Extract & NodeJS.WritableStream;
+  const unpacked = unpackedLimit(options.limitBytes, label);
+  const feeding = options.gzipped
+    ? pipeline(Readable.from(chunks), createGunzip(), unpacked, sink)
+    : pipeline(Readable.from(chunks), unpacked, sink);
+  const reading = (async () => {
+    for await (const entry of extract) {
+      const name = entry.header.type === 'file' ? fixtureFileName(entry.header.name) : null;
+      if (name === null) entry.resume();
+      else await writeEntry(entry as AsyncIterable<Buffer>, dir, name, label);
+    }
+  })();
+  // Either side failing stops the other (which then fails for that reason only): the first failure is the cause.
+  const failures: Error[] = [];
+  const noted = (work: Promise<unknown>) => work.catch((error: Error) => void failures.push(error));
+  await Promise.all([noted(feeding), noted(reading)]);
+  const failure = failures[0];
+  if (failure === undefined) return;
+  // Ours (a limit) or the system's (a full disk, the upload cut off) as they are; the decoders' (zlib's Z_… codes,
+  // tar-stream's without a code) as what they mean.
+  const code = (failure as NodeJS.ErrnoException).code;
+  if ('status' in failure || (code !== undefined && !code.startsWith('Z_'))) throw failure;
+  throw new NotAnArchive(`${label} is not a fixtures archive (.tar.gz or .tar): ${failure.message}`);
+}
