@@ -80,6 +80,7 @@ describe('a team server’s egress policy', () => {
     // Public when the setting is checked, loopback when the connection is made.
     'rebind.test': [[publicAddress], ['127.0.0.1']],
     'rebind-service.test': [[publicAddress], ['127.0.0.1']],
+    'rebind-relay.test': [[publicAddress], ['127.0.0.1']],
   });
   let team: Awaited<ReturnType<typeof startTeamCore>>;
   beforeAll(async () => {
@@ -195,6 +196,17 @@ describe('a team server’s egress policy', () => {
     }
     const status = (await team.call('status.get')).body as { relay: unknown };
     expect(status.relay).toBeNull();
+
+    // Public when set, loopback when the source connects: refused there, and its health says why.
+    const set = await team.call('sources.set', { url: `http://rebind-relay.test:${tripwire.port}`, token: 'wir_test', fingerprint: null });
+    expect(set.status, JSON.stringify(set.body)).toBe(200);
+    type Health = Array<{ state: string; reason: string | null }>;
+    const sources = await until(
+      async () => ((await team.call('status.get')).body as { sources: Health }).sources,
+      (health) => health[0]?.reason !== null && health[0]?.reason !== undefined,
+    );
+    expect(sources[0]!.reason).toMatch(/refused by the egress policy: rebind-relay.test resolves to 127.0.0.1, a loopback address \(team server\)/);
+    expect((await team.call('sources.clear')).status).toBe(200);
   });
 
   it('lets through what an admin allows in Settings, and shows the rules in force', async () => {
