@@ -1,6 +1,8 @@
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { CoreOptions } from '../../src/main/core/core-options';
+import { EgressPolicy } from '../../src/main/core/outbound/egress-policy';
+import { sendAttempt } from '../../src/main/core/outbound/send-attempt';
 import { startCore } from '../../src/main/core/start-core';
 import { createUser } from '../../src/main/core/team/users';
 import type { CallName } from '../../src/shared/contract';
@@ -78,6 +80,7 @@ describe('a team server’s egress policy', () => {
     // Public when the setting is checked, loopback when the connection is made.
     'rebind.test': [[publicAddress], ['127.0.0.1']],
     'rebind-service.test': [[publicAddress], ['127.0.0.1']],
+    'rebind-relay.test': [[publicAddress], ['127.0.0.1']],
   });
   let team: Awaited<ReturnType<typeof startTeamCore>>;
   beforeAll(async () => {
@@ -193,6 +196,17 @@ describe('a team server’s egress policy', () => {
     }
     const status = (await team.call('status.get')).body as { relay: unknown };
     expect(status.relay).toBeNull();
+
+    // Public when set, loopback when the source connects: refused there, and its health says why.
+    const set = await team.call('sources.set', { url: `http://rebind-relay.test:${tripwire.port}`, token: 'wir_test', fingerprint: null });
+    expect(set.status, JSON.stringify(set.body)).toBe(200);
+    type Health = Array<{ state: string; reason: string | null }>;
+    const sources = await until(
+      async () => ((await team.call('status.get')).body as { sources: Health }).sources,
+      (health) => health[0]?.reason !== null && health[0]?.reason !== undefined,
+    );
+    expect(sources[0]!.reason).toMatch(/refused by the egress policy: rebind-relay.test resolves to 127.0.0.1, a loopback address \(team server\)/);
+    expect((await team.call('sources.clear')).status).toBe(200);
   });
 
   it('lets through what an admin allows in Settings, and shows the rules in force', async () => {
@@ -210,6 +224,39 @@ describe('a team server’s egress policy', () => {
     // The rule is that address at that port: the tripwire's port stays refused.
     expect((await team.call('replay.send', { deliveryId: id, url: `http://127.0.0.1:${tripwire.port}/` })).status).toBe(403);
     await team.call('egress.set', { rules: [] });
+  });
+});
+
+describe('a connection through the policy', () => {
+  const attempt = (url: string, policy: EgressPolicy) =>
+    sendAttempt({
+      target: new URL(url),
+      body: Buffer.from('{}'),
+      headers: {},
+      connectTimeoutMs: 5_000,
+      readTimeoutMs: 5_000,
+      trustedFingerprint: null,
+      responseBodyCapBytes: 1024,
+      signal: new AbortController().signal,
+      egress: policy,
+    });
+
+  it('goes only to the addresses it checked, trying each in turn, and never resolves the name again', async () => {
+    const port = new URL(target.url).port;
+    // ::1 first, where nothing listens at this port (the target is on 127.0.0.1 only), as `localhost` often resolves.
+    const resolver = scriptedResolver({ 'dual.test': [['::1', '127.0.0.1'], ['203.0.113.9']] });
+    const before = target.requests.length;
+    const outcome = await attempt(`http://dual.test:${port}/hook`, new EgressPolicy({ team: false, rules: () => [], resolve: resolver }));
+    expect(outcome).toMatchObject({ kind: 'response', statusCode: 200 });
+    expect(target.requests.length).toBe(before + 1);
+    expect(resolver.lookups.get('dual.test')).toBe(1);
+  });
+
+  it('refuses before connecting when any address of the name is refused', async () => {
+    const resolver = scriptedResolver({ 'split.test': [[publicAddress, '127.0.0.1']] });
+    const outcome = await attempt(`http://split.test:${tripwire.port}/`, new EgressPolicy({ team: true, rules: () => [], resolve: resolver }));
+    expect(outcome).toMatchObject({ kind: 'error', errorKind: 'refused' });
+    expect(tripwire.connections).toBe(0);
   });
 });
 

@@ -12,6 +12,7 @@ import { storeUrlFrom, storeUrlOptions, storeVariable } from './store-url';
 
 export const serveUsage = [
   'webhook-inspector serve [--data-dir DIR] [--store postgresql://… | --store-file FILE [--team [--ui-host ADDR] [--allowed-origin URL]… [--allow-target PATTERN]…]] [--port N] [--http-port N] [--ui-port N] [--host ADDR] [--secret S | --secret-file F] [--no-simulator] [--relay URL --relay-token T [--relay-fingerprint SHA256]] [--keep-days N] [--keep-size SIZE]',
+  '  --allow-target PATTERN (team server, repeatable): a target it may reach although its address is loopback, private, link-local…: 10.0.0.0/8, 10.1.2.3, [::1], hooks.example.com or *.internal.example.com, each optionally with :port and after http:// or https://',
   serveUsersUsage,
 ].join('\n  ');
 

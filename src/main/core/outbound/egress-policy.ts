@@ -4,7 +4,7 @@ import { bareAddress, classifyAddress, describeClass } from './address-class';
 import type { AllowRule } from './allow-rule';
 import { isThisHost } from './this-host';
 
-/** The address a connection goes to, resolved once and checked: the socket connects to it, never to a name. */
+/** An address a connection may go to, resolved once and checked: the socket connects to it, never resolving again. */
 export interface CheckedAddress {
   address: string;
   family: 4 | 6;
@@ -12,8 +12,8 @@ export interface CheckedAddress {
 
 /** What every outbound connection made on a user's behalf asks before it connects. */
 export interface Egress {
-  /** Resolves the target's host once, checks every address it has, and returns the one to connect to. */
-  addressFor(target: URL): Promise<CheckedAddress>;
+  /** Resolves the target's host once and checks every address it has: the ones to connect to (at least one). */
+  addressesFor(target: URL): Promise<CheckedAddress[]>;
 }
 
 /** Name resolution (every address of a name); the system's unless a test gives its own. */
@@ -26,7 +26,7 @@ export class EgressRefused extends Error {
   readonly status = 403;
 }
 
-export const allowAdvice = 'allow it with --allow-target or in Settings → Egress';
+const allowAdvice = 'allow it with --allow-target or in Settings → Egress';
 
 export interface EgressPolicyOptions {
   /**
@@ -57,15 +57,11 @@ export class EgressPolicy implements Egress {
     this.resolve = options.resolve ?? systemResolver;
   }
 
-  get team(): boolean {
-    return this.options.team;
-  }
-
   /** Every address of the name is checked: a name that also resolves to a refused address is refused. */
-  async addressFor(target: URL): Promise<CheckedAddress> {
+  async addressesFor(target: URL): Promise<CheckedAddress[]> {
     const addresses = await this.resolveAll(target);
     this.checkAll(target, addresses);
-    return addresses[0]!;
+    return addresses;
   }
 
   /** The addresses of the target's host, resolved once (an IP literal is its own). */
@@ -110,7 +106,7 @@ export class EgressPolicy implements Egress {
  * gave, such as the core's calls to its own embedded simulator at the address it started it on.
  */
 export const unrestrictedEgress: Egress = {
-  addressFor: (target) => resolveOnce(target.hostname, systemResolver).then((addresses) => addresses[0]!),
+  addressesFor: (target) => resolveOnce(target.hostname, systemResolver),
 };
 
 /** The policy of an inspector that is one person's own (desktop, single-user `serve`, the CLI): nothing refused. */

@@ -1,4 +1,5 @@
-import { connect as connectTcp, isIP, type Socket } from 'node:net';
+import type { LookupAddress, LookupOptions } from 'node:dns';
+import { connect as connectTcp, isIP, type LookupFunction, type Socket } from 'node:net';
 import { connect as connectTls, type TLSSocket } from 'node:tls';
 import { AttemptError, attemptErrorOf } from './attempt-error';
 import { EgressRefused, type CheckedAddress, type Egress } from './egress-policy';
@@ -32,10 +33,10 @@ export function targetHostPort(target: URL): { host: string; port: number } {
   return { host, port: Number(target.port) || (target.protocol === 'https:' ? 443 : 80) };
 }
 
-/** The checked address to connect to; a refusal becomes the attempt's `refused` error. */
-async function checkedAddress(target: URL, egress: Egress): Promise<CheckedAddress> {
+/** The checked addresses to connect to; a refusal becomes the attempt's `refused` error. */
+async function checkedAddresses(target: URL, egress: Egress): Promise<CheckedAddress[]> {
   try {
-    return await egress.addressFor(target);
+    return await egress.addressesFor(target);
   } catch (error) {
     if (error instanceof EgressRefused) throw new AttemptError('refused', error.message);
     throw attemptErrorOf(error);
@@ -45,24 +46,25 @@ async function checkedAddress(target: URL, egress: Egress): Promise<CheckedAddre
 /**
  * A connected socket to the target, TLS verified before any byte of the request is written: a pinned
  * self-signed certificate is checked here, since Node skips checkServerIdentity once chain verification fails.
- * The host is resolved once by the egress policy and the socket connects to the address it checked, so a name
- * that resolves elsewhere a moment later (DNS rebinding) changes nothing; TLS still verifies the name.
+ * The host is resolved once by the egress policy and the socket connects only to the addresses it checked, so a
+ * name that resolves elsewhere a moment later (DNS rebinding) changes nothing; TLS still verifies the name.
  */
 export async function openConnection(target: URL, options: ConnectionOptions): Promise<Socket> {
   if (options.signal.aborted) throw new AttemptError('aborted', 'The sender was closed.');
   const secure = target.protocol === 'https:';
   const { host, port } = targetHostPort(target);
-  const { address } = await withTimeout(checkedAddress(target, options.egress), options);
+  const lookup = pinnedLookup(await withTimeout(checkedAddresses(target, options.egress), options));
   return new Promise((resolve, reject) => {
     const socket = secure
       ? connectTls({
-          host: address,
+          host,
           port,
+          lookup,
           ...(isIP(host) ? {} : { servername: host }),
           rejectUnauthorized: options.trustedFingerprint === null && !options.acceptAnyCertificate,
           ALPNProtocols: ['http/1.1'],
         })
-      : connectTcp({ host: address, port });
+      : connectTcp({ host, port, lookup });
     const cleanup = () => {
       clearTimeout(timer);
       socket.off('error', onError);
@@ -92,6 +94,20 @@ export async function openConnection(target: URL, options: ConnectionOptions): P
       resolve(socket);
     });
   });
+}
+
+/**
+ * Name resolution for the socket that answers only with the addresses the policy checked: Node tries them as it
+ * would the system's (IPv6 and IPv4 in turn), and never looks the name up again.
+ */
+function pinnedLookup(addresses: readonly CheckedAddress[]): LookupFunction {
+  return (_hostname: string, options: LookupOptions, callback: (...args: never[]) => void) => {
+    const wanted = options.family === 4 || options.family === 6 ? addresses.filter((a) => a.family === options.family) : addresses;
+    const usable = wanted.length > 0 ? wanted : addresses;
+    const answer = callback as (error: null, address: string | LookupAddress[], family?: number) => void;
+    if (options.all) answer(null, usable.map(({ address, family }) => ({ address, family })));
+    else answer(null, usable[0]!.address, usable[0]!.family);
+  };
 }
 
 /** Name resolution counts against the connect timeout, and the sender's closing stops waiting for it. */

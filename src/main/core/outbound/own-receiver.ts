@@ -15,10 +15,10 @@ export function reachesReceiver(addresses: readonly CheckedAddress[], target: UR
  */
 export function egressWithOwnReceiver(policy: EgressPolicy, ports: () => ReceiverPorts): Egress {
   return {
-    addressFor: async (target) => {
+    addressesFor: async (target) => {
       const addresses = await policy.resolveAll(target);
       if (!reachesReceiver(addresses, target, ports())) policy.checkAll(target, addresses);
-      return addresses[0]!;
+      return addresses;
     },
   };
 }

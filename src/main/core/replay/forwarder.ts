@@ -44,9 +44,9 @@ export class Forwarder {
   constructor(private readonly deps: ForwarderDeps) {
     this.current = deps.settings;
     this.egress = {
-      addressFor: async (target) => {
-        const checked = await deps.egress.addressFor(target);
-        if (reachesReceiver([checked], target, deps.receiverPorts())) throw new EgressRefused(`not forwarded: ${ownReceiver}`);
+      addressesFor: async (target) => {
+        const checked = await deps.egress.addressesFor(target);
+        if (reachesReceiver(checked, target, deps.receiverPorts())) throw new EgressRefused(`not forwarded: ${ownReceiver}`);
         return checked;
       },
     };
