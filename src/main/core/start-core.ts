@@ -199,13 +199,15 @@ async function assemble(options: CoreOptions, store: InspectorStore, storeLocati
   });
   const searches = new DeliverySearchJobs(store);
   const access = controlAccess(options);
+  access.watchStreams(events);
   const control = createControlServer({
-    authenticate: access.authenticate,
+    access: access.access,
+    audit: access.audit,
     bindAddress: access.bindAddress,
     publicOrigins: access.publicOrigins,
     handlers: createHandlers({
       store, status, secret, policy, reverify, setPorts, service, api, publishStatus, transfers,
-      replays: replays.calls, sources, retention, searches,
+      replays: replays.calls, sources, retention, searches, audit: access.audit,
     }),
     events,
     rendererDir: options.rendererDir ?? null,
