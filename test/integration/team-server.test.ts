@@ -92,7 +92,12 @@ function callAs(origin: string, token: string | null, name: string, input: unkno
   });
 }
 
-const eventsAs = (origin: string, token: string) => raw(`${origin}/events?token=${encodeURIComponent(token)}`, { firstChunkOnly: true });
+/** The event stream as the UI opens it: a ticket bought with the token, then the stream with the ticket (or the ticket's refusal). */
+async function eventsAs(origin: string, token: string): Promise<Answer> {
+  const ticket = await raw(`${origin}/events/ticket`, { method: 'POST', headers: { Authorization: `Bearer ${token}` } });
+  if (ticket.status !== 200) return ticket;
+  return raw(`${origin}/events?ticket=${(JSON.parse(ticket.body) as { ticket: string }).ticket}`, { firstChunkOnly: true });
+}
 
 describe('users of a shared inspector', () => {
   it('are created with a token printed once and stored only as its hash, listed, and refused twice', async () => {
@@ -106,7 +111,7 @@ describe('users of a shared inspector', () => {
 
     await expect(users('create', 'carol')).rejects.toMatchObject({ stderr: expect.stringContaining('a user named carol exists already') });
     await expect(users('create', 'no spaces')).rejects.toMatchObject({ stderr: expect.stringContaining('a user name is') });
-    expect((await users('list')).stdout).toMatch(/^carol\tcreated \S+\tactive$/m);
+    expect((await users('list')).stdout).toMatch(/^carol\tmember\tcreated \S+\tactive$/m);
   });
 });
 
@@ -180,7 +185,7 @@ describe('a team serve on PostgreSQL', () => {
     expect([call.status, events.status]).toEqual([401, 401]);
     expect(call.body).toBe(unknown.body);
     expect((await callAs(origin, alice, 'status.get')).status).toBe(200);
-    expect((await users('list')).stdout).toMatch(/^bob\tcreated \S+\trevoked \S+$/m);
+    expect((await users('list')).stdout).toMatch(/^bob\tmember\tcreated \S+\trevoked \S+$/m);
     await expect(users('revoke', 'bob')).rejects.toMatchObject({ stderr: expect.stringContaining('no active user named bob') });
   });
 

@@ -99,7 +99,7 @@ export async function collectEvents<N extends EventName>(
 ): Promise<{ events: Promise<Array<EventPayload<N>>> }> {
   const abort = new AbortController();
   const timer = setTimeout(() => abort.abort(), limitMs);
-  const res = await fetch(`${t.core.urls.uiOrigin}/events?token=${t.token}`, { signal: abort.signal });
+  const res = await fetch(`${t.core.urls.uiOrigin}/events`, { headers: { Authorization: `Bearer ${t.token}` }, signal: abort.signal });
   const reader = res.body!.getReader();
   const events = (async () => {
     const collected: Array<EventPayload<N>> = [];

@@ -42,7 +42,7 @@ export async function serveUsersCommand(args: string[]): Promise<void> {
   const pool = connectPool(values.store, (line) => console.error(line));
   try {
     await migrateInspectorSchema(pool);
-    if (verb === 'list') return printUsers(pool);
+    if (verb === 'list') return await printUsers(pool);
     const details = role === null ? { name } : { name, role };
     await audited(pool, { actor: commandLineActor(), action: `user.${verb}`, target: name, details }, async () => {
       if (verb === 'create') {

@@ -1,5 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { ticketedEventStreamUrl } from './api/event-ticket';
 import { ServerEventStream } from './api/server-events';
 import { sessionToken } from './api/session-token';
 import { App } from './App';
@@ -35,7 +36,7 @@ if (!token) {
     </StrictMode>,
   );
 } else {
-  const events = new ServerEventStream(`/events?token=${encodeURIComponent(token)}`);
+  const events = new ServerEventStream(ticketedEventStreamUrl);
   events.start();
   root.render(
     <StrictMode>
