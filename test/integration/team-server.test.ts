@@ -1,6 +1,5 @@
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { request } from 'node:http';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +9,7 @@ import { post } from '../support/https-client';
 import { startTestPostgres, type TestPostgres } from '../support/postgres';
 import { startTarget, type ReplayTarget } from '../support/replay-target';
 import { cleanedUpAfterAll } from '../support/serve-cleanup';
+import { callAs, eventsAs } from '../support/team-server';
 import { tempDataDir } from '../support/temp-dir';
 import { until } from '../support/until';
 
@@ -58,45 +58,6 @@ async function startServe(args: string[]): Promise<ServeProcess & { output: () =
   serve.child.stdout.on('data', (c: Buffer) => (output += c.toString()));
   serve.child.stderr.on('data', (c: Buffer) => (output += c.toString()));
   return { ...serve, output: () => output };
-}
-
-interface Answer {
-  status: number;
-  body: string;
-}
-
-/** A raw HTTP request, so that Host and Origin can be what a browser at a public hostname sends. */
-function raw(url: string, options: { method?: string; headers?: Record<string, string>; body?: string; firstChunkOnly?: boolean } = {}) {
-  return new Promise<Answer>((resolve, reject) => {
-    const req = request(url, { method: options.method ?? 'GET', headers: options.headers }, (res) => {
-      let body = '';
-      res.on('data', (chunk: Buffer) => {
-        body += chunk.toString();
-        if (options.firstChunkOnly) {
-          resolve({ status: res.statusCode!, body });
-          res.destroy();
-        }
-      });
-      res.on('end', () => resolve({ status: res.statusCode!, body }));
-    });
-    req.on('error', reject);
-    req.end(options.body);
-  });
-}
-
-function callAs(origin: string, token: string | null, name: string, input: unknown = {}, headers: Record<string, string> = {}) {
-  return raw(`${origin}/rpc/${name}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', ...(token === null ? {} : { Authorization: `Bearer ${token}` }), ...headers },
-    body: JSON.stringify(input),
-  });
-}
-
-/** The event stream as the UI opens it: a ticket bought with the token, then the stream with the ticket (or the ticket's refusal). */
-async function eventsAs(origin: string, token: string): Promise<Answer> {
-  const ticket = await raw(`${origin}/events/ticket`, { method: 'POST', headers: { Authorization: `Bearer ${token}` } });
-  if (ticket.status !== 200) return ticket;
-  return raw(`${origin}/events?ticket=${(JSON.parse(ticket.body) as { ticket: string }).ticket}`, { firstChunkOnly: true });
 }
 
 describe('users of a shared inspector', () => {
