@@ -2,6 +2,8 @@ import pg from 'pg';
 import { userChangesChannel } from './users';
 
 export interface UserChangeListener {
+  /** Settles once the first LISTEN is in place (or failed: the periodic check then stands in until it is). */
+  ready: Promise<void>;
   close(): Promise<void>;
 }
 
@@ -51,6 +53,7 @@ export function listenForUserChanges(
   backstop.unref();
 
   return {
+    ready,
     async close() {
       closed = true;
       clearInterval(backstop);
