@@ -21,6 +21,7 @@ import './styles/api.css';
 import './styles/api-form.css';
 import './styles/replay.css';
 import './styles/sources.css';
+import './styles/roles.css';
 
 const token = sessionToken();
 const root = createRoot(document.getElementById('root')!);
