@@ -150,6 +150,11 @@ describe('a team serve on PostgreSQL', () => {
     await expect(users('revoke', 'bob')).rejects.toMatchObject({ stderr: expect.stringContaining('no active user named bob') });
   });
 
+  it('says when no user may administer it (users from before roles are members)', async () => {
+    await until(async () => team.output(), (output) => output.includes('no user has the admin role'));
+    expect(team.output()).toContain('team: no user has the admin role: name one with serve user role NAME admin --store …');
+  });
+
   it('never writes a token in what it prints', () => {
     for (const token of [alice, bob]) expect(team.output()).not.toContain(token);
   });
