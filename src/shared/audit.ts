@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Role } from './roles';
 
 /** One state change on a team server, as the audit log keeps it: who, when, what, and how it ended. */
 export const AuditEntry = z.object({
@@ -6,7 +7,7 @@ export const AuditEntry = z.object({
   at: z.string(),
   /** The team user who made the call, or `command line (<OS user>)` for `serve user …`. */
   actor: z.string(),
-  /** The call (`settings.setRetention`), or what else changed (`user.create`, `export.download`). */
+  /** The call (`settings.setRetention`), or what else changed (`users.create`, `export.download`). */
   action: z.string(),
   /** What it was aimed at, when there is one thing: a replay's URL, a user's name. */
   target: z.string().nullable(),
@@ -25,3 +26,15 @@ export const AuditPage = z.object({
   nextBeforeId: z.number().int().nullable(),
 });
 export type AuditPage = z.infer<typeof AuditPage>;
+
+/** A team server's user as an admin sees it in Settings (never a token, which is shown once when created). */
+export const TeamUserView = z.object({
+  name: z.string(),
+  role: Role,
+  createdAt: z.string(),
+  /** When the token stopped opening the inspector; null while it does. */
+  revokedAt: z.string().nullable(),
+});
+export type TeamUserView = z.infer<typeof TeamUserView>;
+
+export const UserName = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._@-]{0,62}$/, 'a user name is 1 to 63 of letters, digits, ".", "_", "@" and "-", starting with a letter or digit');

@@ -8,7 +8,7 @@ import { ServiceConnection, SimulatorBehaviour, SimulatorState } from './simulat
 import { FetchAllJob, ListPage, ListTarget, PayoutOrderRequest } from './service-api';
 import { DeliverySelection, ForwardSettings, ReplayBatch, ReplayManyOptions, ReplayOptions, ReplayRecord } from './replay';
 import { ExportResult, FixtureExportOptions, ImportResult, TransferProgress } from './fixtures';
-import { AuditPage } from './audit';
+import { AuditPage, TeamUserView, UserName } from './audit';
 import { Role } from './roles';
 import {
   DeliveryIdEvidence,
@@ -126,6 +126,14 @@ export const calls = {
     input: z.object({ beforeId: z.number().int().optional(), limit: z.number().int().min(1).max(500).default(100) }),
     output: AuditPage,
   },
+  /** A team server's users (admins); `serve user …` does the same at the server's command line. */
+  'users.list': { input: Empty, output: z.object({ items: z.array(TeamUserView) }) },
+  /** Creates a user (or gives a revoked one a new token); the token is in this answer only. */
+  'users.create': { input: z.object({ name: UserName, role: Role }), output: z.object({ name: z.string(), token: z.string() }) },
+  /** Another role for a user (not yourself): their open streams close and reopen with it. */
+  'users.setRole': { input: z.object({ name: z.string(), role: Role }), output: z.object({ items: z.array(TeamUserView) }) },
+  /** The user's token opens nothing from now on (not yours), and their open streams close. */
+  'users.revoke': { input: z.object({ name: z.string() }), output: z.object({ items: z.array(TeamUserView) }) },
   'deliveries.list': {
     input: DeliveryListInput,
     output: z.object({

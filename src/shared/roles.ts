@@ -19,6 +19,10 @@ export const callRoles = {
   'status.get': 'viewer',
   'session.get': 'viewer',
   'audit.list': 'admin',
+  'users.list': 'admin',
+  'users.create': 'admin',
+  'users.setRole': 'admin',
+  'users.revoke': 'admin',
   'deliveries.list': 'viewer',
   'deliveries.search.start': 'viewer',
   'deliveries.search.page': 'viewer',
@@ -78,7 +82,7 @@ export function onlyWhoMay(call: CallName, doing: string): string {
 }
 
 /** Calls that need more than a viewer only because of what they show, not because they change anything. */
-const privilegedReads: ReadonlySet<CallName> = new Set<CallName>(['audit.list']);
+const privilegedReads: ReadonlySet<CallName> = new Set<CallName>(['audit.list', 'users.list']);
 
 /** The calls that change something (a member's or an admin's): the ones a team server's audit log records. */
 export function changesState(call: CallName): boolean {

@@ -104,10 +104,10 @@ describe('the audit log of a team server', () => {
     await expect(serveCommand(cluster.url, 'user', 'revoke', 'zed')).rejects.toThrow();
     const users = (await entries()).filter((e) => e.target === 'zed').reverse();
     expect(users.map((e) => [e.action, e.status, e.details])).toEqual([
-      ['user.create', 200, { name: 'zed', role: 'member' }],
-      ['user.role', 200, { name: 'zed', role: 'admin' }],
-      ['user.revoke', 200, { name: 'zed' }],
-      ['user.revoke', 400, { name: 'zed' }],
+      ['users.create', 200, { name: 'zed', role: 'member' }],
+      ['users.setRole', 200, { name: 'zed', role: 'admin' }],
+      ['users.revoke', 200, { name: 'zed' }],
+      ['users.revoke', 404, { name: 'zed' }],
     ]);
     expect(users[0]!.actor).toMatch(/^command line \(.+\)$/);
     expect(users[3]!.outcome).toBe('no active user named zed');
@@ -140,5 +140,69 @@ describe('a personal inspector', () => {
     const answer = await callAs(ui.origin, ui.searchParams.get('token'), 'audit.list');
     expect(answer.status).toBe(404);
     expect(JSON.parse(answer.body)).toEqual({ error: 'the audit log is kept on a team server (serve --team) only' });
+  });
+});
+
+describe("a team server's users, managed by its admins", () => {
+  let cluster: TestPostgres;
+  let team: ServeProcess;
+  let origin: string;
+  let admin: string;
+
+  beforeAll(async () => {
+    cluster = await startTestPostgres();
+    admin = await createTeamUser(cluster.url, 'root-admin', 'admin');
+    const dataDir = tempDataDir();
+    dataDirs.push(dataDir);
+    team = await spawnServe(['--data-dir', dataDir, '--store', cluster.url, '--team', '--port', '0', '--ui-port', '0', '--no-simulator', '--secret', testSecret]);
+    running.add(team);
+    origin = team.lines['UI listens on']!;
+  }, 120_000);
+  afterAll(() => cluster?.stop());
+
+  const as = async (token: string, name: string, input: unknown = {}) => {
+    const answer = await callAs(origin, token, name, input);
+    return { status: answer.status, body: JSON.parse(answer.body) as Record<string, unknown> };
+  };
+
+  it('are created with a token shown once, given another role, and revoked; each change audited without the token', async () => {
+    const created = await as(admin, 'users.create', { name: 'nina', role: 'viewer' });
+    expect(created.status).toBe(200);
+    const token = created.body.token as string;
+    expect(token).toMatch(/^wit_/);
+    expect((await as(token, 'session.get')).body).toEqual({ user: 'nina', role: 'viewer', team: true });
+    expect((await as(admin, 'users.create', { name: 'nina', role: 'admin' })).status).toBe(409);
+
+    const promoted = await as(admin, 'users.setRole', { name: 'nina', role: 'member' });
+    expect(promoted.body.items).toContainEqual(expect.objectContaining({ name: 'nina', role: 'member', revokedAt: null }));
+    expect((await as(token, 'session.get')).body).toMatchObject({ role: 'member' });
+
+    await as(admin, 'users.revoke', { name: 'nina' });
+    expect((await as(token, 'session.get')).status).toBe(401);
+    expect((await as(admin, 'users.revoke', { name: 'nina' })).status).toBe(404);
+
+    const log = (await as(admin, 'audit.list')).body.items as AuditEntry[];
+    expect(log.filter((e) => e.target === 'nina').map((e) => [e.action, e.status, e.actor]).reverse()).toEqual([
+      ['users.create', 200, 'root-admin'],
+      ['users.create', 409, 'root-admin'],
+      ['users.setRole', 200, 'root-admin'],
+      ['users.revoke', 200, 'root-admin'],
+      ['users.revoke', 404, 'root-admin'],
+    ]);
+    const pool = new pg.Pool({ connectionString: cluster.url });
+    try {
+      expect(JSON.stringify((await pool.query('SELECT * FROM audit_log')).rows)).not.toContain(token);
+    } finally {
+      await pool.end();
+    }
+  });
+
+  it('cannot lock an admin out by their own hand', async () => {
+    for (const [call, input] of [['users.setRole', { name: 'root-admin', role: 'viewer' }], ['users.revoke', { name: 'root-admin' }]] as const) {
+      const answer = await as(admin, call, input);
+      expect(answer.status).toBe(409);
+      expect(answer.body.error).toMatch(/^you cannot .* yourself here/);
+    }
+    expect((await as(admin, 'session.get')).body).toMatchObject({ role: 'admin' });
   });
 });

@@ -34,6 +34,9 @@ function harmfulInputs(deliveryId: number, target: string): Partial<Record<CallN
     'import.path': { path: '/etc/hostname' },
     'simulator.configure': { duplicateRate: 1 },
     'simulator.resend': { id: 1 },
+    'users.create': { name: 'intruder', role: 'admin' },
+    'users.setRole': { name: 'viewer-user', role: 'admin' },
+    'users.revoke': { name: 'admin-user' },
   };
 }
 
@@ -78,7 +81,8 @@ describe('the role matrix of a team server: every call of the contract × every 
     const { rows } = await pool.query<{ deliveries: string; replays: string }>(
       'SELECT (SELECT count(*) FROM deliveries) AS deliveries, (SELECT count(*) FROM replays) AS replays',
     );
-    return { status: await read('status.get'), forward: await read('forward.get'), rows: rows[0], targetRequests: target.requests.length };
+    const users = (await pool.query('SELECT name, role, revoked_at FROM inspector_users ORDER BY name')).rows;
+    return { status: await read('status.get'), forward: await read('forward.get'), rows: rows[0], users, targetRequests: target.requests.length };
   }
 
   it('refuses (403, naming the role needed) every call a role may not make, and nothing changes', async () => {

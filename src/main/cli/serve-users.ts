@@ -17,6 +17,8 @@ export const serveUsersUsage = [
 ].join('\n  ');
 
 const arity: Record<string, number> = { create: 1, list: 0, role: 2, revoke: 1 };
+/** The same action names as the control calls that make these changes in Settings, so the audit log reads alike. */
+const auditAction: Record<string, string> = { create: 'users.create', role: 'users.setRole', revoke: 'users.revoke' };
 
 function parseRole(given: string | undefined): Role {
   const role = Role.safeParse(given ?? 'member');
@@ -44,7 +46,7 @@ export async function serveUsersCommand(args: string[]): Promise<void> {
     await migrateInspectorSchema(pool);
     if (verb === 'list') return await printUsers(pool);
     const details = role === null ? { name } : { name, role };
-    await audited(pool, { actor: commandLineActor(), action: `user.${verb}`, target: name, details }, async () => {
+    await audited(pool, { actor: commandLineActor(), action: auditAction[verb]!, target: name, details }, async () => {
       if (verb === 'create') {
         const { token } = await createUser(pool, name, role!);
         console.log(`User: ${name} (${role})`);
@@ -75,7 +77,7 @@ async function audited(pool: pg.Pool, entry: Omit<AuditRecord, 'status' | 'error
   try {
     await change();
   } catch (error) {
-    await audit.record({ ...entry, status: 400, error: (error as Error).message });
+    await audit.record({ ...entry, status: (error as { status?: number }).status ?? 500, error: (error as Error).message });
     throw error;
   }
   await audit.record({ ...entry, status: 200 });

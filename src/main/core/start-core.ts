@@ -202,12 +202,12 @@ async function assemble(options: CoreOptions, store: InspectorStore, storeLocati
   access.watchStreams(events);
   const control = createControlServer({
     access: access.access,
-    audit: access.audit,
+    audit: access.team?.audit ?? null,
     bindAddress: access.bindAddress,
     publicOrigins: access.publicOrigins,
     handlers: createHandlers({
       store, status, secret, policy, reverify, setPorts, service, api, publishStatus, transfers,
-      replays: replays.calls, sources, retention, searches, audit: access.audit,
+      replays: replays.calls, sources, retention, searches, team: access.team,
     }),
     events,
     rendererDir: options.rendererDir ?? null,

@@ -1,17 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import type { CoreOptions } from '../core-options';
 import { connectPool } from '../store/postgres/connect';
-import { postgresAuditLog, type AuditLog } from '../team/audit-log';
+import { postgresAuditLog } from '../team/audit-log';
+import { postgresUserDirectory } from '../team/user-directory';
 import { listenForUserChanges } from '../team/user-change-listener';
 import { hasActiveAdmin } from '../team/users';
 import { perStartTokenAccess, teamUserAccess, type Access } from './access';
 import type { EventStream } from './event-stream';
+import type { TeamServices } from './team-calls';
 import { hostWithPort } from './guard';
 
 export interface ControlAccess {
   access: Access;
-  /** A team server's audit log; null on a personal inspector (its one user audits nothing). */
-  audit: AuditLog | null;
+  /** A team server's audit log and users; null on a personal inspector (its one user audits nothing). */
+  team: TeamServices | null;
   /** Ends a user's open streams as soon as they are revoked or change role (a team server), until close. */
   watchStreams(events: EventStream): void;
   bindAddress: string;
@@ -32,7 +34,7 @@ export function controlAccess(options: Pick<CoreOptions, 'team' | 'store' | 'log
     const token = randomBytes(24).toString('base64url');
     return {
       access: perStartTokenAccess(token),
-      audit: null,
+      team: null,
       watchStreams: () => {},
       bindAddress: loopback,
       publicOrigins: [],
@@ -54,7 +56,7 @@ export function controlAccess(options: Pick<CoreOptions, 'team' | 'store' | 'log
   );
   return {
     access,
-    audit: postgresAuditLog(pool),
+    team: { audit: postgresAuditLog(pool), users: postgresUserDirectory(pool) },
     watchStreams: (events) => void listeners.push(listenForUserChanges(store, () => events.recheck(access.rolesNow), log)),
     bindAddress,
     publicOrigins,

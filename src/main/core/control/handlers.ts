@@ -11,7 +11,7 @@ import type { ServiceConnectionManager } from '../service-connection';
 import type { SigningSecret } from '../signing-secret';
 import type { Retention } from '../retention';
 import type { SourceManager } from '../sources/source-manager';
-import type { AuditLog } from '../team/audit-log';
+import { teamCalls, type TeamServices } from './team-calls';
 
 export interface HandlerDeps {
   /** Its duplicate groups and lifecycle summaries are brought up to the stored deliveries before they are read. */
@@ -33,8 +33,8 @@ export interface HandlerDeps {
   retention: Retention;
   /** deliveries.search.* */
   searches: DeliverySearchJobs;
-  /** A team server's audit log (audit.list); null on a personal inspector. */
-  audit: AuditLog | null;
+  /** A team server's audit log and users (session.*, audit.*, users.*); null on a personal inspector. */
+  team: TeamServices | null;
 }
 
 class NotFound extends Error {
@@ -57,11 +57,6 @@ export function createHandlers(deps: HandlerDeps) {
     };
   return {
     'status.get': () => deps.status(),
-    'session.get': (_input, { user, role }) => ({ user, role, team: deps.audit !== null }),
-    'audit.list': ({ beforeId, limit }) => {
-      if (deps.audit === null) throw new NotFound('the audit log is kept on a team server (serve --team) only');
-      return deps.audit.list(beforeId, limit);
-    },
     'deliveries.list': (input) => deps.store.listDeliveries(input),
     'deliveries.search.start': (input) => deps.searches.start(input),
     'deliveries.search.page': ({ jobId, from, waitMs }) => deps.searches.page(jobId, from, waitMs),
@@ -148,5 +143,6 @@ export function createHandlers(deps: HandlerDeps) {
     },
     ...deps.transfers,
     ...deps.replays,
+    ...teamCalls(deps.team),
   } satisfies CallHandlers;
 }

@@ -30,9 +30,9 @@ function withoutUrlPassword(text: string): string {
   }
 }
 
-const targetKeys = ['url', 'target', 'outDir', 'path'] as const;
+const targetKeys = ['url', 'target', 'outDir', 'path', 'name'] as const;
 
-/** What a call was aimed at, when its input names one place: a replay's or a relay's URL, a forward target, a path. */
+/** What a call was aimed at, when its input names one: a replay's or a relay's URL, a forward target, a path, a user. */
 export function auditTarget(details: unknown): string | null {
   if (typeof details !== 'object' || details === null) return null;
   const fields = details as Record<string, unknown>;

@@ -7,7 +7,7 @@ import { auditDetails, auditTarget } from './audit-details';
 export interface AuditRecord {
   /** The team user, or `commandLineActor()`. */
   actor: string;
-  /** The call's name, or what else changed: `user.create`, `export.download`, `import.upload`. */
+  /** The call's name, or what else changed: `users.create`, `export.download`, `import.upload`. */
   action: string;
   details?: unknown;
   /** Taken from the details (a URL, a path) when not given. */

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type pg from 'pg';
+import { UserName } from '../../../shared/audit';
 import { Role } from '../../../shared/roles';
 import { tokenHash } from '../token-hash';
 
@@ -26,10 +27,13 @@ export interface TokenHolder {
  */
 export const userChangesChannel = 'inspector_users';
 
-const userName = /^[A-Za-z0-9][A-Za-z0-9._@-]{0,62}$/;
-
 export function validUserName(name: string): boolean {
-  return userName.test(name);
+  return UserName.safeParse(name).success;
+}
+
+/** A refusal with the status the control server answers it with (the command line prints its message). */
+function refused(status: 400 | 404 | 409, message: string): Error {
+  return Object.assign(new Error(message), { status });
 }
 
 /** Runs a statement that changes users (a CTE `changed` returning `name`) and notifies each change on commit. */
@@ -44,7 +48,7 @@ async function changeUsers(pool: pg.Pool, changed: string, values: unknown[]): P
  */
 export async function createUser(pool: pg.Pool, name: string, role: Role = 'member'): Promise<{ name: string; token: string }> {
   if (!validUserName(name)) {
-    throw new Error(`a user name is 1 to 63 of letters, digits, ".", "_", "@" and "-", starting with a letter or digit; got ${JSON.stringify(name)}`);
+    throw refused(400, `a user name is 1 to 63 of letters, digits, ".", "_", "@" and "-", starting with a letter or digit; got ${JSON.stringify(name)}`);
   }
   const token = `wit_${randomBytes(32).toString('base64url')}`;
   const created = await changeUsers(
@@ -55,7 +59,7 @@ export async function createUser(pool: pg.Pool, name: string, role: Role = 'memb
      RETURNING name`,
     [name, tokenHash(token), Role.parse(role)],
   );
-  if (created !== 1) throw new Error(`a user named ${name} exists already (revoke it first to give it a new token)`);
+  if (created !== 1) throw refused(409, `a user named ${name} exists already (revoke it first to give it a new token)`);
   return { name, token };
 }
 
@@ -74,7 +78,7 @@ export async function listUsers(pool: pg.Pool): Promise<TeamUser[]> {
 /** Its token opens nothing from now on; the name stays, so what the user did still says who. */
 export async function revokeUser(pool: pg.Pool, name: string): Promise<void> {
   const revoked = await changeUsers(pool, 'UPDATE inspector_users SET revoked_at = now() WHERE name = $1 AND revoked_at IS NULL RETURNING name', [name]);
-  if (revoked !== 1) throw new Error(`no active user named ${name}`);
+  if (revoked !== 1) throw refused(404, `no active user named ${name}`);
 }
 
 /** Gives an active user another role; their open event streams close, and reopen with it. */
@@ -83,7 +87,7 @@ export async function setUserRole(pool: pg.Pool, name: string, role: Role): Prom
     name,
     Role.parse(role),
   ]);
-  if (changed !== 1) throw new Error(`no active user named ${name}`);
+  if (changed !== 1) throw refused(404, `no active user named ${name}`);
 }
 
 /** Who a token belongs to; null for any token that opens nothing (unknown or revoked alike). */
