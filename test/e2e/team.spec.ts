@@ -76,7 +76,7 @@ test.describe('a team server in the browser', () => {
     await strangerContext.close();
   });
 
-  test('shows each role what it may not do, and why, by the server\'s rule; admins read the audit log', async ({ page, browser }) => {
+  test('shows each role what it may not do, and why, by the server\'s rule; admins read the audit log and manage users', async ({ page, browser }) => {
     const ui = team.lines.UI!;
     const viewer = new DeliveriesPage(page);
     await viewer.open(`${ui}?token=${tokens.vera}`);
@@ -109,6 +109,20 @@ test.describe('a team server in the browser', () => {
     await expect(row).toContainText('ok');
     expect(await adminPage.getByTestId('audit-card').textContent()).not.toContain(secret);
     await expect(adminPage.getByTestId('audit-download')).toBeEnabled();
+
+    // Users: a new one, with a token shown once, that opens the UI with its role; the change is in the audit log.
+    await adminPage.getByTestId('users-new-name').fill('newbie');
+    await adminPage.getByTestId('users-new-role').selectOption('viewer');
+    await adminPage.getByTestId('users-create').click();
+    const token = /wit_\S+/.exec((await adminPage.getByTestId('users-created').textContent()) ?? '')![0];
+    await expect(adminPage.locator('[data-testid="user-row"][data-name="newbie"] [data-testid="user-role"]')).toHaveValue('viewer');
+    await expect(adminPage.locator('[data-testid="user-row"][data-name="ada"] [data-testid="user-revoke"]')).toBeDisabled();
+    await adminPage.getByTestId('audit-refresh').click();
+    await expect(adminPage.locator('[data-testid="audit-row"][data-action="users.create"]').first()).toContainText('newbie');
+    const newbie = await (await browser.newContext()).newPage();
+    await new DeliveriesPage(newbie).open(`${ui}?token=${token}`);
+    await newbie.getByTestId('nav-settings').click();
+    await expect(newbie.getByTestId('session-who')).toContainText('Signed in as newbie, viewer');
     await adminContext.close();
   });
 

@@ -10,7 +10,7 @@ function what(entry: AuditEntry): string {
 
 export function AuditLogTable({ entries }: { entries: readonly AuditEntry[] }) {
   return (
-    <table className="audit-table" data-testid="audit-table">
+    <table className="team-table" data-testid="audit-table">
       <thead>
         <tr>
           <th>When</th>

@@ -2,6 +2,7 @@ import type { CoreStatus } from '../../../../shared/contract';
 import { CallErrorMessage } from '../../components/CallErrorMessage';
 import { RoleGate } from '../../components/RoleGate';
 import { AuditLogCard } from '../audit/AuditLogCard';
+import { UsersCard } from '../users/UsersCard';
 import { formatBytes, formatCount } from '../../lib/format';
 import { ForwardSettingsCard } from '../forward/ForwardSettingsCard';
 import { ImportSettings } from '../transfer/ImportSettings';
@@ -53,6 +54,7 @@ export function SettingsView({ status, statusError, onStatus, onPolicy }: Settin
         <ImportSettings />
       </RoleGate>
       <SharedInspectorSettings />
+      <UsersCard />
       <AuditLogCard />
       <section className="settings-card" aria-labelledby="settings-about-title">
         <h2 id="settings-about-title">About this run</h2>
