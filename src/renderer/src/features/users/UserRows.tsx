@@ -19,7 +19,7 @@ export function UserRows({ users, self, busy, onRole, onRevoke }: UserRowsProps)
           <th>Name</th>
           <th>Role</th>
           <th>Created</th>
-          <th>Token</th>
+          <th>Status</th>
           <th />
         </tr>
       </thead>
