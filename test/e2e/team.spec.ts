@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { promisify } from 'node:util';
 import type { Page } from '@playwright/test';
 import { builtCli, spawnServe, type ServeProcess } from '../support/cli-process';
@@ -108,7 +108,10 @@ test.describe('a team server in the browser', () => {
     await expect(row).toContainText('ada');
     await expect(row).toContainText('ok');
     expect(await adminPage.getByTestId('audit-card').textContent()).not.toContain(secret);
-    await expect(adminPage.getByTestId('audit-download')).toBeEnabled();
+    const [download] = await Promise.all([adminPage.waitForEvent('download'), adminPage.getByTestId('audit-download').click()]);
+    const lines = readFileSync((await download.path())!, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as { action: string; actor: string });
+    expect(lines).toContainEqual(expect.objectContaining({ action: 'settings.setSecret', actor: 'ada' }));
+    expect(lines.map((l) => JSON.stringify(l)).join('\n')).not.toContain(secret);
 
     // Users: a new one, with a token shown once, that opens the UI with its role; the change is in the audit log.
     await adminPage.getByTestId('users-new-name').fill('newbie');
