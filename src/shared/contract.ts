@@ -8,7 +8,7 @@ import { ServiceConnection, SimulatorBehaviour, SimulatorState } from './simulat
 import { FetchAllJob, ListPage, ListTarget, PayoutOrderRequest } from './service-api';
 import { DeliverySelection, ForwardSettings, ReplayBatch, ReplayManyOptions, ReplayOptions, ReplayRecord } from './replay';
 import { ExportResult, FixtureExportOptions, ImportResult, TransferProgress } from './fixtures';
-import { AuditPage, TeamUserView, UserName } from './audit';
+import { AuditPage, TeamUserView, UserName } from './team';
 import { Role } from './roles';
 import {
   DeliveryIdEvidence,

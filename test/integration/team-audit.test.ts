@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AuditEntry, AuditPage } from '../../src/shared/audit';
+import type { AuditEntry, AuditPage } from '../../src/shared/team';
 import { spawnServe, type ServeProcess } from '../support/cli-process';
 import { giftCardBody, serviceHeaders, testSecret } from '../support/deliveries';
 import { post } from '../support/https-client';

@@ -1,6 +1,6 @@
 import { userInfo } from 'node:os';
 import type pg from 'pg';
-import type { AuditEntry, AuditPage } from '../../../shared/audit';
+import type { AuditEntry, AuditPage } from '../../../shared/team';
 import { auditDetails, auditTarget } from './audit-details';
 
 /** A change to record. `details` is the raw input: secrets are removed here, whoever records. */

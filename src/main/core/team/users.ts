@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type pg from 'pg';
-import { UserName } from '../../../shared/audit';
+import { UserName } from '../../../shared/team';
 import { Role } from '../../../shared/roles';
 import { tokenHash } from '../token-hash';
 

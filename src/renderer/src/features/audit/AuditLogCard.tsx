@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { AuditEntry, AuditPage } from '../../../../shared/audit';
+import type { AuditEntry, AuditPage } from '../../../../shared/team';
 import { call } from '../../api/client';
 import { saveBytes } from '../../api/native-extras';
 import { ActionOutcome } from '../../components/ActionOutcome';

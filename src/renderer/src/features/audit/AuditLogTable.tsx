@@ -1,4 +1,4 @@
-import type { AuditEntry } from '../../../../shared/audit';
+import type { AuditEntry } from '../../../../shared/team';
 import { formatFullTime } from '../../lib/format';
 
 /** What a change was about: its target, else its input in one line. */

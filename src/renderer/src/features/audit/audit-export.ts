@@ -1,4 +1,4 @@
-import type { AuditEntry } from '../../../../shared/audit';
+import type { AuditEntry } from '../../../../shared/team';
 import { call } from '../../api/client';
 
 const pageSize = 500;

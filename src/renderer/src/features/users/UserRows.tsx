@@ -1,4 +1,4 @@
-import type { TeamUserView } from '../../../../shared/audit';
+import type { TeamUserView } from '../../../../shared/team';
 import { Role } from '../../../../shared/roles';
 import { formatFullTime } from '../../lib/format';
 

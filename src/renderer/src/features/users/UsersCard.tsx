@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { TeamUserView } from '../../../../shared/audit';
+import type { TeamUserView } from '../../../../shared/team';
 import { Role } from '../../../../shared/roles';
 import { call } from '../../api/client';
 import { CallErrorMessage } from '../../components/CallErrorMessage';

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { Role } from './roles';
 
+// What only a team server (serve --team) has: its audit log and its users, as the control contract carries them.
+
 /** One state change on a team server, as the audit log keeps it: who, when, what, and how it ended. */
 export const AuditEntry = z.object({
   id: z.number().int(),
