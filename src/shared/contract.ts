@@ -10,6 +10,8 @@ import { FetchAllJob, ListPage, ListTarget, PayoutOrderRequest } from './service
 import { EgressRules, EgressStatus } from './egress';
 import { DeliverySelection, ForwardSettings, ReplayBatch, ReplayManyOptions, ReplayOptions, ReplayRecord } from './replay';
 import { ExportResult, FixtureExportOptions, ImportResult, TransferProgress } from './fixtures';
+import { AuditPage, TeamUserView, UserName } from './team';
+import { Role } from './roles';
 import {
   DeliveryIdEvidence,
   Lifecycle,
@@ -24,7 +26,8 @@ import {
  * The control contract: every call the UI makes to the core, named `domain.verb`,
  * with its input and output schemas. The control server validates inputs with it and
  * the renderer's client is typed by it; nothing about a call is written twice.
- * Transport: POST /rpc/<name> with a JSON body; events over GET /events (server-sent).
+ * Transport: POST /rpc/<name> with a JSON body; events over GET /events (server-sent), opened with the token in
+ * the Authorization header or with a ticket (`POST /events/ticket` → `GET /events?ticket=…`), never the token in the URL.
  */
 
 const Port = z.number().int().min(0).max(65_535);
@@ -102,6 +105,15 @@ const Empty = z.object({}).strict();
 /** A job's id as the core gave it (a UUID). */
 const JobId = z.string().max(100);
 
+export const SessionInfo = z.object({
+  /** The team user; null on a personal inspector. */
+  user: z.string().nullable(),
+  role: Role,
+  /** A team's shared inspector (`serve --team`): roles and the audit log apply. */
+  team: z.boolean(),
+});
+export type SessionInfo = z.infer<typeof SessionInfo>;
+
 export const DeliveryListInput = z.object({
   filter: DeliveryFilter.default({}),
   /** The id of the last row loaded: the page after it, in the list's order. */
@@ -113,6 +125,21 @@ export const DeliveryListInput = z.object({
 
 export const calls = {
   'status.get': { input: Empty, output: CoreStatus },
+  /** Who is calling: a team server's user and their role, or the personal inspector's one user (an admin). */
+  'session.get': { input: Empty, output: SessionInfo },
+  /** A team server's audit log, newest first, a page at a time (admins). */
+  'audit.list': {
+    input: z.object({ beforeId: z.number().int().optional(), limit: z.number().int().min(1).max(500).default(100) }),
+    output: AuditPage,
+  },
+  /** A team server's users (admins); `serve user …` does the same at the server's command line. */
+  'users.list': { input: Empty, output: z.object({ items: z.array(TeamUserView) }) },
+  /** Creates a user (or gives a revoked one a new token); the token is in this answer only. */
+  'users.create': { input: z.object({ name: UserName, role: Role }), output: z.object({ name: z.string(), token: z.string() }) },
+  /** Another role for a user (not yourself): their open streams close and reopen with it. */
+  'users.setRole': { input: z.object({ name: z.string(), role: Role }), output: z.object({ items: z.array(TeamUserView) }) },
+  /** The user's token opens nothing from now on (not yours), and their open streams close. */
+  'users.revoke': { input: z.object({ name: z.string() }), output: z.object({ items: z.array(TeamUserView) }) },
   'deliveries.list': {
     input: DeliveryListInput,
     output: z.object({
@@ -277,9 +304,10 @@ export const calls = {
 export type CallName = keyof typeof calls;
 export type CallInput<N extends CallName> = z.input<(typeof calls)[N]['input']>;
 export type CallOutput<N extends CallName> = z.infer<(typeof calls)[N]['output']>;
-/** Who makes a call: a team server's user by name; null on a personal inspector (its per-start token). */
+/** Who makes a call: a team server's user by name and role; on a personal inspector (its per-start token) null, an admin. */
 export interface CallContext {
   user: string | null;
+  role: Role;
 }
 export type CallHandlers = {
   [N in CallName]: (input: z.infer<(typeof calls)[N]['input']>, context: CallContext) => Promise<CallOutput<N>> | CallOutput<N>;

@@ -181,6 +181,11 @@ function control(inspector: Inspector) {
       });
       return { status: res.status, body: await res.json() };
     },
+    /** The event stream's address with a fresh single-use ticket, as the UI opens it (a token never goes in a URL). */
+    async streamUrl(): Promise<string> {
+      const res = await fetch(`${ui.origin}/events/ticket`, { method: 'POST', headers: { Authorization: `Bearer ${token}` } });
+      return `${ui.origin}/events?ticket=${((await res.json()) as { ticket: string }).ticket}`;
+    },
   };
 }
 
@@ -258,8 +263,8 @@ test('a page on another local port cannot read the API or follow the event strea
     // What reached the control server: each preflight and each simple request, every one refused.
     await expect.poll(() => [traffic.count('OPTIONS', list), traffic.count('POST', list)]).toEqual([preflighted.length, simple.length]);
 
-    // The event stream, with the token in the URL: it never opens.
-    const stream = `${ui.origin}/events?token=${encodeURIComponent(ui.token)}`;
+    // The event stream, with a valid ticket: it never opens (refused before the ticket is looked at, so it stays unused).
+    const stream = await ui.streamUrl();
     expect(await listen(page, stream)).toEqual({ opened: false });
     expect(await listen(page, stream, true)).toEqual({ opened: false });
     await expect.poll(() => traffic.count('GET', stream)).toBe(2);
@@ -422,7 +427,8 @@ test('DNS rebinding: a page whose own name now points at the control server gets
     expect(
       await call(page, same('/rpc/replay.send'), { mode: 'same-origin', token: ui.token, contentType: json, body: JSON.stringify({ deliveryId: 1, url: `${sink.origin}/hook` }) }),
     ).toEqual(refused);
-    expect(await listen(page, same(`/events?token=${ui.token}`))).toEqual({ opened: false });
+    const ticketed = new URL(await ui.streamUrl());
+    expect(await listen(page, same(ticketed.pathname + ticketed.search))).toEqual({ opened: false });
     expect(sink.requests).toEqual([]);
 
     // Control: the same page under localhost, a name the control server answers to, gets through.

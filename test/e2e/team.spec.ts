@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { promisify } from 'node:util';
 import type { Page } from '@playwright/test';
 import { builtCli, spawnServe, type ServeProcess } from '../support/cli-process';
@@ -22,9 +22,9 @@ test.describe('a team server in the browser', () => {
   test.beforeAll(async () => {
     test.setTimeout(120_000);
     cluster = await startTestPostgres();
-    for (const name of ['alice', 'bob']) {
-      const { stdout } = await runCli(process.execPath, [builtCli, 'serve', 'user', 'create', name, '--store', cluster.url]);
-      tokens[name] = /^Token \(shown once, stored only as a hash\): (\S+)$/m.exec(stdout)![1]!;
+    for (const [name, role] of [['alice', 'member'], ['bob', 'member'], ['vera', 'viewer'], ['ada', 'admin'], ['mona', 'member']]) {
+      const { stdout } = await runCli(process.execPath, [builtCli, 'serve', 'user', 'create', name!, '--role', role!, '--store', cluster.url]);
+      tokens[name!] = /^Token \(shown once, stored only as a hash\): (\S+)$/m.exec(stdout)![1]!;
     }
     dataDir = tempDataDir();
     team = await spawnServe(['--data-dir', dataDir, '--store', cluster.url, '--team', '--allow-target', '127.0.0.1', '--port', '0', '--ui-port', '0', '--no-simulator', '--secret', testSecret]);
@@ -74,6 +74,80 @@ test.describe('a team server in the browser', () => {
     await expect(stranger.getByText(/not authorized|missing or wrong token/i).first()).toBeVisible();
     await expect(stranger.getByTestId('delivery-row')).toHaveCount(0);
     await strangerContext.close();
+  });
+
+  test('shows each role what it may not do, and why, by the server\'s rule; admins read the audit log and manage users', async ({ page, browser }) => {
+    const ui = team.lines.UI!;
+    const viewer = new DeliveriesPage(page);
+    await viewer.open(`${ui}?token=${tokens.vera}`);
+    await viewer.select(viewer.rows.first());
+    const send = page.getByTestId('replay-panel').getByTestId('replay-send');
+    await expect(send).toBeDisabled();
+    await expect(page.getByTestId('replay-panel').getByTestId('role-gate')).toContainText('Only members and admins replay deliveries');
+    await page.getByTestId('nav-settings').click();
+    await expect(page.getByTestId('session-who')).toContainText('Signed in as vera, viewer');
+    const secretGate = page.locator('[data-testid="role-gate"][data-call="settings.setSecret"]');
+    await expect(secretGate).toContainText('Only admins change the signing secret');
+    await expect(secretGate.locator('button').first()).toBeDisabled();
+    await expect(page.getByTestId('audit-not-admin')).toHaveText('Only admins see the audit log.');
+
+    const adminContext = await browser.newContext();
+    const adminPage = await adminContext.newPage();
+    const secret = 'an-admin-set-signing-secret';
+    const set = await fetch(`${ui}rpc/settings.setSecret`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${tokens.ada}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ secret }),
+    });
+    expect(set.status).toBe(200);
+    await new DeliveriesPage(adminPage).open(`${ui}?token=${tokens.ada}`);
+    await adminPage.getByTestId('nav-settings').click();
+    await expect(adminPage.getByTestId('session-who')).toContainText('Signed in as ada, admin');
+    await expect(adminPage.getByTestId('role-gate')).toHaveCount(0);
+    const row = adminPage.locator('[data-testid="audit-row"][data-action="settings.setSecret"]').first();
+    await expect(row).toContainText('ada');
+    await expect(row).toContainText('ok');
+    expect(await adminPage.getByTestId('audit-card').textContent()).not.toContain(secret);
+    const [download] = await Promise.all([adminPage.waitForEvent('download'), adminPage.getByTestId('audit-download').click()]);
+    const lines = readFileSync((await download.path())!, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as { action: string; actor: string });
+    expect(lines).toContainEqual(expect.objectContaining({ action: 'settings.setSecret', actor: 'ada' }));
+    expect(lines.map((l) => JSON.stringify(l)).join('\n')).not.toContain(secret);
+
+    // Users: a new one, with a token shown once, that opens the UI with its role; the change is in the audit log.
+    await adminPage.getByTestId('users-new-name').fill('newbie');
+    await adminPage.getByTestId('users-new-role').selectOption('viewer');
+    await adminPage.getByTestId('users-create').click();
+    const token = /wit_\S+/.exec((await adminPage.getByTestId('users-created').textContent()) ?? '')![0];
+    await expect(adminPage.locator('[data-testid="user-row"][data-name="newbie"] [data-testid="user-role"]')).toHaveValue('viewer');
+    await expect(adminPage.locator('[data-testid="user-row"][data-name="ada"] [data-testid="user-revoke"]')).toBeDisabled();
+    await adminPage.getByTestId('audit-refresh').click();
+    await expect(adminPage.locator('[data-testid="audit-row"][data-action="users.create"]').first()).toContainText('newbie');
+    const newbie = await (await browser.newContext()).newPage();
+    await new DeliveriesPage(newbie).open(`${ui}?token=${token}`);
+    await newbie.getByTestId('nav-settings').click();
+    await expect(newbie.getByTestId('session-who')).toContainText('Signed in as newbie, viewer');
+    await adminContext.close();
+  });
+
+  test('a role changed at the command line reaches an open page at once, and no token ever travels in a URL after the first', async ({ page }) => {
+    const urls: string[] = [];
+    page.on('request', (request) => urls.push(request.url()));
+    const ui = team.lines.UI!;
+    const mona = new DeliveriesPage(page);
+    await mona.open(`${ui}?token=${tokens.mona}`);
+    await mona.select(mona.rows.first());
+    const send = page.getByTestId('replay-panel').getByTestId('replay-send');
+    await expect(send).toBeEnabled();
+
+    await runCli(process.execPath, [builtCli, 'serve', 'user', 'role', 'mona', 'viewer', '--store', cluster.url]);
+    // Her stream is closed; the UI opens another with a new ticket, and reads her role again.
+    await expect(send).toBeDisabled({ timeout: 30_000 });
+    await expect(page.getByTestId('live-indicator')).toContainText(/live/i);
+
+    const streams = urls.filter((url) => new URL(url).pathname === '/events');
+    expect(streams.length).toBeGreaterThanOrEqual(2);
+    for (const url of streams) expect(new URL(url).searchParams.has('ticket')).toBe(true);
+    expect(urls.slice(1).filter((url) => url.includes(tokens.mona!))).toEqual([]);
   });
 });
 

@@ -206,7 +206,7 @@ function controlClient(uiUrl: string) {
     /** The server-sent event stream, raw, until stopped (or the server goes away). */
     async events(): Promise<{ stop(): Promise<void> }> {
       const abort = new AbortController();
-      const res = await fetch(`${url.origin}/events?token=${token}`, { signal: abort.signal });
+      const res = await fetch(`${url.origin}/events`, { headers: { Authorization: `Bearer ${token}` }, signal: abort.signal });
       const reader = res.body!.getReader();
       const chunks: Buffer[] = [];
       const reading = (async () => {

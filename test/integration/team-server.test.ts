@@ -1,6 +1,5 @@
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { request } from 'node:http';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +9,7 @@ import { post } from '../support/https-client';
 import { startTestPostgres, type TestPostgres } from '../support/postgres';
 import { startTarget, type ReplayTarget } from '../support/replay-target';
 import { cleanedUpAfterAll } from '../support/serve-cleanup';
+import { callAs, eventsAs } from '../support/team-server';
 import { tempDataDir } from '../support/temp-dir';
 import { until } from '../support/until';
 
@@ -60,40 +60,6 @@ async function startServe(args: string[]): Promise<ServeProcess & { output: () =
   return { ...serve, output: () => output };
 }
 
-interface Answer {
-  status: number;
-  body: string;
-}
-
-/** A raw HTTP request, so that Host and Origin can be what a browser at a public hostname sends. */
-function raw(url: string, options: { method?: string; headers?: Record<string, string>; body?: string; firstChunkOnly?: boolean } = {}) {
-  return new Promise<Answer>((resolve, reject) => {
-    const req = request(url, { method: options.method ?? 'GET', headers: options.headers }, (res) => {
-      let body = '';
-      res.on('data', (chunk: Buffer) => {
-        body += chunk.toString();
-        if (options.firstChunkOnly) {
-          resolve({ status: res.statusCode!, body });
-          res.destroy();
-        }
-      });
-      res.on('end', () => resolve({ status: res.statusCode!, body }));
-    });
-    req.on('error', reject);
-    req.end(options.body);
-  });
-}
-
-function callAs(origin: string, token: string | null, name: string, input: unknown = {}, headers: Record<string, string> = {}) {
-  return raw(`${origin}/rpc/${name}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', ...(token === null ? {} : { Authorization: `Bearer ${token}` }), ...headers },
-    body: JSON.stringify(input),
-  });
-}
-
-const eventsAs = (origin: string, token: string) => raw(`${origin}/events?token=${encodeURIComponent(token)}`, { firstChunkOnly: true });
-
 describe('users of a shared inspector', () => {
   it('are created with a token printed once and stored only as its hash, listed, and refused twice', async () => {
     const token = await createUser('carol');
@@ -106,7 +72,7 @@ describe('users of a shared inspector', () => {
 
     await expect(users('create', 'carol')).rejects.toMatchObject({ stderr: expect.stringContaining('a user named carol exists already') });
     await expect(users('create', 'no spaces')).rejects.toMatchObject({ stderr: expect.stringContaining('a user name is') });
-    expect((await users('list')).stdout).toMatch(/^carol\tcreated \S+\tactive$/m);
+    expect((await users('list')).stdout).toMatch(/^carol\tmember\tcreated \S+\tactive$/m);
   });
 });
 
@@ -181,8 +147,13 @@ describe('a team serve on PostgreSQL', () => {
     expect([call.status, events.status]).toEqual([401, 401]);
     expect(call.body).toBe(unknown.body);
     expect((await callAs(origin, alice, 'status.get')).status).toBe(200);
-    expect((await users('list')).stdout).toMatch(/^bob\tcreated \S+\trevoked \S+$/m);
+    expect((await users('list')).stdout).toMatch(/^bob\tmember\tcreated \S+\trevoked \S+$/m);
     await expect(users('revoke', 'bob')).rejects.toMatchObject({ stderr: expect.stringContaining('no active user named bob') });
+  });
+
+  it('says when no user may administer it (users from before roles are members)', async () => {
+    await until(async () => team.output(), (output) => output.includes('no user has the admin role'));
+    expect(team.output()).toContain('team: no user has the admin role: name one with serve user role NAME admin --store …');
   });
 
   it('never writes a token in what it prints', () => {

@@ -123,7 +123,7 @@ class SimulatedUi {
   }
 
   async start(): Promise<void> {
-    const res = await fetch(`${this.origin}/events?token=${this.token}`, { signal: this.controller.signal });
+    const res = await fetch(`${this.origin}/events`, { headers: { Authorization: `Bearer ${this.token}` }, signal: this.controller.signal });
     expect(res.status).toBe(200);
     this.streamOpen = true;
     this.loops.push(this.readEvents(res), this.browse(), this.scroll(), this.search());

@@ -4,7 +4,7 @@ import type { TestCore } from './core-fixture';
 /** The core's server-sent events of one name, from now on. */
 export async function subscribe<N extends EventName>(t: TestCore, name: N) {
   const controller = new AbortController();
-  const res = await fetch(`${t.core.urls.uiOrigin}/events?token=${t.token}`, { signal: controller.signal });
+  const res = await fetch(`${t.core.urls.uiOrigin}/events`, { headers: { Authorization: `Bearer ${t.token}` }, signal: controller.signal });
   const received: Array<EventPayload<N>> = [];
   const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
   void (async () => {

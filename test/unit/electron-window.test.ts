@@ -245,7 +245,7 @@ describe('content security policy in the shell', () => {
     it('on the UI page, on a refused call and on a missing file', async () => {
       const rendererDir = mkdtempSync(join(tmpdir(), 'inspector-renderer-'));
       writeFileSync(join(rendererDir, 'index.html'), '<!doctype html><title>ui</title>');
-      const control = createControlServer({ authenticate: perStartTokenAccess('t0k3n'), handlers: {} as CallHandlers, events: new EventStream(), rendererDir, log: () => {} });
+      const control = createControlServer({ access: perStartTokenAccess('t0k3n'), handlers: {} as CallHandlers, events: new EventStream(), rendererDir, log: () => {} });
       await new Promise<void>((ready) => control.server.listen(0, '127.0.0.1', () => ready()));
       const port = (control.server.address() as AddressInfo).port;
       control.setPort(port);

@@ -150,7 +150,7 @@ describe('checking a shared inspector before the window goes there', () => {
   let close: () => Promise<void>;
   beforeAll(async () => {
     const handlers = { 'status.get': () => ({}) } as unknown as CallHandlers;
-    const control = createControlServer({ authenticate: perStartTokenAccess(token), handlers, events: new EventStream(), rendererDir: null, log: () => {} });
+    const control = createControlServer({ access: perStartTokenAccess(token), handlers, events: new EventStream(), rendererDir: null, log: () => {} });
     await new Promise<void>((ready) => control.server.listen(0, '127.0.0.1', () => ready()));
     const port = (control.server.address() as AddressInfo).port;
     control.setPort(port);

@@ -10,6 +10,7 @@ import { EventStream } from './control/event-stream';
 import { transferCalls } from './export/transfer-calls';
 import { createControlServer } from './control/server';
 import { defaultUploadLimitBytes, transferRoutes } from './control/transfer-routes';
+import { auditTransfer } from './team/audit-transfer';
 import { controlAccess } from './control/control-access';
 import { hostWithPort } from './control/guard';
 import type { Core, CoreOptions, ReceiverTimeouts } from './core-options';
@@ -219,15 +220,25 @@ async function assemble(options: CoreOptions, store: InspectorStore, storeLocati
   const transfers = transferCalls(transferDeps);
   const searches = new DeliverySearchJobs(store);
   const access = controlAccess(options);
+  access.watchStreams(events);
   const control = createControlServer({
-    authenticate: access.authenticate,
+    access: access.access,
+    audit: access.team?.audit ?? null,
     bindAddress: access.bindAddress,
     publicOrigins: access.publicOrigins,
     handlers: createHandlers({
       store, status, secret, policy, reverify, setPorts, service, api, publishStatus, transfers,
-      replays: replays.calls, egress: egress.calls, sources, retention, searches,
+      replays: replays.calls, egress: egress.calls, sources, retention, searches, team: access.team,
     }),
-    transfers: transferRoutes({ ...transferDeps, uploadLimitBytes: options.uploadLimitBytes ?? defaultUploadLimitBytes, onTransfer: options.onTransfer, log }),
+    transfers: transferRoutes({
+      ...transferDeps,
+      uploadLimitBytes: options.uploadLimitBytes ?? defaultUploadLimitBytes,
+      onTransfer: (record) => {
+        options.onTransfer?.(record);
+        if (access.team !== null) auditTransfer(access.team.audit, record, log);
+      },
+      log,
+    }),
     events,
     rendererDir: options.rendererDir ?? null,
     log,

@@ -1,5 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { ticketedEventStreamUrl } from './api/event-ticket';
 import { ServerEventStream } from './api/server-events';
 import { sessionToken } from './api/session-token';
 import { App } from './App';
@@ -20,6 +21,7 @@ import './styles/api.css';
 import './styles/api-form.css';
 import './styles/replay.css';
 import './styles/sources.css';
+import './styles/roles.css';
 
 const token = sessionToken();
 const root = createRoot(document.getElementById('root')!);
@@ -35,7 +37,7 @@ if (!token) {
     </StrictMode>,
   );
 } else {
-  const events = new ServerEventStream(`/events?token=${encodeURIComponent(token)}`);
+  const events = new ServerEventStream(ticketedEventStreamUrl);
   events.start();
   root.render(
     <StrictMode>

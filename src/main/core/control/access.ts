@@ -1,20 +1,41 @@
 import type pg from 'pg';
 import type { CallContext } from '../../../shared/contract';
-import { userForToken } from '../team/users';
+import type { Role } from '../../../shared/roles';
+import { rolesNow, userForToken } from '../team/users';
 import { sameToken } from './guard';
 
-/** Who a token lets in; null for any token that opens nothing (the caller learns no more than 401). */
-export type Authenticate = (token: string) => Promise<CallContext | null>;
-
-/** A personal inspector: the one token made at start, held by whoever opened the printed UI address. */
-export function perStartTokenAccess(token: string): Authenticate {
-  return async (given) => (sameToken(given, token) ? { user: null } : null);
+/** Someone a token let in, and what to ask later whether that token still lets them in, and as what. */
+export interface Caller {
+  context: CallContext;
+  /** Opaque to the control server: a team token's hash, or the per-start token's mark. */
+  credential: string;
 }
 
-/** A team's shared inspector: each user's own token, looked up on every request so a revoke takes effect at once. */
-export function teamUserAccess(pool: pg.Pool): Authenticate {
-  return async (given) => {
-    const user = await userForToken(pool, given);
-    return user === null ? null : { user };
+/** Who may use the control server. */
+export interface Access {
+  /** Who a token lets in; null for any token that opens nothing (the caller learns no more than 401). */
+  authenticate(token: string): Promise<Caller | null>;
+  /** The role each credential opens the inspector with now; one revoked (or replaced) since is absent. */
+  rolesNow(credentials: readonly string[]): Promise<Map<string, Role>>;
+}
+
+const perStart = 'per-start token';
+
+/** A personal inspector: the one token made at start, held by whoever opened the printed UI address, an admin. */
+export function perStartTokenAccess(token: string): Access {
+  return {
+    authenticate: async (given) => (sameToken(given, token) ? { context: { user: null, role: 'admin' }, credential: perStart } : null),
+    rolesNow: async (credentials) => new Map(credentials.filter((c) => c === perStart).map((c) => [c, 'admin'])),
+  };
+}
+
+/** A team's shared inspector: each user's own token and role, looked up on every request so a change takes effect at once. */
+export function teamUserAccess(pool: pg.Pool): Access {
+  return {
+    authenticate: async (given) => {
+      const holder = await userForToken(pool, given);
+      return holder === null ? null : { context: { user: holder.name, role: holder.role }, credential: holder.credential };
+    },
+    rolesNow: (credentials) => rolesNow(pool, credentials),
   };
 }

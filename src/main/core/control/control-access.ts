@@ -1,11 +1,21 @@
 import { randomBytes } from 'node:crypto';
 import type { CoreOptions } from '../core-options';
 import { connectPool } from '../store/postgres/connect';
-import { perStartTokenAccess, teamUserAccess, type Authenticate } from './access';
+import { postgresAuditLog } from '../team/audit-log';
+import { postgresUserDirectory } from '../team/user-directory';
+import { listenForUserChanges } from '../team/user-change-listener';
+import { hasActiveAdmin } from '../team/users';
+import { perStartTokenAccess, teamUserAccess, type Access } from './access';
+import type { EventStream } from './event-stream';
+import type { TeamServices } from './team-calls';
 import { hostWithPort } from './guard';
 
 export interface ControlAccess {
-  authenticate: Authenticate;
+  access: Access;
+  /** A team server's audit log and users; null on a personal inspector (its one user audits nothing). */
+  team: TeamServices | null;
+  /** Ends a user's open streams as soon as they are revoked or change role (a team server), until close. */
+  watchStreams(events: EventStream): void;
   bindAddress: string;
   publicOrigins: readonly string[];
   /** The origin to print and to open, once the port is known. */
@@ -19,10 +29,13 @@ const loopback = '127.0.0.1';
 
 /** Who may open the UI, and where it listens: one person on this machine, or a team behind its reverse proxy. */
 export function controlAccess(options: Pick<CoreOptions, 'team' | 'store' | 'log'>): ControlAccess {
+  const log = options.log ?? (() => {});
   if (options.team === undefined) {
     const token = randomBytes(24).toString('base64url');
     return {
-      authenticate: perStartTokenAccess(token),
+      access: perStartTokenAccess(token),
+      team: null,
+      watchStreams: () => {},
       bindAddress: loopback,
       publicOrigins: [],
       uiOrigin: (port) => `http://${loopback}:${port}`,
@@ -33,14 +46,26 @@ export function controlAccess(options: Pick<CoreOptions, 'team' | 'store' | 'log
   if (options.store === undefined) throw new Error('a team inspector keeps its users in PostgreSQL: give --store postgresql://…');
   const publicOrigins = (options.team.publicOrigins ?? []).map(publicOrigin);
   const bindAddress = options.team.uiHost ?? loopback;
-  const pool = connectPool(options.store, options.log ?? (() => {}));
+  const store = options.store;
+  const pool = connectPool(store, log);
+  const access = teamUserAccess(pool);
+  const listeners: Array<ReturnType<typeof listenForUserChanges>> = [];
+  void hasActiveAdmin(pool).then(
+    (yes) => yes || log('team: no user has the admin role: name one with serve user role NAME admin --store …'),
+    () => {},
+  );
   return {
-    authenticate: teamUserAccess(pool),
+    access,
+    team: { audit: postgresAuditLog(pool), users: postgresUserDirectory(pool) },
+    watchStreams: (events) => void listeners.push(listenForUserChanges(store, () => events.recheck(access.rolesNow), log)),
     bindAddress,
     publicOrigins,
     uiOrigin: (port) => publicOrigins[0] ?? `http://${hostWithPort(bindAddress === '0.0.0.0' || bindAddress === '::' ? loopback : bindAddress, port)}`,
     uiUrl: (origin) => `${origin}/`,
-    close: () => pool.end(),
+    close: async () => {
+      await Promise.all(listeners.map((listener) => listener.close()));
+      await pool.end();
+    },
   };
 }
 

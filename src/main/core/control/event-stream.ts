@@ -1,16 +1,18 @@
 import type { ServerResponse } from 'node:http';
 import type { EventName, EventPayload } from '../../../shared/contract';
+import type { Role } from '../../../shared/roles';
+import type { Caller } from './access';
 
-/** Server-sent events to every open UI. */
+/** Server-sent events to every open UI, each stream tagged with whose it is. */
 export class EventStream {
-  private readonly clients = new Set<ServerResponse>();
+  private readonly clients = new Map<ServerResponse, Caller>();
   private readonly heartbeat = setInterval(() => this.write(': keep-alive\n\n'), 15_000);
 
   constructor() {
     this.heartbeat.unref();
   }
 
-  attach(res: ServerResponse): void {
+  attach(res: ServerResponse, caller: Caller): void {
     res.writeHead(200, {
       'Content-Type': 'text/event-stream',
       'Cache-Control': 'no-store',
@@ -18,7 +20,7 @@ export class EventStream {
       'X-Content-Type-Options': 'nosniff',
     });
     res.write('retry: 1000\n\n');
-    this.clients.add(res);
+    this.clients.set(res, caller);
     res.on('close', () => this.clients.delete(res));
   }
 
@@ -26,13 +28,30 @@ export class EventStream {
     this.write(`event: ${name}\ndata: ${JSON.stringify(payload)}\n\n`);
   }
 
+  /**
+   * Ends every stream whose token no longer opens the inspector, or opens it with another role than the stream
+   * was opened with (the UI opens a new one, and learns its role again). Returns how many it ended.
+   */
+  async recheck(rolesNow: (credentials: readonly string[]) => Promise<Map<string, Role>>): Promise<number> {
+    if (this.clients.size === 0) return 0;
+    const current = await rolesNow([...new Set([...this.clients.values()].map((c) => c.credential))]);
+    let ended = 0;
+    for (const [res, caller] of this.clients) {
+      if (current.get(caller.credential) === caller.context.role) continue;
+      this.clients.delete(res);
+      res.end();
+      ended++;
+    }
+    return ended;
+  }
+
   close(): void {
     clearInterval(this.heartbeat);
-    for (const res of this.clients) res.end();
+    for (const res of this.clients.keys()) res.end();
     this.clients.clear();
   }
 
   private write(chunk: string): void {
-    for (const res of this.clients) res.write(chunk);
+    for (const res of this.clients.keys()) res.write(chunk);
   }
 }

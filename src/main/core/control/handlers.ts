@@ -12,6 +12,7 @@ import type { ServiceConnectionManager } from '../service-connection';
 import type { SigningSecret } from '../signing-secret';
 import type { Retention } from '../retention';
 import type { SourceManager } from '../sources/source-manager';
+import { teamCalls, type TeamServices } from './team-calls';
 
 export interface HandlerDeps {
   /** Its duplicate groups and lifecycle summaries are brought up to the stored deliveries before they are read. */
@@ -35,6 +36,8 @@ export interface HandlerDeps {
   retention: Retention;
   /** deliveries.search.* */
   searches: DeliverySearchJobs;
+  /** A team server's audit log and users (session.*, audit.*, users.*); null on a personal inspector. */
+  team: TeamServices | null;
 }
 
 class NotFound extends Error {
@@ -144,5 +147,6 @@ export function createHandlers(deps: HandlerDeps) {
     ...deps.transfers,
     ...deps.replays,
     ...deps.egress,
+    ...teamCalls(deps.team),
   } satisfies CallHandlers;
 }

@@ -2,15 +2,22 @@ import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { calls, type CallContext, type CallHandlers, type CallName } from '../../../shared/contract';
 import { CONTENT_SECURITY_POLICY } from '../../../shared/csp';
+import { changesState, refusal, roleAllows } from '../../../shared/roles';
+import type { AuditLog } from '../team/audit-log';
 import type { EventStream } from './event-stream';
-import type { Authenticate } from './access';
+import type { Access, Caller } from './access';
+import { EventTickets } from './event-tickets';
 import { allowedOrigins, bearerToken, checkRequest } from './guard';
 import { serveStatic } from './static-files';
 import type { TransferRoutes } from './transfer-routes';
 
 export interface ControlServerDeps {
   /** Who a token lets in: the per-start token's holder, or a team server's user. */
-  authenticate: Authenticate;
+  access: Access;
+  /** A team server's audit log: every call that changes something is recorded, whatever its outcome. */
+  audit?: AuditLog | null;
+  /** Tickets that open the event stream (their lifetime is the tests' to shorten). */
+  tickets?: EventTickets;
   /** The address the server binds (127.0.0.1 unless a team server is told otherwise). */
   bindAddress?: string;
   /** Origins the UI is also served from, e.g. a team server's public https:// URL at its reverse proxy. */
@@ -66,6 +73,11 @@ export function readJson(req: IncomingMessage): Promise<unknown> {
   });
 }
 
+interface Answer {
+  status: number;
+  body: unknown;
+}
+
 async function handleCall(name: string, req: IncomingMessage, res: ServerResponse, deps: ControlServerDeps, caller: CallContext) {
   if (!(name in calls)) return sendJson(res, 404, { error: `unknown call ${name}` });
   if (req.method !== 'POST') return sendJson(res, 405, { error: 'calls are POST' });
@@ -73,62 +85,104 @@ async function handleCall(name: string, req: IncomingMessage, res: ServerRespons
     return sendJson(res, 415, { error: 'calls are JSON' });
   }
   const callName = name as CallName;
+  const { answer, input } = await answerCall(callName, req, deps, caller);
+  if (deps.audit && changesState(callName)) await recordCall(deps.audit, callName, caller, input, answer, deps.log);
+  sendJson(res, answer.status, answer.body);
+}
+
+/** The call's answer, and its input as far as it was read (for the audit log). */
+async function answerCall(callName: CallName, req: IncomingMessage, deps: ControlServerDeps, caller: CallContext) {
   let body: unknown;
+  let unreadable: Error | null = null;
   try {
     body = await readJson(req);
   } catch (error) {
-    return sendJson(res, 400, { error: (error as Error).message });
+    unreadable = error as Error;
   }
+  const done = (status: number, answerBody: unknown, input: unknown = body) => ({ answer: { status, body: answerBody } as Answer, input });
+  if (!roleAllows(caller.role, callName)) return done(403, { error: refusal(caller.role, callName) });
+  if (unreadable) return done(400, { error: unreadable.message });
   const parsed = calls[callName].input.safeParse(body);
   if (!parsed.success) {
-    return sendJson(res, 400, {
+    return done(400, {
       error: `invalid input to ${callName}`,
       issues: parsed.error.issues.map((i) => `${i.path.join('.') || '(input)'}: ${i.message}`),
     });
   }
   try {
     const handler = deps.handlers[callName] as (input: unknown, context: CallContext) => unknown;
-    sendJson(res, 200, await handler(parsed.data, caller));
+    return done(200, await handler(parsed.data, caller), parsed.data);
   } catch (error) {
     const status = (error as { status?: number }).status ?? 500;
     if (status === 500) deps.log(`control: ${callName} failed (${(error as Error).message})`);
     const advice = (error as { advice?: unknown }).advice;
-    sendJson(res, status, { error: (error as Error).message, ...(typeof advice === 'string' ? { advice } : {}) });
+    return done(status, { error: (error as Error).message, ...(typeof advice === 'string' ? { advice } : {}) }, parsed.data);
   }
 }
 
-/** The caller a token names, or why the request is refused (never which part of the token was wrong). */
-async function authenticate(deps: ControlServerDeps, given: string | null): Promise<CallContext | { status: 401 | 503; error: string }> {
-  if (given === null) return { status: 401, error: 'missing or wrong token' };
+async function recordCall(audit: AuditLog, action: CallName, caller: CallContext, details: unknown, answer: Answer, log: (line: string) => void) {
+  const error = (answer.body as { error?: unknown } | null)?.error;
   try {
-    return (await deps.authenticate(given)) ?? { status: 401, error: 'missing or wrong token' };
+    await audit.record({ actor: caller.user ?? 'owner', action, details, status: answer.status, error: typeof error === 'string' ? error : undefined });
+  } catch (failure) {
+    log(`control: could not record ${action} in the audit log (${(failure as Error).message})`);
+  }
+}
+
+const refused = { status: 401 as const, error: 'missing or wrong token' };
+
+/** The caller a token names, or why the request is refused (never which part of the token was wrong). */
+async function authenticate(deps: ControlServerDeps, given: string | null): Promise<Caller | { status: 401 | 503; error: string }> {
+  if (given === null) return refused;
+  try {
+    return (await deps.access.authenticate(given)) ?? refused;
   } catch (error) {
     deps.log(`control: could not check a token (${(error as Error).message})`);
     return { status: 503, error: 'the token cannot be checked now; try again' };
   }
 }
 
-async function handleAuthenticated(req: IncomingMessage, res: ServerResponse, deps: ControlServerDeps, url: URL, isEvents: boolean) {
-  const given = isEvents ? (url.searchParams.get('token') ?? bearerToken(req)) : bearerToken(req);
-  const caller = await authenticate(deps, given);
+/** The stream's caller: a ticket's, with the role its token has now (a ticket outlives no revoke), or the Authorization header's. */
+async function streamCaller(req: IncomingMessage, deps: ControlServerDeps, tickets: EventTickets, url: URL) {
+  const ticket = url.searchParams.get('ticket');
+  if (ticket === null) return authenticate(deps, bearerToken(req));
+  const caller = tickets.redeem(ticket);
+  if (caller === null) return refused;
+  try {
+    const role = (await deps.access.rolesNow([caller.credential])).get(caller.credential);
+    return role === undefined ? refused : { ...caller, context: { ...caller.context, role } };
+  } catch (error) {
+    deps.log(`control: could not check a token (${(error as Error).message})`);
+    return { status: 503 as const, error: 'the token cannot be checked now; try again' };
+  }
+}
+
+async function handleAuthenticated(req: IncomingMessage, res: ServerResponse, deps: ControlServerDeps, tickets: EventTickets, url: URL) {
+  if (url.pathname === '/events') {
+    const caller = await streamCaller(req, deps, tickets, url);
+    if ('status' in caller) return sendJson(res, caller.status, { error: caller.error });
+    return deps.events.attach(res, caller);
+  }
+  const caller = await authenticate(deps, bearerToken(req));
   if ('status' in caller) return sendJson(res, caller.status, { error: caller.error });
-  if (isEvents) return deps.events.attach(res);
-  if (url.pathname.startsWith('/transfer/') && deps.transfers) return deps.transfers(req, res, url, caller);
-  return handleCall(url.pathname.slice('/rpc/'.length), req, res, deps, caller);
+  if (url.pathname === '/events/ticket') {
+    return req.method === 'POST' ? sendJson(res, 200, tickets.issue(caller)) : sendJson(res, 405, { error: 'a ticket is POST' });
+  }
+  if (url.pathname.startsWith('/transfer/') && deps.transfers) return deps.transfers(req, res, url, caller.context);
+  return handleCall(url.pathname.slice('/rpc/'.length), req, res, deps, caller.context);
 }
 
 /** The UI's only door into the core: its bind address, token, Host and Origin checked on every request. */
 export function createControlServer(deps: ControlServerDeps): { server: Server; setPort(port: number): void } {
   const allowedFor = (port: number) => allowedOrigins(port, deps.bindAddress, deps.publicOrigins);
   let allowed = allowedFor(0);
+  const tickets = deps.tickets ?? new EventTickets();
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://control.invalid');
-    const isCall = url.pathname.startsWith('/rpc/');
-    const isEvents = url.pathname === '/events';
-    const isTransfer = url.pathname.startsWith('/transfer/');
+    const needsToken = url.pathname.startsWith('/rpc/') || url.pathname === '/events' || url.pathname === '/events/ticket' || url.pathname.startsWith('/transfer/');
     const verdict = checkRequest(req, allowed);
     if (!verdict.ok) return sendJson(res, verdict.status, { error: verdict.error });
-    if (isCall || isEvents || isTransfer) return void handleAuthenticated(req, res, deps, url, isEvents);
+    if (needsToken) return void handleAuthenticated(req, res, deps, tickets, url);
     if (req.method !== 'GET' && req.method !== 'HEAD') return sendJson(res, 405, { error: 'method not allowed' });
     if (deps.rendererDir === null) return sendJson(res, 404, { error: 'this core serves no UI' });
     void serveStatic(deps.rendererDir, url.pathname, res, securityHeaders);

@@ -4,7 +4,7 @@ import { basename, join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { CallContext } from '../../../shared/contract';
 import { TransferExportRequest } from '../../../shared/fixtures';
-import { callRoles, roleAllows, type Role } from '../../../shared/roles';
+import { callRoles, roleAllows } from '../../../shared/roles';
 import { download, type Download } from '../export/download';
 import { importTarget, type TransferDeps } from '../export/transfer-calls';
 import { importFrom } from '../import/import-path';
@@ -34,9 +34,6 @@ export interface TransferRouteDeps extends TransferDeps {
 export type TransferRoutes = (req: IncomingMessage, res: ServerResponse, url: URL, caller: CallContext) => Promise<void>;
 
 export const defaultUploadLimitBytes = 1024 ** 3;
-
-// A personal inspector's caller has no role: it is its one user's, an admin.
-const roleOf = (caller: CallContext & { role?: Role }): Role => caller.role ?? 'admin';
 
 /** A download is what export.fixtures does and an upload what import.path does: they need the same role. */
 const routeCalls = { export: 'export.fixtures', import: 'import.path' } as const;
@@ -129,7 +126,7 @@ export function transferRoutes(deps: TransferRouteDeps): TransferRoutes {
     const action = url.pathname === '/transfer/export' ? 'export' : url.pathname === '/transfer/import' ? 'import' : null;
     if (action === null) return sendJson(res, 404, { error: `no route ${url.pathname}` });
     if (req.method !== 'POST') return sendJson(res, 405, { error: `${url.pathname} is POST` });
-    const role = roleOf(caller);
+    const role = caller.role;
     if (!roleAllows(role, routeCalls[action])) {
       const error = `your role (${role}) may not ${action}: it needs ${callRoles[routeCalls[action]]}`;
       record({ user: caller.user, action, subject: action, outcome: 'refused', detail: error });

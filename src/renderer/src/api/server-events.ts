@@ -8,13 +8,16 @@ const firstRetryMs = 1_000;
 const longestRetryMs = 10_000;
 
 /**
- * The core's server-sent events, one EventSource for the whole UI. EventSource
- * reconnects by itself after a dropped connection; when the server refuses it
- * outright (e.g. the core restarted with a new port) it gives up, so we retry
- * with a backoff. Listeners of `reconnected` catch up on what they missed.
+ * The core's server-sent events, one EventSource for the whole UI. Each connection
+ * takes a new address from `streamUrl` (a single-use ticket), so EventSource's own
+ * reconnect, which would reuse the spent one, is never left to run: on any error the
+ * source is closed and opened again with a backoff. The server also ends a stream
+ * when its user's role changes or the user is revoked. Listeners of `reconnected`
+ * catch up on what they missed.
  */
 export class ServerEventStream {
   private source: EventSource | null = null;
+  private running = false;
   private connection: LiveConnection = 'connecting';
   private hasConnected = false;
   private retryMs = firstRetryMs;
@@ -23,14 +26,16 @@ export class ServerEventStream {
   private readonly connectionListeners = new Set<() => void>();
   private readonly reconnectedListeners = new Set<() => void>();
 
-  constructor(private readonly url: string) {}
+  constructor(private readonly streamUrl: () => Promise<string>) {}
 
   start(): void {
-    if (this.source || this.retryTimer !== undefined) return;
+    if (this.running) return;
+    this.running = true;
     this.open();
   }
 
   stop(): void {
+    this.running = false;
     window.clearTimeout(this.retryTimer);
     this.retryTimer = undefined;
     this.source?.close();
@@ -65,7 +70,16 @@ export class ServerEventStream {
 
   private open(): void {
     this.retryTimer = undefined;
-    const source = new EventSource(this.url);
+    this.streamUrl().then(
+      (url) => {
+        if (this.running) this.connect(url);
+      },
+      () => this.retryLater(),
+    );
+  }
+
+  private connect(url: string): void {
+    const source = new EventSource(url);
     this.source = source;
     for (const name of this.listeners.keys()) source.addEventListener(name, this.dispatch);
     source.onopen = () => {
@@ -75,14 +89,17 @@ export class ServerEventStream {
       this.hasConnected = true;
     };
     source.onerror = () => {
-      this.setConnection(this.hasConnected ? 'reconnecting' : 'connecting');
-      if (source.readyState === EventSource.CLOSED) {
-        source.close();
-        this.source = null;
-        this.retryTimer = window.setTimeout(() => this.open(), this.retryMs);
-        this.retryMs = Math.min(this.retryMs * 2, longestRetryMs);
-      }
+      source.close();
+      if (this.source === source) this.source = null;
+      this.retryLater();
     };
+  }
+
+  private retryLater(): void {
+    this.setConnection(this.hasConnected ? 'reconnecting' : 'connecting');
+    if (!this.running) return;
+    this.retryTimer = window.setTimeout(() => this.open(), this.retryMs);
+    this.retryMs = Math.min(this.retryMs * 2, longestRetryMs);
   }
 
   private readonly dispatch = (event: Event): void => {

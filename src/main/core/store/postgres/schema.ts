@@ -150,6 +150,22 @@ const migrations: ReadonlyArray<(client: pg.PoolClient) => Promise<unknown>> = [
     `),
   // The SQLite store's schema 15: each lifecycle's events' first deliveries (JSON), to grow it from.
   (client) => client.query('ALTER TABLE lifecycles ADD COLUMN event_first_ids TEXT'),
+  // Roles and the audit log of a team server. Users from before roles become members, not admins: every token
+  // was an administrator in effect, which is what roles end; the operator names the admins (`serve user role`).
+  (client) =>
+    client.query(`
+      ALTER TABLE inspector_users ADD COLUMN role TEXT NOT NULL DEFAULT 'member' CHECK (role IN ('viewer', 'member', 'admin'));
+      CREATE TABLE audit_log (
+        id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        at TIMESTAMPTZ NOT NULL DEFAULT now(),
+        actor TEXT NOT NULL,
+        action TEXT NOT NULL,
+        target TEXT,
+        details TEXT NOT NULL,
+        status INTEGER NOT NULL,
+        outcome TEXT NOT NULL
+      );
+    `),
 ];
 
 export const pgSchemaVersion = migrations.length;

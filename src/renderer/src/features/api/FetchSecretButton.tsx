@@ -2,6 +2,7 @@ import { call } from '../../api/client';
 import { ActionOutcome } from '../../components/ActionOutcome';
 import { useCallAction } from '../../hooks/useCallAction';
 import { plural } from '../../lib/format';
+import { RoleGate } from '../../components/RoleGate';
 
 /** GET /api/webhooks: the core stores the signing secret and re-verifies every stored delivery. */
 export function FetchSecretButton({ testId }: { testId: string }) {
@@ -11,15 +12,17 @@ export function FetchSecretButton({ testId }: { testId: string }) {
   });
   return (
     <div className="fetch-secret">
-      <button
-        type="button"
-        data-testid={testId}
-        disabled={fetchSecret.busy}
-        title="GET /api/webhooks: store the account's signing secret and check every stored delivery against it"
-        onClick={() => void fetchSecret.run()}
-      >
-        {fetchSecret.busy ? 'Fetching…' : 'Fetch signing secret'}
-      </button>
+      <RoleGate call="api.fetchSigningSecret" doing="fetch and store the signing secret" inline>
+        <button
+          type="button"
+          data-testid={testId}
+          disabled={fetchSecret.busy}
+          title="GET /api/webhooks: store the account's signing secret and check every stored delivery against it"
+          onClick={() => void fetchSecret.run()}
+        >
+          {fetchSecret.busy ? 'Fetching…' : 'Fetch signing secret'}
+        </button>
+      </RoleGate>
       <ActionOutcome error={fetchSecret.error} done={fetchSecret.done} testId={testId} />
     </div>
   );

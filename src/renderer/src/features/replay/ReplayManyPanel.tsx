@@ -7,6 +7,7 @@ import { editReplayDraft, freshReplayDraft, rememberTarget, replayOptionsFromDra
 import { orderList, orderWords } from './replay-words';
 import { ReplayBatchResult } from './ReplayBatchResult';
 import { ReplayOptionsFields } from './ReplayOptionsFields';
+import { RoleGate } from '../../components/RoleGate';
 
 interface ReplayManyPanelProps {
   selection: DeliverySelection;
@@ -19,9 +20,11 @@ export function ReplayManyPanel({ selection, what }: ReplayManyPanelProps) {
   const [open, setOpen] = useState(false);
   return (
     <div className="replay-many" data-testid="replay-many" data-open={open}>
-      <button type="button" data-testid="replay-many-open" aria-expanded={open} onClick={() => setOpen(!open)}>
-        {open ? 'Close replay' : `Replay ${what}…`}
-      </button>
+      <RoleGate call="replay.many" doing="replay deliveries" inline>
+        <button type="button" data-testid="replay-many-open" aria-expanded={open} onClick={() => setOpen(!open)}>
+          {open ? 'Close replay' : `Replay ${what}…`}
+        </button>
+      </RoleGate>
       {open && <ReplayManyForm selection={selection} />}
     </div>
   );

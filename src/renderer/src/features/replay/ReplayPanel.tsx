@@ -8,6 +8,7 @@ import { editReplayDraft, freshReplayDraft, rememberTarget, replayOptionsFromDra
 import { replayStatus } from './replay-words';
 import { ReplayAnswer } from './ReplayAnswer';
 import { ReplayOptionsFields } from './ReplayOptionsFields';
+import { RoleGate } from '../../components/RoleGate';
 
 interface ReplayPanelProps {
   deliveryId: number;
@@ -56,9 +57,11 @@ export function ReplayPanel({ deliveryId, onSent }: ReplayPanelProps) {
       >
         <ReplayOptionsFields draft={draft} onChange={edit} />
         <div className="replay-actions">
-          <button type="submit" className="primary" data-testid="replay-send" disabled={send.busy}>
-            {send.busy ? 'Sending…' : 'Send'}
-          </button>
+          <RoleGate call="replay.send" doing="replay deliveries" inline>
+            <button type="submit" className="primary" data-testid="replay-send" disabled={send.busy}>
+              {send.busy ? 'Sending…' : 'Send'}
+            </button>
+          </RoleGate>
           <span className="muted">the exact stored bytes and headers; no redirect followed</span>
         </div>
       </form>

@@ -1,5 +1,8 @@
 import type { CoreStatus } from '../../../../shared/contract';
 import { CallErrorMessage } from '../../components/CallErrorMessage';
+import { RoleGate } from '../../components/RoleGate';
+import { AuditLogCard } from '../audit/AuditLogCard';
+import { UsersCard } from '../users/UsersCard';
 import { formatBytes, formatCount } from '../../lib/format';
 import { ForwardSettingsCard } from '../forward/ForwardSettingsCard';
 import { EgressSettings } from './EgressSettings';
@@ -10,6 +13,7 @@ import { PortSettings } from './PortSettings';
 import { RetentionSettings } from './RetentionSettings';
 import { SecretSettings } from './SecretSettings';
 import { ServiceSettings } from './ServiceSettings';
+import { SessionCard } from './SessionCard';
 import { SharedInspectorSettings } from './SharedInspectorSettings';
 import { SourceSettings } from '../sources/SourceSettings';
 
@@ -26,17 +30,40 @@ export function SettingsView({ status, statusError, onStatus, onPolicy }: Settin
   }
   return (
     <div className="settings-view">
-      <ServiceSettings service={status.service} onApplied={onStatus} />
-      <SourceSettings relay={status.relay} sources={status.sources} onApplied={onStatus} />
-      <SecretSettings secret={status.secret} />
-      <PolicySettings policy={status.policy} onSaved={onPolicy} />
-      <ForwardSettingsCard />
-      <EgressSettings />
-      <PortSettings ports={status.ports} onApplied={onStatus} />
-      <RetentionSettings retention={status.retention} onApplied={onStatus} />
-      <ImportSettings />
-      <ExportAllSettings />
+      <SessionCard />
+      <RoleGate call="settings.setService" doing="change the service the inspector talks to">
+        <ServiceSettings service={status.service} onApplied={onStatus} />
+      </RoleGate>
+      <RoleGate call="sources.set" doing="change the relay source">
+        <SourceSettings relay={status.relay} sources={status.sources} onApplied={onStatus} />
+      </RoleGate>
+      <RoleGate call="settings.setSecret" doing="change the signing secret">
+        <SecretSettings secret={status.secret} />
+      </RoleGate>
+      <RoleGate call="settings.setPolicy" doing="change how the receiver answers">
+        <PolicySettings policy={status.policy} onSaved={onPolicy} />
+      </RoleGate>
+      <RoleGate call="forward.set" doing="change forwarding">
+        <ForwardSettingsCard />
+      </RoleGate>
+      <RoleGate call="egress.set" doing="change the targets the server may reach">
+        <EgressSettings />
+      </RoleGate>
+      <RoleGate call="settings.setPorts" doing="change the receiver's ports">
+        <PortSettings ports={status.ports} onApplied={onStatus} />
+      </RoleGate>
+      <RoleGate call="settings.setRetention" doing="change retention">
+        <RetentionSettings retention={status.retention} onApplied={onStatus} />
+      </RoleGate>
+      <RoleGate call="import.path" doing="import deliveries">
+        <ImportSettings />
+      </RoleGate>
+      <RoleGate call="export.fixtures" doing="export deliveries">
+        <ExportAllSettings />
+      </RoleGate>
       <SharedInspectorSettings />
+      <UsersCard />
+      <AuditLogCard />
       <section className="settings-card" aria-labelledby="settings-about-title">
         <h2 id="settings-about-title">About this run</h2>
         <dl className="facts">

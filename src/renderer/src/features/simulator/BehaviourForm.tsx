@@ -6,6 +6,7 @@ import { behaviourFromDraft, draftFromBehaviour, type BehaviourDraft } from './b
 import { deliveryIdModeList, deliveryIdModeWords, faultList, faultWords } from './simulator-words';
 import { DraftActions } from '../../components/form/DraftActions';
 import { FormProblems } from '../../components/form/FormProblems';
+import { RoleGate } from '../../components/RoleGate';
 
 interface BehaviourFormProps {
   behaviour: SimulatorBehaviour;
@@ -84,14 +85,16 @@ export function BehaviourForm({ behaviour, onSaved }: BehaviourFormProps) {
             </label>
           ))}
         </fieldset>
-        <DraftActions
-          submitLabel="Save behaviour"
-          submitTestId="simulator-behaviour-save"
-          dirty={form.dirty}
-          busy={save.busy}
-          onReset={form.reset}
-          noteUnsaved
-        />
+        <RoleGate call="simulator.configure" doing="change the simulator's behaviour" inline>
+          <DraftActions
+            submitLabel="Save behaviour"
+            submitTestId="simulator-behaviour-save"
+            dirty={form.dirty}
+            busy={save.busy}
+            onReset={form.reset}
+            noteUnsaved
+          />
+        </RoleGate>
       </form>
       <FormProblems problems={form.problems} testId="simulator-behaviour-problems" />
       <ActionOutcome error={save.error} done={save.done} testId="simulator-behaviour" />

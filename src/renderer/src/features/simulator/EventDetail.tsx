@@ -7,6 +7,7 @@ import { formatDuration, formatFullTime, formatReceivedTime } from '../../lib/fo
 import { DispatchStatusBadge } from './DispatchStatusBadge';
 import { EventFlags } from './EventFlags';
 import { scenarioWords } from './simulator-words';
+import { RoleGate } from '../../components/RoleGate';
 
 interface EventDetailProps {
   event: DispatchEvent;
@@ -36,9 +37,11 @@ export function EventDetail({ event, onClose, onResent }: EventDetailProps) {
         <DispatchStatusBadge status={event.status} />
         <EventFlags event={event} />
         {event.status === 'failed_permanently' && (
-          <button type="button" className="primary" data-testid="simulator-resend" disabled={resend.busy} onClick={() => void resend.run(event.id)}>
-            Re-send
-          </button>
+          <RoleGate call="simulator.resend" doing="re-send events" inline>
+            <button type="button" className="primary" data-testid="simulator-resend" disabled={resend.busy} onClick={() => void resend.run(event.id)}>
+              Re-send
+            </button>
+          </RoleGate>
         )}
       </div>
       <ActionOutcome error={resend.error} done={resend.done} testId="simulator-resend" />

@@ -11,6 +11,7 @@ import { SimulatorHeader } from './SimulatorHeader';
 import { dispatchStatusList, dispatchStatusWords, type DispatchStatus } from './simulator-words';
 import { useDemoOrder } from './useDemoOrder';
 import { useSimulatorState } from './useSimulatorState';
+import { RoleGate } from '../../components/RoleGate';
 
 interface SimulatorViewProps {
   status: CoreStatus | null;
@@ -81,9 +82,11 @@ function RunningSimulator({ state, error, onBehaviour, onChanged, onOpenDeliveri
     <div className="simulator-view" data-testid="simulator-view" data-running="true">
       <header className="simulator-header">
         <SimulatorHeader state={state} />
-        <button type="button" className="primary" data-testid="simulator-create-demo" disabled={demo.busy} onClick={demo.create}>
-          {demo.busy ? 'Creating…' : 'Create demo payout order'}
-        </button>
+        <RoleGate call="simulator.createDemoOrder" doing="create demo payout orders" inline>
+          <button type="button" className="primary" data-testid="simulator-create-demo" disabled={demo.busy} onClick={demo.create}>
+            {demo.busy ? 'Creating…' : 'Create demo payout order'}
+          </button>
+        </RoleGate>
       </header>
       {(demo.orders !== null || Boolean(demo.error) || Boolean(error)) && (
         <div className="simulator-notices">

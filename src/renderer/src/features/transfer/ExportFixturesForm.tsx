@@ -11,6 +11,7 @@ import { plural } from '../../lib/format';
 import { ExportedPath } from './ExportedPath';
 import { TransferProgressBar } from './TransferProgressBar';
 import { CheckboxField, SecretField, TextField } from '../../components/form/fields';
+import { RoleGate } from '../../components/RoleGate';
 
 interface FixturesDraft {
   /** Typed here only; it goes in the export's manifest, never anywhere else. */
@@ -102,9 +103,11 @@ export function ExportFixturesForm({ selection }: { selection: DeliverySelection
         label={<>Strip the original signatures{resigning && <span className="muted"> (re-signing replaces them)</span>}</>}
       />
       <div className="replay-actions">
-        <button type="submit" className="primary" data-testid="export-fixtures-run" disabled={run.busy || team === null}>
-          {team ? (run.busy ? 'Downloading…' : 'Download .tar.gz') : run.busy ? 'Exporting…' : 'Export'}
-        </button>
+        <RoleGate call="export.fixtures" doing="export fixtures" inline>
+          <button type="submit" className="primary" data-testid="export-fixtures-run" disabled={run.busy || team === null}>
+            {team ? (run.busy ? 'Downloading…' : 'Download .tar.gz') : run.busy ? 'Exporting…' : 'Export'}
+          </button>
+        </RoleGate>
         <TransferProgressBar kind="export" active={run.busy} />
       </div>
       <CallErrorMessage error={run.error} testId="export-fixtures-error" />

@@ -9,6 +9,7 @@ import { PayoutResponse, type PayoutAnswer } from './PayoutResponse';
 import { RecipientRows } from './RecipientRows';
 import { savedPayoutForm, savePayoutForm } from './saved-form';
 import { useCatalogCurrencies } from './useCatalogCurrencies';
+import { RoleGate } from '../../../components/RoleGate';
 
 interface PayoutOrderFormProps {
   campaigns: Campaigns;
@@ -138,9 +139,11 @@ export function PayoutOrderForm({ campaigns, receiverHttps, onCreated, onClose }
           </ul>
         )}
         <div className="settings-actions">
-          <button type="submit" className="primary" data-testid="payout-submit" disabled={sending}>
-            {sending ? 'Sending…' : 'Create payout order'}
-          </button>
+          <RoleGate call="api.createPayoutOrder" doing="create payout orders" inline>
+            <button type="submit" className="primary" data-testid="payout-submit" disabled={sending}>
+              {sending ? 'Sending…' : 'Create payout order'}
+            </button>
+          </RoleGate>
         </div>
         <CallErrorMessage error={error} testId="payout-error" />
       </form>
