@@ -40,7 +40,7 @@ async function startTeamCore(options: Partial<CoreOptions>) {
     ...options,
   });
   const pool = new pg.Pool({ connectionString: store });
-  const { token } = await createUser(pool, 'alice').finally(() => pool.end());
+  const { token } = await createUser(pool, 'alice', 'admin').finally(() => pool.end());
   const call = async (name: CallName, input: unknown = {}): Promise<Answer> => {
     const res = await fetch(`${core.urls.uiListening}/rpc/${name}`, {
       method: 'POST',
