@@ -191,10 +191,7 @@ class ChannelFeed {
   }
 }
 
-/**
- * Every open stream of this relay, by channel; it counts its shared reads (`sharedReads`), so that a test can see one
- * read serve every stream of a channel.
- */
+/** Every open stream of this relay, by channel; its stats let a test see one read serve every stream of a channel. */
 export class ChannelFeeds {
   private readonly feeds = new Map<string, ChannelFeed>();
   private readonly perToken = new Map<string, number>();
@@ -204,6 +201,12 @@ export class ChannelFeeds {
     private readonly pool: pg.Pool,
     private readonly options: FeedOptions,
   ) {}
+
+  /** Streams open on this relay, those fed by their channel's shared reads, and the shared reads so far. */
+  stats(): { open: number; live: number; sharedReads: number } {
+    const all = [...this.feeds.values()].flatMap((feed) => [...feed.subscribers]);
+    return { open: all.length, live: all.filter((s) => s.live).length, sharedReads: this.sharedReads };
+  }
 
   openStreams(tokenSha256: Buffer): number {
     return this.perToken.get(tokenSha256.toString('hex')) ?? 0;
@@ -218,6 +221,9 @@ export class ChannelFeeds {
       if (left > 0) this.perToken.set(key, left);
       else this.perToken.delete(key);
     });
+    // The receiver lets a sender half-close after its request; a laptop that closes its side has gone, and its stream
+    // would otherwise hold its place under the cap until the next write fails.
+    res.socket?.once('end', () => res.destroy());
     res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store', 'X-Accel-Buffering': 'no' });
     res.write(': stream open\n\n');
     let feed = this.feeds.get(channel.id);

@@ -44,8 +44,8 @@ export interface Relay {
   urls: { https: string | null; http: string | null };
   /** Runs retention now (it also runs in the background). */
   prune(): Promise<PruneResult>;
-  /** Reads the channels' live streams shared so far (one per notice or poll per channel, whatever the streams). */
-  sharedStreamReads(): number;
+  /** Open streams, those fed by their channel's shared reads, and the shared reads so far (one per notice or poll per channel). */
+  streamStats(): { open: number; live: number; sharedReads: number };
   close(): Promise<void>;
 }
 
@@ -152,7 +152,7 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
         .catch((error: Error) => log(`relay: retention failed (${error.message})`));
     }, options.pruneEveryMs ?? 60_000);
     pruneTimer.unref();
-    return { urls, prune, sharedStreamReads: () => feeds.sharedReads, close };
+    return { urls, prune, streamStats: () => feeds.stats(), close };
   } catch (error) {
     await close().catch(() => {});
     throw error;
