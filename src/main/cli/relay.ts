@@ -86,7 +86,7 @@ async function channelCommand(args: string[]): Promise<void> {
     return;
   }
   if (verb === 'list') {
-    const channels = await withPool(url, channelHoldings);
+    const channels = await withPool(url, (pool) => channelHoldings(pool));
     for (const c of channels) {
       const keep = [c.keepDays === null ? null : `${c.keepDays} days`, c.keepBytes === null ? null : megabytes(c.keepBytes)]
         .filter(Boolean)

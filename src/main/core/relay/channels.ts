@@ -164,14 +164,16 @@ export async function tokenStillOpens(pool: pg.Pool, channelId: string, tokenSha
   return rows.length > 0;
 }
 
-export async function channelHoldings(pool: pg.Pool): Promise<ChannelHoldings[]> {
+/** What each channel holds (or only the one with this id: a laptop asks of its own, not of every channel). */
+export async function channelHoldings(pool: pg.Pool, onlyId: string | null = null): Promise<ChannelHoldings[]> {
   const { rows } = await pool.query<
     ChannelRow & { created_at: Date; revoked_at: Date | null; deliveries: string; bytes: string | null; oldest: string | null }
   >(`
     SELECT c.id, c.name, c.keep_days, c.keep_bytes, c.created_at, c.revoked_at,
            count(d.id) AS deliveries, sum(octet_length(d.body)) AS bytes, min(d.received_at) AS oldest
       FROM relay_channels c LEFT JOIN relay_deliveries d ON d.channel_id = c.id
-     GROUP BY c.id ORDER BY c.name`);
+     WHERE $1::bigint IS NULL OR c.id = $1
+     GROUP BY c.id ORDER BY c.name`, [onlyId]);
   return rows.map((row) => ({
     ...toChannel(row),
     createdAt: row.created_at.toISOString(),

@@ -60,7 +60,7 @@ export function createPullApi(pool: pg.Pool, feeds: ChannelFeeds, options: PullA
         return feeds.open(channel, hash, after, res);
       }
       case 'status': {
-        const held = (await channelHoldings(pool)).find((c) => c.id === channel.id);
+        const [held] = await channelHoldings(pool, channel.id);
         return sendJson(res, 200, { channel: channel.name, ...held, id: undefined });
       }
       default:
