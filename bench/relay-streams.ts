@@ -8,6 +8,7 @@
  *   BENCH_STREAMS_SECONDS=20     # the loaded run (bounded); the quiet run before it lasts half as long
  */
 import { Agent, request } from 'node:https';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -16,7 +17,7 @@ import { startRelay } from '../src/main/core/relay/start-relay';
 import { loadOrCreateCertificate } from '../src/main/core/receiver/tls';
 import { startTestPostgres } from '../test/support/postgres';
 import { Child, serveChild } from './children';
-import { waitForQuiet } from './machine';
+import { machineBusyMs, waitForQuiet } from './machine';
 import { cacheDir, positiveInt, resultsDir } from './scale';
 import { quantile, table, type Figure } from './stats';
 
@@ -30,8 +31,11 @@ interface SenderArg {
   seconds: number;
 }
 
+/** A sender's outcome per request: its time to a 200, ms, or why it failed. */
+type Outcome = number | { failed: string };
+
 /**
- * Sends one small delivery every 1/rate s whatever the answers do (open loop); each one's time to its answer, ms.
+ * Sends one small delivery every 1/rate s whatever the answers do (open loop); each one's time to its 200, ms.
  * A first second at the same rate, not counted, opens its keep-alive connections, as a service keeps its own.
  */
 export function streamsSenderChild(arg: string): Promise<void> {
@@ -39,21 +43,21 @@ export function streamsSenderChild(arg: string): Promise<void> {
   const { hostname, port } = new URL(url);
   const agent = new Agent({ keepAlive: true, maxSockets: 64, rejectUnauthorized: false });
   const send = (n: number) =>
-    new Promise<number>((resolve) => {
+    new Promise<Outcome>((resolve) => {
       const body = JSON.stringify({ id: `evt_${n}`, type: 'payout.updated', data: { n, pad: 'x'.repeat(700) } });
       const started = performance.now();
       const req = request({ host: hostname, port, path, method: 'POST', agent, headers: { 'Content-Type': 'application/json' } }, (res) => {
         res.resume();
-        res.on('end', () => resolve(res.statusCode === 200 ? performance.now() - started : Number.NaN));
+        res.on('end', () => resolve(res.statusCode === 200 ? performance.now() - started : { failed: `answered ${res.statusCode}` }));
       });
-      req.on('error', () => resolve(Number.NaN));
+      req.on('error', (error: Error & { code?: string }) => resolve({ failed: error.code ?? error.message }));
       req.end(body);
     });
   return serveChild(async () => ({
     ready: null,
     handlers: {
       run: async () => {
-        const answers: Array<Promise<number>> = [];
+        const answers: Array<Promise<Outcome>> = [];
         const started = performance.now();
         for (let n = 0; n < rate * (seconds + 1); n++) {
           const due = started + (n * 1000) / rate;
@@ -109,7 +113,10 @@ export function streamsReadersChild(arg: string): Promise<void> {
     return {
       ready: null,
       handlers: {
-        counts: () => ({ min: Math.min(...counts), max: Math.max(...counts) }),
+        counts: () => {
+          const cpu = process.cpuUsage();
+          return { min: Math.min(...counts), max: Math.max(...counts), cpuMs: (cpu.user + cpu.system) / 1000 };
+        },
         stop: () => {
           for (const req of open) req.destroy();
         },
@@ -118,10 +125,15 @@ export function streamsReadersChild(arg: string): Promise<void> {
   });
 }
 
-function latencyFigures(label: string, samples: number[], baseline: number | null, baselineNote: string): Figure[] {
-  const ok = samples.filter((ms) => !Number.isNaN(ms)).sort((a, b) => a - b);
-  const failed = samples.length - ok.length;
-  const note = `${ok.length} answered 200${failed ? `, ${failed} failed` : ''}`;
+function answered(outcomes: Outcome[]): number[] {
+  return outcomes.filter((o): o is number => typeof o === 'number').sort((a, b) => a - b);
+}
+
+function latencyFigures(label: string, outcomes: Outcome[], baseline: number | null, baselineNote: string): Figure[] {
+  const ok = answered(outcomes);
+  const failures = outcomes.flatMap((o) => (typeof o === 'number' ? [] : [o.failed]));
+  const note = `${ok.length} answered 200${failures.length ? `; ${failures.length} failed (${[...new Set(failures)].join(', ')})` : ''}`;
+  if (failures.length) console.log(`  ${label}: ${note}`);
   return [
     { metric: `${label}: p50`, unit: 'ms', median: quantile(ok, 0.5), min: ok[0] ?? NaN, max: ok.at(-1) ?? NaN, runs: 1, goal: null, baseline: null, note },
     { metric: `${label}: p99`, unit: 'ms', median: quantile(ok, 0.99), min: ok[0] ?? NaN, max: ok.at(-1) ?? NaN, runs: 1, goal: null, baseline, baselineNote, note },
@@ -154,7 +166,7 @@ export async function runStreams(): Promise<string[]> {
     await waitForQuiet();
     console.log(`Streams: the quiet relay first, a normal sender at ${rate}/s for ${quietSeconds} s …`);
     const quietSender = await sender('/c/quiet/hooks', quietSeconds);
-    const quiet = await quietSender.call<number[]>('run');
+    const quiet = await quietSender.call<Outcome[]>('run');
     await quietSender.stop();
 
     console.log(`  then ${streams} streams open on one channel, ${rate} deliveries/s into it and ${rate}/s on another, for ${seconds} s …`);
@@ -164,14 +176,21 @@ export async function runStreams(): Promise<string[]> {
     while (relay.streamStats().live < streams && Date.now() < deadline) await new Promise((tick) => setTimeout(tick, 100));
     if (relay.streamStats().live < streams) throw new Error(`only ${relay.streamStats().live} of ${streams} streams live within a minute`);
     const [busySender, otherSender] = [await sender('/c/busy/hooks', seconds), await sender('/c/quiet/hooks', seconds)];
+    await waitForQuiet();
+    const readersCpuBefore = (await readers.call<{ cpuMs: number }>('counts')).cpuMs;
     const readsBefore = relay.streamStats().sharedReads;
     const cpuBefore = process.cpuUsage();
     const started = Date.now();
-    const [busy, other] = await Promise.all([busySender.call<number[]>('run'), otherSender.call<number[]>('run')]);
-    const delivered = busy.filter((ms) => !Number.isNaN(ms)).length;
-    let received = { min: 0, max: 0 };
+    const machineBefore = machineBusyMs();
+    const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+    loopDelay.enable();
+    const [busy, other] = await Promise.all([busySender.call<Outcome[]>('run'), otherSender.call<Outcome[]>('run')]);
+    const machineShare = machineBefore === null ? null : (machineBusyMs()! - machineBefore) / (Date.now() - started);
+    loopDelay.disable();
+    const delivered = answered(busy).length;
+    let received = { min: 0, max: 0, cpuMs: 0 };
     const fanOutDeadline = Date.now() + 30_000;
-    while ((received = await readers.call<{ min: number; max: number }>('counts')).min < delivered && Date.now() < fanOutDeadline) {
+    while ((received = await readers.call<typeof received>('counts')).min < delivered && Date.now() < fanOutDeadline) {
       await new Promise((tick) => setTimeout(tick, 100));
     }
     const elapsed = (Date.now() - started) / 1000;
@@ -180,7 +199,7 @@ export async function runStreams(): Promise<string[]> {
     for (const child of [busySender, otherSender, readers]) await child.stop();
     children.length = 0;
 
-    const quietP99 = quantile(quiet.filter((ms) => !Number.isNaN(ms)).sort((a, b) => a - b), 0.99);
+    const quietP99 = quantile(answered(quiet), 0.99);
     const figures: Figure[] = [
       ...latencyFigures('quiet relay, normal sender', quiet, null, ''),
       ...latencyFigures(`${streams} streams: normal sender on another channel`, other, before.otherChannelP99Ms, 'issue 23, before'),
@@ -190,7 +209,10 @@ export async function runStreams(): Promise<string[]> {
     console.log(
       `  quiet p99 ${quietP99.toFixed(1)} ms. ${delivered} deliveries into the streamed channel: every stream received ${received.min}–${received.max} of them;` +
         ` ${sharedReads} shared reads (${(sharedReads / Math.max(1, delivered)).toFixed(2)} per delivery, for ${streams} streams);` +
-        ` the relay's process used ${(((cpu.user + cpu.system) / 1000 / 1000 / elapsed) * 100).toFixed(0)} % of a core.`,
+        ` the relay's process used ${(((cpu.user + cpu.system) / 1000 / 1000 / elapsed) * 100).toFixed(0)} % of a core,` +
+        ` its event loop's delay p99 ${(loopDelay.percentile(99) / 1e6).toFixed(0)} ms (max ${(loopDelay.max / 1e6).toFixed(0)} ms),` +
+        ` the streams' reader ${(((received.cpuMs - readersCpuBefore) / 1000 / elapsed) * 100).toFixed(0)} %,` +
+        ` the whole machine ${machineShare === null ? '?' : (machineShare * 100).toFixed(0)} % (of 200 %: the streams' reader, the senders, PostgreSQL and anything else running).`,
     );
     if (received.min < delivered) throw new Error(`a stream received ${received.min} of ${delivered} deliveries within 30 s of the end`);
     mkdirSync(resultsDir, { recursive: true });

@@ -160,7 +160,7 @@ describe('relay and laptop as processes', () => {
     const store = await cluster.createDatabase('rotate_revoke');
     const storeFile = join(tempDataDir(), 'relay-store-url');
     dataDirs.push(join(storeFile, '..'));
-    writeFileSync(storeFile, `${store}\n`);
+    writeFileSync(storeFile, `${store}\n`, { mode: 0o600 });
     const relay = await startRelayProcess(store);
     const url = relay.lines['Relay (HTTPS)']!;
     const created = await runRelayCli(['channel', 'create', 'team', '--store-file', storeFile]);
@@ -218,7 +218,7 @@ describe('relay and laptop as processes', () => {
     const withPassword = store.replace('inspector@', 'inspector:s3cret-pass@');
     const listed = await runRelayCli(['channel', 'list', '--store', withPassword]);
     expect(listed.code).toBe(0);
-    expect(listed.stderr).toContain('warning: a password in --store shows in the process list');
+    expect(listed.stderr).toMatch(/^warning: the password in --store is visible in the process list/m);
     expect(listed.stderr).not.toContain('s3cret-pass');
   });
 });

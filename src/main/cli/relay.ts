@@ -7,6 +7,7 @@ import { defaultMaxStreamsPerToken, defaultUnroutedBudgetBytes, startRelay } fro
 import { closeOnSignal } from './close-on-signal';
 import { parsePort } from './parse-port';
 import { parseCount, parseSize } from './parse-size';
+import { relayStoreVariable, requiredStoreUrl, storeUrlOptions, type StoreUrlFlags } from './store-url';
 
 const store = '(--store postgresql://… | --store-file FILE | WEBHOOK_INSPECTOR_RELAY_STORE)';
 
@@ -19,21 +20,9 @@ export const relayUsage = [
   `webhook-inspector relay audit ${store}`,
 ].join('\n  ');
 
-const storeOptions = { store: { type: 'string' }, 'store-file': { type: 'string' } } as const;
-
-/**
- * The database URL: --store, --store-file (the URL in a file), or WEBHOOK_INSPECTOR_RELAY_STORE. The last two keep a
- * password out of the process list; a password given with --store is warned about.
- */
-function storeUrl(values: { store?: string; 'store-file'?: string }): string {
-  if (values.store !== undefined && values['store-file'] !== undefined) throw new Error('give --store or --store-file, not both');
-  const url = values.store ?? (values['store-file'] === undefined ? undefined : readFileSync(values['store-file'], 'utf8').trim()) ?? process.env.WEBHOOK_INSPECTOR_RELAY_STORE;
-  if (!url) throw new Error('give the relay database: --store postgresql://…, --store-file FILE or WEBHOOK_INSPECTOR_RELAY_STORE');
-  if (!/^postgres(ql)?:\/\//.test(url)) throw new Error('the relay database must be a postgresql:// URL');
-  if (values.store !== undefined && URL.canParse(values.store) && new URL(values.store).password !== '') {
-    console.error('warning: a password in --store shows in the process list; use --store-file FILE or WEBHOOK_INSPECTOR_RELAY_STORE');
-  }
-  return url;
+/** The database URL: --store, --store-file, or WEBHOOK_INSPECTOR_RELAY_STORE (which keep a password out of the process list). */
+function storeUrl(values: StoreUrlFlags): string {
+  return requiredStoreUrl(values, relayStoreVariable, 'the relay database');
 }
 
 async function withPool<T>(url: string, work: (pool: pg.Pool) => Promise<T>): Promise<T> {
@@ -62,7 +51,7 @@ async function channelCommand(args: string[]): Promise<void> {
   const { values, positionals } = parseArgs({
     args,
     allowPositionals: true,
-    options: { ...storeOptions, 'keep-days': { type: 'string' }, 'keep-size': { type: 'string' }, 'public-url': { type: 'string' } },
+    options: { ...storeUrlOptions, 'keep-days': { type: 'string' }, 'keep-size': { type: 'string' }, 'public-url': { type: 'string' } },
     strict: true,
   });
   const [verb, name] = positionals;
@@ -100,7 +89,7 @@ async function channelCommand(args: string[]): Promise<void> {
 }
 
 async function auditCommand(args: string[]): Promise<void> {
-  const { values } = parseArgs({ args, options: storeOptions, strict: true });
+  const { values } = parseArgs({ args, options: storeUrlOptions, strict: true });
   for (const entry of await withPool(storeUrl(values), channelAudit)) {
     console.log(`${entry.at}\t${entry.actor}\t${entry.action}\t${entry.channel}`);
   }
@@ -112,7 +101,7 @@ export async function relayCommand(args: string[]): Promise<void> {
   const { values } = parseArgs({
     args,
     options: {
-      ...storeOptions,
+      ...storeUrlOptions,
       port: { type: 'string' },
       cert: { type: 'string' },
       key: { type: 'string' },

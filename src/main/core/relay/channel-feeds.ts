@@ -134,12 +134,15 @@ class ChannelFeed {
   }
 
   private feed(subscriber: Subscriber, read: ReadDelivery[], texts: string[]): void {
+    // The events of one read go out together: one TLS record and one write per stream, not one per event.
+    subscriber.res.cork();
     read.forEach((r, index) => {
       if (!isAfter(r.at, subscriber.cursor)) return;
       subscriber.res.write(texts[index]!);
       subscriber.cursor = r.at;
       subscriber.lastWrite = Date.now();
     });
+    subscriber.res.uncork();
     // A reader that does not keep up is not fed past a bound: it reads at its own pace until it is back at the tail.
     if (subscriber.res.writableLength > this.options.maxBufferedBytes) {
       subscriber.live = false;
