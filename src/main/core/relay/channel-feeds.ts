@@ -1,4 +1,5 @@
 import type { ServerResponse } from 'node:http';
+import { setImmediate } from 'node:timers/promises';
 import type pg from 'pg';
 import type { Channel } from './channels';
 import { tokenStillOpens } from './channels';
@@ -16,6 +17,9 @@ export interface FeedOptions {
   maxBufferedBytes: number;
   log: (line: string) => void;
 }
+
+/** Live streams written to in one turn of the event loop. */
+const feedSlice = 50;
 
 /** One open stream: where it is, and whose token opened it. */
 interface Subscriber {
@@ -124,7 +128,11 @@ class ChannelFeed {
         const read = await readAfter(this.pool, this.channel, from, this.options.pageSize);
         if (read.length === this.options.pageSize) this.again = true;
         const texts = read.map(eventText);
-        for (const s of live) if (this.subscribers.has(s)) this.feed(s, read, texts);
+        for (let start = 0; start < live.length; start += feedSlice) {
+          // Senders are answered between slices: writing to hundreds of streams at once would hold them all up.
+          if (start > 0) await setImmediate();
+          for (const s of live.slice(start, start + feedSlice)) if (this.subscribers.has(s)) this.feed(s, read, texts);
+        }
       } while (this.again);
     } catch (error) {
       this.failAll(error, (s) => s.live);
