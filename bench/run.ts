@@ -2,7 +2,7 @@
  * The benchmarks of issue 7, each beside its baselines and goals (bench/README.md):
  *
  *   npm run bench                        # ingest, export/import, scale, arrival to screen
- *   BENCH_ONLY=ingest npm run bench      # one or more of ingest, transfer, scale, arrival, catchup, retention, growth (comma-separated)
+ *   BENCH_ONLY=ingest npm run bench      # one or more of ingest, transfer, scale, arrival, catchup, streams, retention, growth (comma-separated)
  *
  * The same bundle is also every child process's entry: the first argument says which.
  */
@@ -13,6 +13,7 @@ import { runIngest } from './ingest';
 import { measureChild, runScale } from './scale';
 import { runTransfer, transferChild, transferPartsChild } from './transfer';
 import { catchupCoreChild, runCatchup } from './relay-catchup';
+import { runStreams, streamsReadersChild, streamsSenderChild } from './relay-streams';
 import { runRetention } from './retention';
 import { runGrowth } from './growth';
 
@@ -22,6 +23,7 @@ const benchmarks = {
   scale: runScale,
   arrival: runArrival,
   catchup: runCatchup,
+  streams: runStreams,
   retention: runRetention,
   growth: runGrowth,
 } as const;
@@ -35,6 +37,8 @@ const children: Record<string, (arg: string) => unknown> = {
   '--transfer-parts': transferPartsChild,
   '--arrival-core': arrivalCoreChild,
   '--catchup-core': catchupCoreChild,
+  '--streams-sender': streamsSenderChild,
+  '--streams-readers': streamsReadersChild,
 };
 
 async function main(): Promise<void> {

@@ -1,18 +1,21 @@
 import Database from 'better-sqlite3';
+import { execFile } from 'node:child_process';
 import { createHash, randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
+import { userInfo } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createChannel } from '../../src/main/core/relay/channels';
 import { loadOrCreateCertificate } from '../../src/main/core/receiver/tls';
-import { spawnCommand, spawnServe, type ServeProcess } from '../support/cli-process';
+import { builtCli, spawnCommand, spawnServe, type ServeProcess } from '../support/cli-process';
 import { serviceHeaders, testSecret } from '../support/deliveries';
 import { post } from '../support/https-client';
 import { startTestPostgres, type TestPostgres } from '../support/postgres';
 import { cleanedUpAfterAll } from '../support/serve-cleanup';
 import { numberedBody } from '../support/signed-load';
 import { tempDataDir } from '../support/temp-dir';
+import { openStream, rawRequest } from '../support/test-relay';
 import { until } from '../support/until';
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
@@ -71,6 +74,15 @@ function storedBodies(dataDir: string): Array<{ body: Buffer; signature: string;
   } finally {
     db.close();
   }
+}
+
+/** Runs a short command of the built CLI to its end: its exit code and output. */
+function runRelayCli(args: string[], env: NodeJS.ProcessEnv = process.env): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, [builtCli, 'relay', ...args], { env }, (error, stdout, stderr) =>
+      resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+    );
+  });
 }
 
 async function kill(process: ServeProcess): Promise<void> {
@@ -142,5 +154,71 @@ describe('relay and laptop as processes', () => {
     expect(stored.map((r) => sha256(r.body)).sort()).toEqual(bodies.map(sha256).sort());
     expect(new Set(stored.map((r) => r.source_id)).size).toBe(500);
     expect(stored.every((r) => r.signature === 'valid')).toBe(true);
+  });
+
+  test('channel rotate and revoke take effect at once on a running relay, open streams included, and are audited', { timeout: 90_000 }, async () => {
+    const store = await cluster.createDatabase('rotate_revoke');
+    const storeFile = join(tempDataDir(), 'relay-store-url');
+    dataDirs.push(join(storeFile, '..'));
+    writeFileSync(storeFile, `${store}\n`, { mode: 0o600 });
+    const relay = await startRelayProcess(store);
+    const url = relay.lines['Relay (HTTPS)']!;
+    const created = await runRelayCli(['channel', 'create', 'team', '--store-file', storeFile]);
+    expect(created.code).toBe(0);
+    const oldToken = /Pull token[^:]*: (\S+)/.exec(created.stdout)![1]!;
+    const page = (token: string) => rawRequest(url, '/relay/v1/deliveries', { method: 'GET', headers: { Authorization: `Bearer ${token}` } });
+    expect((await page(oldToken)).status).toBe(200);
+    const oldStream = await openStream(url, oldToken);
+    expect(oldStream.status).toBe(200);
+
+    const rotated = await runRelayCli(['channel', 'rotate', 'team', '--store-file', storeFile]);
+    expect(rotated.code).toBe(0);
+    const newToken = /Pull token[^:]*: (\S+)/.exec(rotated.stdout)![1]!;
+    expect(newToken).not.toBe(oldToken);
+    expect((await page(oldToken)).status).toBe(401);
+    expect((await page(newToken)).status).toBe(200);
+    await until(async () => oldStream.ended(), Boolean);
+    expect(oldStream.ended()).toBe(true);
+
+    const newStream = await openStream(url, newToken);
+    expect(newStream.status).toBe(200);
+    const body = numberedBody(7);
+    expect((await post(`${url}/c/team/hooks`, body, serviceHeaders(body))).status).toBe(200);
+    await until(async () => newStream.deliveries().length, (n) => n === 1);
+
+    const revoked = await runRelayCli(['channel', 'revoke', 'team'], { ...process.env, WEBHOOK_INSPECTOR_RELAY_STORE: store });
+    expect(revoked.code).toBe(0);
+    await until(async () => newStream.ended(), Boolean);
+    expect(newStream.ended()).toBe(true);
+    expect((await page(newToken)).status).toBe(401);
+    const refused = await post(`${url}/c/team/hooks`, body, serviceHeaders(body));
+    expect(refused.status).toBe(410);
+    const relayDb = new pg.Pool({ connectionString: store });
+    const kept = await relayDb.query<{ channel_id: string | null; response_status: number }>(
+      "SELECT channel_id, response_status FROM relay_deliveries WHERE path = '/c/team/hooks' ORDER BY id",
+    );
+    await relayDb.end();
+    expect(kept.rows.map((r) => [r.channel_id === null, r.response_status])).toEqual([[false, 200], [true, 410]]);
+    expect((await runRelayCli(['channel', 'rotate', 'team', '--store-file', storeFile])).stderr).toContain('is revoked');
+
+    const listed = await runRelayCli(['channel', 'list', '--store-file', storeFile]);
+    expect(listed.stdout).toMatch(/^team\trevoked \d{4}-/m);
+    const audit = await runRelayCli(['audit', '--store-file', storeFile]);
+    const actor = userInfo().username;
+    expect(audit.stdout.trim().split('\n').map((line) => line.split('\t').slice(1))).toEqual([
+      [actor, 'create', 'team'],
+      [actor, 'rotate', 'team'],
+      [actor, 'revoke', 'team'],
+    ]);
+    for (const output of [created, rotated, revoked, listed, audit]) expect(output.stderr).not.toMatch(/warning/);
+  });
+
+  test('a password given with --store is warned about, never printed', async () => {
+    const store = await cluster.createDatabase('store_flag');
+    const withPassword = store.replace('inspector@', 'inspector:s3cret-pass@');
+    const listed = await runRelayCli(['channel', 'list', '--store', withPassword]);
+    expect(listed.code).toBe(0);
+    expect(listed.stderr).toMatch(/^warning: the password in --store is visible in the process list/m);
+    expect(listed.stderr).not.toContain('s3cret-pass');
   });
 });

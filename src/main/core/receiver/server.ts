@@ -35,6 +35,8 @@ export interface ReceiverDeps {
   remoteAddress?: (req: IncomingMessage) => string | null;
   /** An answer decided by where the delivery was sent, before the policy (the relay's 404 outside its channels). */
   routeAnswer?: (raw: RawDelivery) => Promise<Answer | null>;
+  /** The 503 while the store refuses deliveries, when the host words it itself (the relay's reason and Retry-After). */
+  storeRefusal?: { body: string; headers: Record<string, string> };
 }
 
 export interface ReceiverListeners {
@@ -174,7 +176,10 @@ function handleRequest(deps: ReceiverDeps, tls: boolean) {
     const captured =
       unread === null ? await captureBody(req, deps.bodyLimitBytes, deps.timeouts.requestMs) : skipBody(req, unread);
     const { record, id, forward } = await receive(deps, tls, req, captured);
-    if (id === null) return send(res, storeRefusal.status, storeRefusal.body, { Connection: 'close' });
+    if (id === null) {
+      const refusal = deps.storeRefusal ?? { body: storeRefusal.body, headers: {} };
+      return send(res, storeRefusal.status, refusal.body, { ...refusal.headers, Connection: 'close' });
+    }
     const { status, body } = record.response;
     const answer = () => {
       const headers = answerHeaders(status, id, captured.outcome !== 'complete');

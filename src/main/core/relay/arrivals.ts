@@ -1,30 +1,48 @@
 import pg from 'pg';
+import { channelChanges } from './channels';
+
+export const arrivalNotices = 'relay_deliveries';
+
+export interface ArrivalListeners {
+  /** A delivery for this channel was committed, by any relay on the database. */
+  arrived(channelId: string): void;
+  /** This channel's access changed (rotated, revoked); null: notices may have been missed, every channel may have. */
+  channelChanged(channelId: string | null): void;
+}
 
 /**
- * Wakes the streams of a channel when any relay on the database stores a delivery for it (LISTEN/NOTIFY).
- * Streams also poll now and then: a notification can be missed while this connection is being re-made.
+ * Hears, over LISTEN/NOTIFY, what every relay on the database does: deliveries stored per channel, and channels
+ * rotated or revoked by `relay channel`. While this connection is being re-made notices can be missed: streams
+ * also poll now and then, and a reconnect reports every channel as changed.
  */
 export class RelayArrivals {
-  private readonly waiters = new Map<string, Set<() => void>>();
   private client: pg.Client | null = null;
   private closed = false;
   private retry: NodeJS.Timeout | null = null;
+  private connectedOnce = false;
 
   constructor(
     private readonly connectionString: string,
+    private readonly listeners: ArrivalListeners,
     private readonly log: (line: string) => void,
   ) {}
 
   async start(): Promise<void> {
     const client = new pg.Client({ connectionString: this.connectionString });
-    client.on('notification', (message) => this.wake(message.payload ?? ''));
+    client.on('notification', (message) => {
+      const channelId = message.payload ?? '';
+      if (message.channel === channelChanges) this.listeners.channelChanged(channelId);
+      else this.listeners.arrived(channelId);
+    });
     client.on('error', (error) => {
       this.log(`relay: the arrivals listener lost its connection (${error.message}); reconnecting`);
       this.reconnect();
     });
     await client.connect();
-    await client.query('LISTEN relay_deliveries');
+    await client.query(`LISTEN ${arrivalNotices}; LISTEN ${channelChanges}`);
     this.client = client;
+    if (this.connectedOnce) this.listeners.channelChanged(null);
+    this.connectedOnce = true;
   }
 
   private reconnect(): void {
@@ -38,29 +56,9 @@ export class RelayArrivals {
     this.retry.unref();
   }
 
-  /** Resolves at the next arrival on the channel, or after `ms`. */
-  next(channelId: string, ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const set = this.waiters.get(channelId) ?? new Set();
-      this.waiters.set(channelId, set);
-      const done = () => {
-        clearTimeout(timer);
-        set.delete(done);
-        resolve();
-      };
-      const timer = setTimeout(done, ms);
-      set.add(done);
-    });
-  }
-
-  private wake(channelId: string): void {
-    for (const done of [...(this.waiters.get(channelId) ?? [])]) done();
-  }
-
   async close(): Promise<void> {
     this.closed = true;
     if (this.retry) clearTimeout(this.retry);
-    for (const set of this.waiters.values()) for (const done of [...set]) done();
     await this.client?.end().catch(() => {});
   }
 }

@@ -36,6 +36,21 @@ const migrations: ReadonlyArray<(client: pg.PoolClient) => Promise<unknown>> = [
       CREATE INDEX relay_deliveries_by_cursor ON relay_deliveries (channel_id, xid, id);
       CREATE INDEX relay_deliveries_by_time ON relay_deliveries (channel_id, received_at);
     `),
+  (client) =>
+    client.query(`
+      -- A revoked channel keeps its name (and what it holds, until retention) but its token opens nothing.
+      ALTER TABLE relay_channels ADD COLUMN revoked_at TIMESTAMPTZ;
+      -- Who changed which channel's access, and when: channel create, rotate and revoke.
+      CREATE TABLE relay_audit (
+        id BIGSERIAL PRIMARY KEY,
+        at TIMESTAMPTZ NOT NULL DEFAULT now(),
+        actor TEXT NOT NULL,
+        action TEXT NOT NULL,
+        channel TEXT NOT NULL
+      );
+      -- The unrouted budget prunes these oldest first.
+      CREATE INDEX relay_deliveries_unrouted ON relay_deliveries (id) WHERE channel_id IS NULL;
+    `),
 ];
 
 const lockKey = 0x7e1a7; // any constant shared by every relay process

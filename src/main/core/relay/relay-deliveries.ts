@@ -1,19 +1,7 @@
 import type pg from 'pg';
 import type { RelayedDelivery, RelayPage } from '../../../shared/relay';
 import type { IncomingDelivery } from '../store/delivery-record';
-
-/** A position in a channel's stream: the writing transaction's id and the row id, in that order. */
-interface Cursor {
-  xid: string;
-  id: string;
-}
-
-export const startCursor = '0:0';
-
-export function parseCursor(text: string): Cursor | null {
-  const match = /^(\d{1,20}):(\d{1,20})$/.exec(text);
-  return match ? { xid: match[1]!, id: match[2]! } : null;
-}
+import { type Cursor, cursorText } from './relay-cursor';
 
 const insertColumns = [
   'channel_id', 'received_at', 'method', 'path', 'query', 'headers', 'body', 'body_truncated',
@@ -96,31 +84,36 @@ function toRelayed(row: DeliveryRow, channel: string): RelayedDelivery {
   };
 }
 
+/** Rows ready to hand out after ($2, $3): only those of transactions older than every one still open. */
+const ready = `channel_id = $1 AND (xid, id) > ($2::text::xid8, $3::bigint) AND xid < pg_snapshot_xmin(pg_current_snapshot())`;
+
+/** A delivery read for handing out, with its position. */
+export interface ReadDelivery {
+  at: Cursor;
+  delivery: RelayedDelivery;
+}
+
 /**
- * Deliveries of a channel after a cursor, oldest first. Only rows of transactions older than every one
- * still open are read: a row another relay commits later always sorts after what was already handed out.
+ * Deliveries of a channel after a cursor, oldest first, in one query. Only rows of transactions older than every
+ * one still open are read: a row another relay commits later always sorts after what was already handed out.
  */
-export async function pageAfter(
-  pool: pg.Pool,
-  channel: { id: string; name: string },
-  cursor: string,
-  limit: number,
-): Promise<RelayPage> {
-  const after = parseCursor(cursor);
-  if (after === null) throw Object.assign(new Error(`not a cursor: ${JSON.stringify(cursor)}`), { status: 400 });
-  const ready = `channel_id = $1 AND (xid, id) > ($2::text::xid8, $3::bigint) AND xid < pg_snapshot_xmin(pg_current_snapshot())`;
+export async function readAfter(pool: pg.Pool, channel: { id: string; name: string }, after: Cursor, limit: number): Promise<ReadDelivery[]> {
   const { rows } = await pool.query<DeliveryRow>(
     `SELECT id, xid::text AS xid_text, received_at, method, path, query, headers, body, body_truncated, remote_address, tls,
             response_status, response_reason
        FROM relay_deliveries WHERE ${ready} ORDER BY xid, id LIMIT $4`,
-    [channel.id, after.xid, after.id, limit],
+    [channel.id, after.xid.toString(), after.id.toString(), limit],
   );
-  const deliveries = rows.map((row) => toRelayed(row, channel.name));
-  const next = deliveries.at(-1)?.cursor ?? cursor;
-  const nextAt = parseCursor(next)!;
+  return rows.map((row) => ({ at: { xid: BigInt(row.xid_text), id: BigInt(row.id) }, delivery: toRelayed(row, channel.name) }));
+}
+
+/** One page of the catch-up, and how many are ready behind it. */
+export async function pageAfter(pool: pg.Pool, channel: { id: string; name: string }, after: Cursor, limit: number): Promise<RelayPage> {
+  const read = await readAfter(pool, channel, after, limit);
+  const next = read.at(-1)?.at ?? after;
   const { rows: counted } = await pool.query<{ behind: string }>(
     `SELECT count(*) AS behind FROM relay_deliveries WHERE ${ready}`,
-    [channel.id, nextAt.xid, nextAt.id],
+    [channel.id, next.xid.toString(), next.id.toString()],
   );
-  return { deliveries, cursor: next, behind: Number(counted[0]?.behind ?? 0) };
+  return { deliveries: read.map((r) => r.delivery), cursor: cursorText(next), behind: Number(counted[0]?.behind ?? 0) };
 }

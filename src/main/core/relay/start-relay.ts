@@ -3,14 +3,19 @@ import pg from 'pg';
 import type { ReceiverTimeouts } from '../core-options';
 import { ResponsePolicyState } from '../receiver/response-policy';
 import { closeServer, createHttpReceiver, createHttpsReceiver, listen, type ReceiverDeps } from '../receiver/server';
+import type { RawDelivery } from '../analysis/types';
 import { defaultResponsePolicy } from '../../../shared/policy';
 import { RelayArrivals } from './arrivals';
-import { ChannelRoutes } from './channel-routes';
+import { ChannelFeeds } from './channel-feeds';
+import { ChannelRoutes, type Routed } from './channel-routes';
 import { remoteAddressBehind } from './forwarded-for';
+import { createHealthCheck } from './health-check';
 import { migrateRelaySchema } from './pg-schema';
 import { createPullApi } from './pull-api';
 import { RelayWriter } from './relay-writer';
 import { pruneRelay, type PruneResult } from './retention';
+import { storeUnavailable, storeUnavailableHeaders } from './store-unavailable';
+import { UnroutedBudget, unroutedRecord } from './unrouted';
 
 export interface RelayOptions {
   /** `postgresql://…` of the relay's database; several relays may share one. */
@@ -26,6 +31,12 @@ export interface RelayOptions {
   timeouts?: Partial<ReceiverTimeouts>;
   /** How often retention runs; default every minute. */
   pruneEveryMs?: number;
+  /** Bytes kept in all of deliveries outside every channel (request lines, headers, body prefixes); default 64 MB. */
+  unroutedBudgetBytes?: number;
+  /** Open streams per pull token on this relay process; default 8. */
+  maxStreamsPerToken?: number;
+  /** How often a channel with open streams looks again without a notice; default 2 s. */
+  streamPollMs?: number;
   log?: (line: string) => void;
 }
 
@@ -33,9 +44,13 @@ export interface Relay {
   urls: { https: string | null; http: string | null };
   /** Runs retention now (it also runs in the background). */
   prune(): Promise<PruneResult>;
+  /** Open streams, those fed by their channel's shared reads, and the shared reads so far (one per notice or poll per channel). */
+  streamStats(): { open: number; live: number; sharedReads: number };
   close(): Promise<void>;
 }
 
+export const defaultUnroutedBudgetBytes = 64e6;
+export const defaultMaxStreamsPerToken = 8;
 const defaultTimeouts: ReceiverTimeouts = { headersMs: 10_000, requestMs: 30_000, handshakeMs: 10_000, keepAliveMs: 5_000 };
 
 function urlOf(scheme: string, host: string, port: number): string {
@@ -52,36 +67,71 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
     throw new Error('give --cert and --key for HTTPS, or --http-port behind your reverse proxy');
   }
   const log = options.log ?? (() => {});
-  const pool = new pg.Pool({ connectionString: options.store, max: 20 });
+  // A database that does not answer fails a request within seconds (then a 503), rather than holding it.
+  const pool = new pg.Pool({ connectionString: options.store, max: 20, connectionTimeoutMillis: 5000 });
   pool.on('error', (error) => log(`relay: a database connection failed (${error.message})`));
   const servers: Server[] = [];
-  let arrivals: RelayArrivals | null = null;
+  const feeds = new ChannelFeeds(pool, { pageSize: 500, pollMs: options.streamPollMs ?? 2000, heartbeatMs: 15_000, maxBufferedBytes: 16 * 2 ** 20, log });
+  const routes = new ChannelRoutes(pool);
+  const unrouted = new UnroutedBudget(pool, options.unroutedBudgetBytes ?? defaultUnroutedBudgetBytes, log);
+  const arrivals = new RelayArrivals(
+    options.store,
+    {
+      arrived: (channelId) => feeds.arrived(channelId),
+      channelChanged: (channelId) => {
+        routes.forget(channelId);
+        feeds.channelChanged(channelId);
+      },
+    },
+    log,
+  );
   let pruneTimer: NodeJS.Timeout | null = null;
   const close = async () => {
     if (pruneTimer) clearInterval(pruneTimer);
+    feeds.closeAll();
     await Promise.all(servers.map(closeServer));
-    await arrivals?.close();
+    await arrivals.close();
+    await unrouted.settled();
     await pool.end();
   };
   try {
     await migrateRelaySchema(pool);
-    arrivals = new RelayArrivals(options.store, log);
     await arrivals.start();
-    const routes = new ChannelRoutes(pool);
     const writer = new RelayWriter(pool);
+    // The answer and the store ask once per delivery where it goes (the same raw request).
+    const routed = new WeakMap<RawDelivery, Promise<Routed>>();
+    const routeOf = (raw: RawDelivery) => {
+      const known = routed.get(raw);
+      if (known) return known;
+      const route = routes.route(raw.path);
+      routed.set(raw, route);
+      return route;
+    };
+    const pullApi = createPullApi(pool, feeds, { maxStreamsPerToken: options.maxStreamsPerToken ?? defaultMaxStreamsPerToken, log });
+    const healthCheck = createHealthCheck(pool);
     const deps: ReceiverDeps = {
-      store: async (record) => writer.store(await routes.idFor(record.raw.path), record),
+      store: async (record) => {
+        const { channelId } = await routeOf(record.raw);
+        if (channelId !== null) return writer.store(channelId, record);
+        const id = await writer.store(null, unroutedRecord(record));
+        unrouted.stored();
+        return id;
+      },
       // The relay passes bytes on; verdicts are the laptop's, with the secret it holds.
       secret: () => null,
       policy: new ResponsePolicyState({ ...defaultResponsePolicy }, () => {}),
       bodyLimitBytes: options.bodyLimitBytes ?? 1024 * 1024,
       timeouts: { ...defaultTimeouts, ...options.timeouts },
       log,
-      intercept: createPullApi(pool, arrivals, log),
+      intercept: (req, res) => healthCheck(req, res) || pullApi(req, res),
       remoteAddress: remoteAddressBehind(options.trustedProxies ?? []),
-      // Kept (for the operator to see, pruned after a week) but refused, so that a wrong callback URL shows at once.
-      routeAnswer: async (raw) =>
-        (await routes.idFor(raw.path)) === null ? { status: 404, reason: 'no channel at this path (/c/<channel>/…)' } : null,
+      // Kept (for the operator to see, within the unrouted budget) but refused, so that a wrong callback URL shows at once.
+      // A route the database could not tell is left to the store, which then fails and answers 503.
+      routeAnswer: async (raw) => {
+        const route = await routeOf(raw).catch(() => null);
+        return route?.channelId === null ? route.answer : null;
+      },
+      storeRefusal: { body: JSON.stringify(storeUnavailable), headers: storeUnavailableHeaders },
     };
     const host = options.host ?? '127.0.0.1';
     const urls: Relay['urls'] = { https: null, http: null };
@@ -95,14 +145,14 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
       servers.push(server);
       urls.http = urlOf('http', host, await listen(server, options.httpPort, host));
     }
-    const prune = () => pruneRelay(pool, Date.now());
+    const prune = () => pruneRelay(pool, Date.now(), unrouted.budgetBytes);
     pruneTimer = setInterval(() => {
       prune()
         .then((pruned) => pruned.deliveries > 0 && log(`relay: retention pruned ${pruned.deliveries} deliveries (${pruned.bytes} bytes)`))
         .catch((error: Error) => log(`relay: retention failed (${error.message})`));
     }, options.pruneEveryMs ?? 60_000);
     pruneTimer.unref();
-    return { urls, prune, close };
+    return { urls, prune, streamStats: () => feeds.stats(), close };
   } catch (error) {
     await close().catch(() => {});
     throw error;

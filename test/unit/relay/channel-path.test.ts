@@ -1,0 +1,49 @@
+import { describe, expect, test } from 'vitest';
+import { routeChannelPath } from '../../../src/main/core/relay/channel-path';
+
+describe('routing a receiving path to its channel', () => {
+  test.each([
+    ['/c/acme/webhooks', 'acme'],
+    ['/c/acme', 'acme'],
+    ['/c/acme/', 'acme'],
+    ['/c/acme/a/./b/../c', 'acme'],
+    ['/c/acme/100%25', 'acme'],
+    ['/c/acme/%zz', 'acme'],
+    ['/c/%61cme/x', 'acme'],
+  ])('%s goes to channel %s', (path, name) => {
+    expect(routeChannelPath(path)).toEqual({ kind: 'channel', name });
+  });
+
+  test.each(['/webhooks', '/', '/c/', '/c', '/x/../y', '/cc/acme/x'])('%s is outside every channel', (path) => {
+    expect(routeChannelPath(path)).toEqual({ kind: 'unrouted' });
+  });
+
+  test.each([
+    '/c/acme/../beta/x',
+    '/c/acme/%2e%2e/beta/x',
+    '/c/acme/%2E%2E/beta/x',
+    '/c/acme/.%2e/beta/x',
+    '/c/acme%2f..%2fbeta/x',
+    '/c/acme/..%2fbeta/x',
+    '/c/acme/..%5cbeta/x',
+    '/c/acme/..\\beta/x',
+    '/c/acme/%252e%252e/beta/x',
+    '/c/acme/%25252e%25252e/beta/x',
+    '/c/acme/x/../../beta/y',
+    '/c/acme/..',
+    '/c/../c/acme/x',
+    '/c/./acme/x',
+    '/c//acme/x',
+    '/x/../c/acme/y',
+    '/../c/acme/x',
+    '/c/acme/../../../../etc/passwd',
+  ])('%s is refused: it leaves its channel', (path) => {
+    expect(routeChannelPath(path)).toMatchObject({ kind: 'refused' });
+  });
+
+  test('a path encoded over and over is refused rather than guessed', () => {
+    let dots = '..';
+    for (let i = 0; i < 8; i++) dots = encodeURIComponent(dots).replace(/\./g, '%2e');
+    expect(routeChannelPath(`/c/acme/${dots}/beta/x`)).toMatchObject({ kind: 'refused' });
+  });
+});
