@@ -2,7 +2,7 @@ import type { CoreStatus } from '../../shared/contract';
 import { ServiceConnection, SimulatorBehaviour, type SimulatorCredentials, type SimulatorState } from '../../shared/simulator';
 import { unrestrictedEgress, type EgressPolicy } from './outbound/egress-policy';
 import { egressWithOwnReceiver } from './outbound/own-receiver';
-import type { ReceiverPorts } from './receiver/receivers';
+import type { ReceiverPorts } from './receiver/receiver-ports';
 import type { SecretStore } from './secret-store';
 import type { ServiceAccess } from './service-api';
 import { secretFingerprint, type SigningSecret } from './signing-secret';

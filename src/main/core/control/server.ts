@@ -1,13 +1,13 @@
 import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { calls, type CallContext, type CallHandlers, type CallName } from '../../../shared/contract';
-import { CONTENT_SECURITY_POLICY } from '../../../shared/csp';
 import { changesState, refusal, roleAllows } from '../../../shared/roles';
 import type { AuditLog } from '../team/audit-log';
 import type { EventStream } from './event-stream';
 import type { Access, Caller } from './access';
 import { EventTickets } from './event-tickets';
 import { allowedOrigins, bearerToken, checkRequest } from './guard';
+import { readJson, securityHeaders, sendJson } from './http-json';
 import { serveStatic } from './static-files';
 import type { TransferRoutes } from './transfer-routes';
 
@@ -29,48 +29,6 @@ export interface ControlServerDeps {
   /** The built renderer; null when this host serves no UI. */
   rendererDir: string | null;
   log: (line: string) => void;
-}
-
-export const securityHeaders = {
-  'Content-Security-Policy': CONTENT_SECURITY_POLICY,
-  'X-Content-Type-Options': 'nosniff',
-  'Referrer-Policy': 'no-referrer',
-  'X-Frame-Options': 'DENY',
-  'Cross-Origin-Resource-Policy': 'same-origin',
-};
-
-const maxCallBytes = 1024 * 1024;
-
-export function sendJson(res: ServerResponse, status: number, body: unknown): void {
-  const text = JSON.stringify(body);
-  res.writeHead(status, {
-    ...securityHeaders,
-    'Content-Type': 'application/json',
-    'Content-Length': Buffer.byteLength(text),
-    'Cache-Control': 'no-store',
-  });
-  res.end(text);
-}
-
-export function readJson(req: IncomingMessage): Promise<unknown> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > maxCallBytes) reject(new Error('request too large'));
-      else chunks.push(chunk);
-    });
-    req.on('end', () => {
-      try {
-        const text = Buffer.concat(chunks).toString('utf8');
-        resolve(text === '' ? {} : JSON.parse(text));
-      } catch {
-        reject(new Error('body is not JSON'));
-      }
-    });
-    req.on('error', reject);
-  });
 }
 
 interface Answer {

@@ -9,7 +9,7 @@ import { download, type Download } from '../export/download';
 import { importTarget, type TransferDeps } from '../export/transfer-calls';
 import { importFrom } from '../import/import-path';
 import { withUploadSource } from '../import/upload-source';
-import { readJson, securityHeaders, sendJson } from './server';
+import { readJson, securityHeaders, sendJson } from './http-json';
 
 /** One download or upload, for the audit log: who, what, and how it ended. */
 export interface TransferRecord {

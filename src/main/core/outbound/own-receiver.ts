@@ -1,4 +1,4 @@
-import type { ReceiverPorts } from '../receiver/receivers';
+import type { ReceiverPorts } from '../receiver/receiver-ports';
 import { defaultPort } from './allow-rule';
 import type { CheckedAddress, Egress, EgressPolicy } from './egress-policy';
 import { isThisHost } from './this-host';

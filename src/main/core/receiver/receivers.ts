@@ -2,10 +2,9 @@ import type { Server } from 'node:http';
 import { closeServer, createHttpReceiver, createHttpsReceiver, listen, type ReceiverDeps } from './server';
 import type { ReceiverCertificate } from './tls';
 
-export interface ReceiverPorts {
-  https: number;
-  http: number | null;
-}
+import type { ReceiverPorts } from './receiver-ports';
+
+export type { ReceiverPorts };
 
 /** The HTTPS receiver and the optional plain-HTTP one, restartable on other ports. */
 export class Receivers {
