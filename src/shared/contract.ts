@@ -11,7 +11,7 @@ import { EgressRules, EgressStatus } from './egress';
 import { DeliverySelection, ForwardSettings, ReplayBatch, ReplayManyOptions, ReplayOptions, ReplayRecord } from './replay';
 import { ExportResult, FixtureExportOptions, ImportResult, TransferProgress } from './fixtures';
 import { AuditPage, TeamUserView, UserName } from './team';
-import { Role } from './roles';
+import { Role } from './role';
 import {
   DeliveryIdEvidence,
   Lifecycle,

@@ -1,12 +1,7 @@
-import { z } from 'zod';
 import type { CallName } from './contract';
+import { Role } from './role';
 
-/**
- * Who may do what on a team server. A personal inspector (desktop, single-user `serve`) is its one user's:
- * its caller is an admin. Roles are ordered: each one may do what the ones before it may.
- */
-export const Role = z.enum(['viewer', 'member', 'admin']);
-export type Role = z.infer<typeof Role>;
+export { Role };
 
 const rank: Record<Role, number> = { viewer: 0, member: 1, admin: 2 };
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Role } from './roles';
+import { Role } from './role';
 
 // What only a team server (serve --team) has: its audit log and its users, as the control contract carries them.
 
