@@ -80,6 +80,13 @@ function fullDisk(): StorageFault {
     cause: /database or disk is full/,
     readable: true,
     break() {
+      // An empty WAL: the next commit must grow a file (else it may reuse WAL space already allocated and succeed).
+      const db = new Database(join(dataDir, 'inspector.sqlite3'));
+      try {
+        db.pragma('wal_checkpoint(TRUNCATE)');
+      } finally {
+        db.close();
+      }
       const fd = openSync(filler, 'w');
       try {
         // Whole chunks, then single bytes: not one byte is left.

@@ -34,7 +34,7 @@ describe('the audit log of a team server', () => {
     viewer = await createTeamUser(cluster.url, 'vic', 'viewer');
     const dataDir = tempDataDir();
     dataDirs.push(dataDir);
-    team = await spawnServe(['--data-dir', dataDir, '--store', cluster.url, '--team', '--port', '0', '--ui-port', '0', '--no-simulator', '--secret', testSecret]);
+    team = await spawnServe(['--data-dir', dataDir, '--store', cluster.url, '--team', '--port', '0', '--ui-port', '0', '--no-simulator', '--secret', testSecret, '--allow-target', '127.0.0.1']);
     running.add(team);
     origin = team.lines['UI listens on']!;
   }, 120_000);

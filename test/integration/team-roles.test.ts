@@ -57,7 +57,7 @@ describe('the role matrix of a team server: every call of the contract × every 
     for (const role of Role.options) tokens[role] = await createTeamUser(cluster.url, `${role}-user`, role);
     const dataDir = tempDataDir();
     dataDirs.push(dataDir);
-    team = await spawnServe(['--data-dir', dataDir, '--store', cluster.url, '--team', '--port', '0', '--ui-port', '0', '--no-simulator', '--secret', testSecret]);
+    team = await spawnServe(['--data-dir', dataDir, '--store', cluster.url, '--team', '--port', '0', '--ui-port', '0', '--no-simulator', '--secret', testSecret, '--allow-target', '127.0.0.1']);
     running.add(team);
     origin = team.lines['UI listens on']!;
     const body = giftCardBody();

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { z } from 'zod';
 import type { CallHandlers } from '../../../shared/contract';
 import { defaultForwardSettings } from '../../../shared/replay';
 import type { RawDelivery } from '../analysis/types';
@@ -23,15 +22,6 @@ export interface ReplayDeps {
   log: (line: string) => void;
 }
 
-/** This inspector's id in the hop header of its forwards: made once, kept with its settings. */
-function inspectorId(settings: InspectorStore['settings']): string {
-  const kept = settings.read('inspectorId', z.string());
-  if (kept !== undefined) return kept;
-  const id = randomUUID();
-  settings.write('inspectorId', id);
-  return id;
-}
-
 type ReplayCalls = Pick<CallHandlers, 'replay.send' | 'replay.many' | 'replay.list' | 'forward.get' | 'forward.set'>;
 
 /** Replay and live forwarding, wired: the calls of the contract, the receiver's forward hook, and close. */
@@ -46,7 +36,8 @@ export function createReplays(deps: ReplayDeps) {
     save: (settings) => deps.store.settings.write('forward', settings),
     egress: deps.egress,
     receiverPorts: deps.receiverPorts,
-    inspectorId: inspectorId(deps.store.settings),
+    // A loop is live: an id for this run names this inspector in the hop header well enough, and costs no write.
+    inspectorId: randomUUID(),
     log: deps.log,
   });
   const calls: ReplayCalls = {
