@@ -8,7 +8,7 @@ import { fileSecretStore } from '../core/signing-secret';
 import type { InspectorStore } from '../core/store/inspector-store';
 import { version } from '../core/start-core';
 import { cliProgressEvery, progressLine } from './progress-line';
-import { writeLines } from './store-output';
+import { reportExport, writeLines } from './store-output';
 
 export interface FixturesFlags {
   out?: string;
@@ -33,6 +33,7 @@ export async function writeFixturesFolder(store: InspectorStore, dataDir: string
     progressEvery: cliProgressEvery,
   });
   console.log(result.path);
+  reportExport(result.deliveries, 'delivery', 'fixtures', result.path);
 }
 
 const SavedPorts = z.object({ https: z.number().int(), http: z.number().int().nullable() });
@@ -49,6 +50,7 @@ function receiverUrls(store: InspectorStore, baseUrl: string | undefined): Recei
 
 /** `export --format har`: HAR 1.2 to a file or stdout, streamed entry by entry. */
 export async function writeHar(store: InspectorStore, scope: ExportScope, out: string | undefined, baseUrl: string | undefined): Promise<void> {
-  const { deliveries } = await selectDeliveries(store, scope);
+  const { total, deliveries } = await selectDeliveries(store, scope);
   await writeLines(harChunks(deliveries(), receiverOriginOf(receiverUrls(store, baseUrl)), version), out);
+  reportExport(total, 'delivery', 'HAR', out);
 }

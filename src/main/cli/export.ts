@@ -4,7 +4,7 @@ import type { InspectorStore } from '../core/store/inspector-store';
 import { defaultDataDir } from './default-data-dir';
 import { writeFixturesFolder, writeHar } from './export-fixtures';
 import { scopeFromFlags } from './selection-flags';
-import { openExistingStore, writeLines } from './store-output';
+import { openExistingStore, reportExport, writeLines } from './store-output';
 
 const selectionUsage = '[--ids 1,2,3 | --lifecycle KEY | --group IDEMPOTENCY_KEY]';
 export const exportUsage = [
@@ -49,7 +49,7 @@ export async function exportCommand(args: string[]): Promise<void> {
   switch (values.format) {
     case 'ndjson':
       if (scope !== 'all') throw new Error('--format ndjson exports every delivery: --ids, --lifecycle and --group apply to fixtures and har');
-      return withStore(dataDir, (db) => writeLines(ndjsonLines(db), values.out));
+      return withStore(dataDir, async (db) => reportExport(await writeLines(ndjsonLines(db), values.out), 'delivery', 'NDJSON', values.out));
     case 'fixtures':
       return withStore(dataDir, (db) =>
         writeFixturesFolder(db, dataDir, scope, {
@@ -74,5 +74,7 @@ export async function lifecyclesCommand(args: string[]): Promise<void> {
     strict: true,
   });
   if (values.format !== 'ndjson') throw new Error(`--format must be ndjson (got ${values.format ?? 'nothing'})`);
-  await withStore(values['data-dir'] ?? defaultDataDir(), (db) => writeLines(lifecycleNdjsonLines(db), values.out));
+  await withStore(values['data-dir'] ?? defaultDataDir(), async (db) =>
+    reportExport(await writeLines(lifecycleNdjsonLines(db), values.out), 'lifecycle', 'NDJSON', values.out),
+  );
 }
