@@ -89,14 +89,19 @@ async function recordCall(audit: AuditLog, action: CallName, caller: CallContext
 
 const refused = { status: 401 as const, error: 'missing or wrong token' };
 
+/** The store that holds the tokens did not answer: a 503 to retry, the cause in the log only. */
+function uncheckable(deps: ControlServerDeps, error: unknown) {
+  deps.log(`control: could not check a token (${(error as Error).message})`);
+  return { status: 503 as const, error: 'the token cannot be checked now; try again' };
+}
+
 /** The caller a token names, or why the request is refused (never which part of the token was wrong). */
 async function authenticate(deps: ControlServerDeps, given: string | null): Promise<Caller | { status: 401 | 503; error: string }> {
   if (given === null) return refused;
   try {
     return (await deps.access.authenticate(given)) ?? refused;
   } catch (error) {
-    deps.log(`control: could not check a token (${(error as Error).message})`);
-    return { status: 503, error: 'the token cannot be checked now; try again' };
+    return uncheckable(deps, error);
   }
 }
 
@@ -110,8 +115,7 @@ async function streamCaller(req: IncomingMessage, deps: ControlServerDeps, ticke
     const role = (await deps.access.rolesNow([caller.credential])).get(caller.credential);
     return role === undefined ? refused : { ...caller, context: { ...caller.context, role } };
   } catch (error) {
-    deps.log(`control: could not check a token (${(error as Error).message})`);
-    return { status: 503 as const, error: 'the token cannot be checked now; try again' };
+    return uncheckable(deps, error);
   }
 }
 
