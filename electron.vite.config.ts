@@ -1,11 +1,21 @@
+import { chmodSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
 import react from '@vitejs/plugin-react';
+
+/** package.json's bin runs out/main/cli.js as a program (shebang and mode), so every build leaves it executable. */
+const executableCli = {
+  name: 'executable-cli',
+  writeBundle(options: { dir?: string }, bundle: Record<string, unknown>) {
+    if (options.dir && 'cli.js' in bundle) chmodSync(resolve(options.dir, 'cli.js'), 0o755);
+  },
+};
 
 // main has three entries: the Electron shell and the plain-Node CLI, which both call startCore, and the store's
 // writer thread that startCore starts (found beside them: src/main/core/store/writer-thread/thread-file.ts).
 export default defineConfig({
   main: {
+    plugins: [executableCli],
     build: {
       rollupOptions: {
         input: {

@@ -1,6 +1,5 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
 import type { ImportResult } from '../../shared/fixtures';
 import { importPath } from '../core/import/import-path';
 import { fileSecretStore } from '../core/signing-secret';
@@ -8,23 +7,41 @@ import { bulkWriter } from '../core/store/bulk-writer';
 import { openStore } from '../core/store/open';
 import { builtWriterThreadFile } from '../core/store/writer-thread/thread-file';
 import { threadedBulkWriter } from '../core/store/writer-thread/threaded-bulk-writer';
+import { defineCommand, parseCommandLine } from './command-definition';
 import { defaultDataDir } from './default-data-dir';
 import { progressLine } from './progress-line';
 
-export const importUsage = 'webhook-inspector import PATH [--data-dir DIR] [--secret S | --secret-file F]';
+export const importDefinition = defineCommand({
+  name: 'import',
+  synopsis: ['PATH [--data-dir DIR] [--secret S | --secret-file FILE]'],
+  summary: 'Import a fixtures folder, a HAR file or an NDJSON export into a data dir, analyzed like live deliveries.',
+  description: ['What cannot be read is skipped and named, never fatal; the data dir is created when missing.'],
+  positionals: [{ name: 'PATH', help: 'The fixtures folder, HAR file or NDJSON export.' }],
+  options: {
+    'data-dir': {
+      type: 'string',
+      value: 'DIR',
+      help: 'The data dir to import into.',
+      default: "the desktop app's user-data dir (~/.config/webhook-inspector on Linux)",
+      example: './inspector-data',
+    },
+    secret: {
+      type: 'string',
+      value: 'S',
+      help: 'The signing secret the imported deliveries are checked with.',
+      default: 'the secret the data dir keeps in its file',
+      example: 'whsec_…',
+    },
+    'secret-file': { type: 'string', value: 'FILE', help: 'A file holding that secret, in place of --secret.', example: 'signing-secret.txt' },
+  },
+});
 
 /**
  * `import`: a fixtures folder, a HAR file or an NDJSON export into a data dir (created when missing),
  * analyzed with --secret, else the secret the data dir keeps in its file (a desktop keychain's is out of reach).
  */
 export async function importCommand(args: string[]): Promise<void> {
-  const { values, positionals } = parseArgs({
-    args,
-    options: { 'data-dir': { type: 'string' }, secret: { type: 'string' }, 'secret-file': { type: 'string' } },
-    allowPositionals: true,
-    strict: true,
-  });
-  if (positionals.length !== 1) throw new Error(`give one PATH to import\n  ${importUsage}`);
+  const { values, positionals } = parseCommandLine(importDefinition, args);
   if (values.secret !== undefined && values['secret-file'] !== undefined) throw new Error('give --secret or --secret-file, not both');
   const dataDir = values['data-dir'] ?? defaultDataDir();
   const secret =

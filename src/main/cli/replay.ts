@@ -1,14 +1,34 @@
-import { parseArgs } from 'node:util';
 import type { ReplayRecord } from '../../shared/replay';
 import { personalEgress } from '../core/outbound/egress-policy';
 import { OutboundReplays } from '../core/replay/outbound-replays';
 import { Replayer } from '../core/replay/replayer';
 import { defaultSenderLimits } from '../core/replay/send-replay';
+import { defineCommand, parseCommandLine } from './command-definition';
 import { defaultDataDir } from './default-data-dir';
 import { openExistingStore } from './store-output';
 
-export const replayUsage =
-  'webhook-inspector replay [--data-dir DIR] --id N --to URL [--resign SECRET | --wrong-signature] [--new-delivery-id] [--new-timestamp] [--insecure]';
+export const replayDefinition = defineCommand({
+  name: 'replay',
+  synopsis: ['--id N --to URL [--resign SECRET | --wrong-signature] [--new-delivery-id] [--new-timestamp] [--insecure] [--data-dir DIR]'],
+  summary: "Send one stored delivery to a URL as the service would, print the target's answer, and store the replay.",
+  description: ['It exits 0 only when the target answers 2xx. No redirect is followed.'],
+  options: {
+    id: { type: 'string', value: 'N', help: 'The stored delivery to send (its arrival number, as in the list and the export).', example: '12' },
+    to: { type: 'string', value: 'URL', help: 'The http:// or https:// URL to send it to.', example: 'http://127.0.0.1:3000/webhooks' },
+    resign: { type: 'string', value: 'SECRET', help: "Sign the body with this secret (your handler's) in place of the stored signature.", default: 'the signature as received', example: 'whsec_…' },
+    'wrong-signature': { type: 'boolean', help: 'Send a signature that cannot be valid, to see your handler refuse it.' },
+    'new-delivery-id': { type: 'boolean', help: 'A new X-Service-Delivery, as a fresh attempt would carry.' },
+    'new-timestamp': { type: 'boolean', help: 'The current time in X-Service-Timestamp, as a fresh attempt would carry.' },
+    insecure: { type: 'boolean', help: "Accept the target's certificate although it is self-signed or not trusted by this machine." },
+    'data-dir': {
+      type: 'string',
+      value: 'DIR',
+      help: 'The data dir whose store holds the delivery (and keeps the replay).',
+      default: "the desktop app's user-data dir (~/.config/webhook-inspector on Linux)",
+      example: './inspector-data',
+    },
+  },
+});
 
 const shownBodyChars = 200;
 
@@ -32,20 +52,7 @@ function report(record: ReplayRecord): string[] {
 
 /** `replay`: sends one stored delivery to a URL, stores the replay in the data dir, exits 0 only on a 2xx. */
 export async function replayCommand(args: string[]): Promise<void> {
-  const { values } = parseArgs({
-    args,
-    options: {
-      'data-dir': { type: 'string' },
-      id: { type: 'string' },
-      to: { type: 'string' },
-      resign: { type: 'string' },
-      'wrong-signature': { type: 'boolean' },
-      'new-delivery-id': { type: 'boolean' },
-      'new-timestamp': { type: 'boolean' },
-      insecure: { type: 'boolean' },
-    },
-    strict: true,
-  });
+  const { values } = parseCommandLine(replayDefinition, args);
   const id = Number(values.id);
   if (!Number.isInteger(id) || id < 1) throw new Error(`--id must be a delivery id (got ${values.id ?? 'nothing'})`);
   if (!values.to || !/^https?:\/\//.test(values.to) || !URL.canParse(values.to)) {

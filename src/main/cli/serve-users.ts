@@ -1,23 +1,60 @@
-import { parseArgs } from 'node:util';
 import type pg from 'pg';
 import { Role } from '../../shared/roles';
 import { connectPool } from '../core/store/postgres/connect';
 import { migrateInspectorSchema } from '../core/store/postgres/schema';
 import { commandLineActor, postgresAuditLog, type AuditRecord } from '../core/team/audit-log';
 import { createUser, listUsers, revokeUser, setUserRole } from '../core/team/users';
-import { requiredStoreUrl, storeUrlOptions, storeVariable } from './store-url';
+import { defineCommand, parseCommandLine } from './command-definition';
+import type { Command } from './command-tree';
+import { requiredStoreUrl, storeOptions, storeVariable, type StoreUrlFlags } from './store-url';
 
 const roles = Role.options.join('|');
-const store = '--store postgresql://… | --store-file FILE';
+/** The team's store is where its users live: `serve user` cannot run without it. */
+const teamStore = storeOptions(storeVariable, "The team server's store", 'none: the users live there');
+const storeSynopsis = '(--store URL | --store-file FILE)';
+const name = { name: 'NAME', help: 'The user, as the audit log and the UI show them.' };
 
-export const serveUsersUsage = [
-  `webhook-inspector serve user create NAME [--role ${roles}] ${store}   (member by default)`,
-  `webhook-inspector serve user list ${store}`,
-  `webhook-inspector serve user role NAME ${roles} ${store}`,
-  `webhook-inspector serve user revoke NAME ${store}`,
-].join('\n  ');
+export const serveUserDefinition = defineCommand({
+  name: 'serve user',
+  synopsis: ['create|list|role|revoke …'],
+  summary: "Manage the users of a team server (serve --team), kept in its PostgreSQL store; each change is audited.",
+  options: {},
+});
 
-const arity: Record<string, number> = { create: 1, list: 0, role: 2, revoke: 1 };
+const createDefinition = defineCommand({
+  name: 'serve user create',
+  synopsis: [`NAME [--role ${roles}] ${storeSynopsis}`],
+  summary: 'Add a user and print their token, once (only its hash is stored).',
+  positionals: [name],
+  options: {
+    role: { type: 'string', value: 'ROLE', help: `What they may do: ${Role.options.join(', ')}.`, default: 'member', example: 'viewer' },
+    ...teamStore,
+  },
+});
+
+const listDefinition = defineCommand({
+  name: 'serve user list',
+  synopsis: [storeSynopsis],
+  summary: 'List the users: name, role, when created, active or revoked.',
+  options: teamStore,
+});
+
+const roleDefinition = defineCommand({
+  name: 'serve user role',
+  synopsis: [`NAME ${roles} ${storeSynopsis}`],
+  summary: "Change a user's role; their open streams are closed and reopen with it.",
+  positionals: [name, { name: 'ROLE', help: `One of ${Role.options.join(', ')}.` }],
+  options: teamStore,
+});
+
+const revokeDefinition = defineCommand({
+  name: 'serve user revoke',
+  synopsis: [`NAME ${storeSynopsis}`],
+  summary: 'Revoke a user: their token opens nothing from now on, and their open streams are closed.',
+  positionals: [name],
+  options: teamStore,
+});
+
 /** The same action names as the control calls that make these changes in Settings, so the audit log reads alike. */
 const auditAction: Record<string, string> = { create: 'users.create', role: 'users.setRole', revoke: 'users.revoke' };
 
@@ -27,16 +64,22 @@ function parseRole(given: string | undefined): Role {
   return role.data;
 }
 
+type Verb = 'create' | 'list' | 'role' | 'revoke';
+type UserFlags = StoreUrlFlags & { role?: string };
+
+/** `serve user create|list|role|revoke`. */
+export const serveUserCommands: Command = {
+  definition: serveUserDefinition,
+  subcommands: [
+    { definition: createDefinition, run: (args) => changeUsers('create', parseCommandLine(createDefinition, args)) },
+    { definition: listDefinition, run: (args) => changeUsers('list', parseCommandLine(listDefinition, args)) },
+    { definition: roleDefinition, run: (args) => changeUsers('role', parseCommandLine(roleDefinition, args)) },
+    { definition: revokeDefinition, run: (args) => changeUsers('revoke', parseCommandLine(revokeDefinition, args)) },
+  ],
+};
+
 /** The users of a team's shared inspector (serve --team), kept in its PostgreSQL store; each change is audited. */
-export async function serveUsersCommand(args: string[]): Promise<void> {
-  const { values, positionals } = parseArgs({
-    args,
-    allowPositionals: true,
-    options: { ...storeUrlOptions, role: { type: 'string' } },
-    strict: true,
-  });
-  const [verb = '', ...operands] = positionals;
-  if (arity[verb] !== operands.length || (values.role !== undefined && verb !== 'create')) throw new Error(`usage:\n  ${serveUsersUsage}`);
+async function changeUsers(verb: Verb, { values, positionals: operands }: { values: UserFlags; positionals: string[] }): Promise<void> {
   const storeUrl = requiredStoreUrl(values, storeVariable, "the shared inspector's store");
   const [name = '', roleGiven] = operands;
   const role = verb === 'create' ? parseRole(values.role) : verb === 'role' ? parseRole(roleGiven) : null;

@@ -1,12 +1,29 @@
 import { randomBytes } from 'node:crypto';
-import { parseArgs } from 'node:util';
 import { defaultSimulatorSeed } from '../core/simulator/api';
+import { dispatcherDefaults } from '../core/simulator/dispatcher/dispatcher-options';
 import { startSimulator, type Simulator } from '../core/simulator/simulator';
 import { SimAccount } from '../core/simulator/model';
 import { parsePort } from './parse-port';
 import { closeOnSignal } from './close-on-signal';
+import { defineCommand, parseCommandLine } from './command-definition';
 
-export const simulateUsage = 'webhook-inspector simulate [--port N] [--token T] [--seed S] [--time-scale X]';
+export const simulateDefinition = defineCommand({
+  name: 'simulate',
+  synopsis: ['[--port N] [--token T] [--seed S] [--time-scale X]'],
+  summary: "Run the simulated payout service alone: its API, and each created order's webhooks sent to its callback_url.",
+  options: {
+    port: { type: 'string', value: 'N', help: "The simulator API's port; 0 picks a free one.", default: 'a free port', example: '8090' },
+    token: { type: 'string', value: 'T', help: 'The API token clients must present.', default: 'a random one, printed', example: 'sim_token_for_tests' },
+    seed: { type: 'string', value: 'S', help: 'Fixes scenario details, duplicates and reordering (0..4294967295): the same seed, the same traffic.', default: String(defaultSimulatorSeed), example: '42' },
+    'time-scale': {
+      type: 'string',
+      value: 'X',
+      help: "Compresses the service's backoff and scenario pacing: 60 turns 90 minutes into 90 seconds; 1 is real time.",
+      default: String(dispatcherDefaults.timeScale),
+      example: '600',
+    },
+  },
+});
 
 export interface SimulateOptions {
   port: number;
@@ -33,16 +50,7 @@ function parseTimeScale(text: string): number {
 }
 
 export function parseSimulateArgs(args: string[]): SimulateOptions {
-  const { values } = parseArgs({
-    args,
-    options: {
-      port: { type: 'string' },
-      token: { type: 'string' },
-      seed: { type: 'string' },
-      'time-scale': { type: 'string' },
-    },
-    strict: true,
-  });
+  const { values } = parseCommandLine(simulateDefinition, args);
   if (values.token !== undefined && values.token.trim() === '') throw new Error('--token must not be empty');
   return {
     port: values.port === undefined ? 0 : parsePort(values.port, '--port'),

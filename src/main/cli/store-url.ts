@@ -1,16 +1,40 @@
 import { readFileSync, statSync } from 'node:fs';
 import { isPostgresUrl } from '../core/store/postgres/postgres-store';
+import type { OptionDefinitions } from './command-definition';
 
 /** The variable a team server's database URL may come from (`serve`, `serve user`). */
 export const storeVariable = 'WEBHOOK_INSPECTOR_STORE';
 /** The relay's own (`relay`, `relay channel`): a relay's database is never the inspector's. */
 export const relayStoreVariable = 'WEBHOOK_INSPECTOR_RELAY_STORE';
 
-/** The options every command that takes a database URL accepts, for `parseArgs`. */
-export const storeUrlOptions = {
-  store: { type: 'string' },
-  'store-file': { type: 'string' },
-} as const;
+/** `--store URL` and `--store-file FILE`, for a store kept in PostgreSQL; `variable` is read when neither is given. */
+export function storeOptions(variable: string, what: string, otherwise: string) {
+  return {
+    store: {
+      type: 'string',
+      value: 'URL',
+      help: `${what}: a postgresql:// URL. One that holds a password is seen in the process list: give it with --store-file or ${variable}.`,
+      default: `${variable}, else ${otherwise}`,
+      example: 'postgresql://inspector@db.internal/inspector',
+    },
+    'store-file': {
+      type: 'string',
+      value: 'FILE',
+      help: 'A file (mode 0600) holding that URL, in place of --store.',
+      example: '~/.config/webhook-inspector/store-url',
+    },
+  } as const satisfies OptionDefinitions;
+}
+
+/** The inspector's store options (`serve`; any command that reads a data dir may take them). */
+export const storeUrlOptions = storeOptions(
+  storeVariable,
+  "The store in PostgreSQL (a team server's), in place of the data dir's SQLite file",
+  "the data dir's SQLite file",
+);
+
+/** The relay's database options (`relay`, `relay channel`, `relay audit`): a relay cannot run without it. */
+export const relayStoreUrlOptions = storeOptions(relayStoreVariable, "The relay's database", 'none: the relay needs one');
 
 export interface StoreUrlFlags {
   store?: string;
