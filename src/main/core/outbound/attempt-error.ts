@@ -24,3 +24,24 @@ export function attemptErrorOf(error: unknown): AttemptError {
   if (certificateCodes.test(code)) return new AttemptError('certificate', `${code}: ${message}`, code);
   return new AttemptError('connection', message.includes(code) ? message : `${code}: ${message}`, code);
 }
+
+/** What a certificate error code means, in words, for the ones a user meets when a target is self-signed. */
+const certificateWords: Record<string, string> = {
+  DEPTH_ZERO_SELF_SIGNED_CERT: 'self-signed',
+  SELF_SIGNED_CERT_IN_CHAIN: 'self-signed (its chain ends in a self-signed root)',
+  UNABLE_TO_VERIFY_LEAF_SIGNATURE: 'issued by an authority this machine does not trust',
+  UNABLE_TO_GET_ISSUER_CERT: 'issued by an authority this machine does not trust',
+  UNABLE_TO_GET_ISSUER_CERT_LOCALLY: 'issued by an authority this machine does not trust',
+  CERT_UNTRUSTED: 'not trusted by this machine',
+};
+
+/**
+ * The target's certificate was refused: what is wrong with it and its SHA-256 fingerprint (read from the handshake,
+ * so the user can compare it with the target's own before accepting it).
+ */
+export function untrustedCertificate(code: string, fingerprint: string | undefined, pinned: boolean): AttemptError {
+  const what = certificateWords[code] ?? 'not trusted';
+  const seen = fingerprint === undefined ? '' : `, SHA-256 fingerprint ${fingerprint}`;
+  const pin = pinned ? ', and not the pinned one' : '';
+  return new AttemptError('certificate', `The target's certificate is ${what} (${code})${seen}${pin}.`, code);
+}

@@ -1,7 +1,7 @@
 import type { LookupAddress, LookupOptions } from 'node:dns';
 import { connect as connectTcp, isIP, type LookupFunction, type Socket } from 'node:net';
 import { connect as connectTls, type TLSSocket } from 'node:tls';
-import { AttemptError, attemptErrorOf } from './attempt-error';
+import { AttemptError, attemptErrorOf, untrustedCertificate } from './attempt-error';
 import { EgressRefused, type CheckedAddress, type Egress } from './egress-policy';
 
 export interface ConnectionOptions {
@@ -61,7 +61,8 @@ export async function openConnection(target: URL, options: ConnectionOptions): P
           port,
           lookup,
           ...(isIP(host) ? {} : { servername: host }),
-          rejectUnauthorized: options.trustedFingerprint === null && !options.acceptAnyCertificate,
+          // Checked on secureConnect, before a byte is written, where the refused certificate can still be read.
+          rejectUnauthorized: false,
           ALPNProtocols: ['http/1.1'],
         })
       : connectTcp({ host, port, lookup });
@@ -86,9 +87,9 @@ export async function openConnection(target: URL, options: ConnectionOptions): P
     socket.on('error', onError);
     socket.once(secure ? 'secureConnect' : 'connect', () => {
       if (secure && !certificateAccepted(socket as TLSSocket, options.trustedFingerprint, options.acceptAnyCertificate ?? false)) {
-        const reason = (socket as TLSSocket).authorizationError;
-        const message = `Certificate not trusted (${String(reason)}) and its fingerprint is not the pinned one.`;
-        return fail(new AttemptError('certificate', message));
+        const tls = socket as TLSSocket;
+        const code = String(tls.authorizationError);
+        return fail(untrustedCertificate(code, tls.getPeerCertificate().fingerprint256, options.trustedFingerprint !== null));
       }
       cleanup();
       resolve(socket);

@@ -97,6 +97,7 @@ export class Forwarder {
       headers: withHop(deliveryHeaders(raw.headers), hops, this.deps.inspectorId),
       body: raw.body,
       allowSelfSigned: settings.allowSelfSigned,
+      kind: 'forward',
       egress: this.egress,
     };
     const looping = hopRefusal(hops, this.deps.inspectorId);

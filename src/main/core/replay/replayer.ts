@@ -85,6 +85,7 @@ export class Replayer {
       headers: replayHeaders(source.headers, source.body, options, this.fresh),
       body: source.body,
       allowSelfSigned: options.allowSelfSigned,
+      kind: 'replay',
       egress: this.egress,
     });
     const record = await this.outbound.record({ ...sent, ...by, deliveryId: source.id, kind: 'replay', signingMode: options.signing.mode });

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Egress } from '../outbound/egress-policy';
 import { sendAttempt } from '../outbound/send-attempt';
 import type { ReplayDraft } from '../store/replays';
+import { certificateRemedy, type SendKind } from './certificate-remedy';
 
 /** How a replay or forward behaves on the wire: the service's timeouts (spec 8) and how much of the answer is kept. */
 export interface SenderLimits {
@@ -23,6 +24,8 @@ export interface OutgoingRequest {
   headers: Array<[string, string]>;
   body: Uint8Array;
   allowSelfSigned: boolean;
+  /** A replay or a forward: an error about the target's certificate names where each one accepts it. */
+  kind: SendKind;
   /** The core's egress policy (with the forward loop guard for a forward). */
   egress: Egress;
 }
@@ -66,7 +69,7 @@ export async function sendReplay(out: OutgoingRequest, limits: SenderLimits, sig
       // A target that stalled mid-body gave only part of it.
       bodyTruncated: answer.bodyTruncated || outcome.kind === 'error',
     },
-    error: outcome.kind === 'error' ? outcome.error : null,
+    error: outcome.kind !== 'error' ? null : outcome.errorKind === 'certificate' ? `${outcome.error} ${certificateRemedy[out.kind]}` : outcome.error,
     durationMs: outcome.durationMs,
     refused: outcome.kind === 'error' && outcome.errorKind === 'refused',
   };
