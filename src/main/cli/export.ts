@@ -62,6 +62,7 @@ export const lifecyclesDefinition = defineCommand({
   name: 'lifecycles',
   synopsis: ['--format ndjson [--out FILE] [--data-dir DIR]'],
   summary: 'Write one NDJSON line per lifecycle (a send or a recipient, its events in event-time order).',
+  description: ['Like export, it says on stderr what it wrote and ends quietly with 0 when the reader of stdout goes away.'],
   options: {
     format: { type: 'string', value: 'FORMAT', help: 'ndjson, the only one.', example: 'ndjson' },
     out: { type: 'string', value: 'FILE', help: 'The file to write.', default: 'standard output', example: 'lifecycles.ndjson' },

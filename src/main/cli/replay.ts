@@ -11,7 +11,10 @@ export const replayDefinition = defineCommand({
   name: 'replay',
   synopsis: ['--id N --to URL [--resign SECRET | --wrong-signature] [--new-delivery-id] [--new-timestamp] [--insecure] [--data-dir DIR]'],
   summary: "Send one stored delivery to a URL as the service would, print the target's answer, and store the replay.",
-  description: ['It exits 0 only when the target answers 2xx. No redirect is followed.'],
+  description: [
+    'It exits 0 only when the target answers 2xx. No redirect is followed.',
+    "To an https:// target whose certificate is self-signed or not trusted by this machine it sends nothing and says so, with the certificate's SHA-256 fingerprint to compare with the target's own; --insecure sends anyway.",
+  ],
   options: {
     id: { type: 'string', value: 'N', help: 'The stored delivery to send (its arrival number, as in the list and the export).', example: '12' },
     to: { type: 'string', value: 'URL', help: 'The http:// or https:// URL to send it to.', example: 'http://127.0.0.1:3000/webhooks' },

@@ -19,7 +19,7 @@ export const serveDefinition = defineCommand({
   summary: 'Run the core headless (receiver, store, simulator) and serve the UI to a browser.',
   description: [
     'It prints the receiver URLs, the certificate fingerprint, the signing secret in force (by its fingerprint) and, last, the UI URL with its per-start token. Port 0 picks a free port, and the printed URLs are the real ones. SIGINT and SIGTERM close it cleanly.',
-    'A secret given with --secret is kept in memory for that run only; one set in Settings is kept in a 0600 file in the data dir. The same holds for --relay and a relay source set in Settings.',
+    'A secret given with --secret is kept in memory for that run only; one set in Settings is kept in a 0600 file in the data dir (the desktop app encrypts it with the OS keychain instead, and says when the OS offers none). The same holds for --relay and a relay source set in Settings.',
   ],
   options: {
     'data-dir': {
