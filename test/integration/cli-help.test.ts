@@ -68,8 +68,12 @@ describe('the built CLI', () => {
 });
 
 describe('webhook-inspector as a command in a clone', () => {
-  it("package.json's bin is the built CLI: a node shebang, executable after a build", () => {
-    const manifest = JSON.parse(readFileSync(resolve(root, 'package.json'), 'utf8')) as { bin: Record<string, string> };
+  it("package.json's bin is the built CLI, built by npm install: a node shebang, executable after a build", () => {
+    const manifest = JSON.parse(readFileSync(resolve(root, 'package.json'), 'utf8')) as {
+      bin: Record<string, string>;
+      scripts: Record<string, string>;
+    };
+    expect(manifest.scripts.prepare).toBe(manifest.scripts.build);
     const bin = resolve(root, manifest.bin['webhook-inspector']!);
     expect(bin).toBe(builtCli);
     expect(readFileSync(bin, 'utf8').split('\n')[0]).toBe('#!/usr/bin/env node');
