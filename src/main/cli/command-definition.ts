@@ -79,38 +79,38 @@ function optionUsage(name: string, option: OptionDefinition): string {
   return option.type === 'string' ? `--${name} ${option.value ?? 'VALUE'}` : `--${name}`;
 }
 
+/** The words as parseArgs reads them, without judging them yet. */
+function tokensOf(definition: CommandDefinition, args: string[]) {
+  return parseArgs({ args, options: parserOptions(definition.options), strict: false, allowPositionals: true, tokens: true }).tokens;
+}
+
 /**
  * Checks the words given against the definition and says what is wrong in the command's terms (Node's own
  * messages advise about `--`, which is never the fix here); throws a UsageError naming the command's --help.
  */
 function checkTokens(definition: CommandDefinition, args: string[]): void {
-  const { tokens } = parseArgs({ args, options: parserOptions(definition.options), strict: false, allowPositionals: true, tokens: true });
+  const tokens = tokensOf(definition, args);
   const fail = (message: string) => {
     throw new UsageError(`${message} ${seeHelp(definition.name)}`);
   };
-  let positionals = 0;
   for (const token of tokens) {
-    if (token.kind === 'positional') positionals += 1;
     if (token.kind !== 'option' || token.name === 'help') continue;
     const option = definition.options[token.name];
     if (option === undefined) fail(`Unknown option '${token.rawName}'.`);
     else if (option.type === 'boolean' && token.value !== undefined) fail(`Option '${token.rawName}' takes no value.`);
     else if (option.type === 'string' && (token.value === undefined || (!token.inlineValue && token.value.length > 1 && token.value.startsWith('-')))) {
-      fail(`Option '${token.rawName}' needs a value, e.g. ${optionUsage(token.name, { ...option, value: option.example ?? option.value })}.`);
+      fail(`Option '${token.rawName}' needs a value, e.g. ${optionExample(token.name, option) ?? optionUsage(token.name, option)}.`);
     }
   }
   const expected = definition.positionals ?? [];
-  if (positionals > expected.length) {
-    const first = tokens.filter((t) => t.kind === 'positional')[expected.length];
-    fail(`Unexpected argument '${first?.kind === 'positional' ? first.value : ''}'.`);
-  }
-  if (positionals < expected.length) fail(`Give ${expected.slice(positionals).map((p) => p.name).join(' and ')}.`);
+  const given = tokens.flatMap((token) => (token.kind === 'positional' ? [token.value] : []));
+  if (given.length > expected.length) fail(`Unexpected argument '${given[expected.length]}'.`);
+  if (given.length < expected.length) fail(`Give ${expected.slice(given.length).map((p) => p.name).join(' and ')}.`);
 }
 
 /** Whether the words ask for the command's help (`--help` or `-h` anywhere among its options). */
 export function asksForHelp(definition: CommandDefinition, args: string[]): boolean {
-  const { tokens } = parseArgs({ args, options: parserOptions(definition.options), strict: false, allowPositionals: true, tokens: true });
-  return tokens.some((token) => token.kind === 'option' && token.name === 'help');
+  return tokensOf(definition, args).some((token) => token.kind === 'option' && token.name === 'help');
 }
 
 /** Parses a command's words with node:util's parseArgs, from the same definition its help is written from. */
