@@ -5,12 +5,13 @@ import type { AddressInfo } from 'node:net';
 import { promisify } from 'node:util';
 import { generate } from 'selfsigned';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ReplayRecord } from '../../src/shared/replay';
+import { defaultForwardSettings, type ReplayRecord } from '../../src/shared/replay';
 import { bodyText, giftCardRecipientBody, signedDelivery } from '../fixtures/payloads';
 import { builtCli } from '../support/cli-process';
 import { startTestCore, tempDataDir, type TestCore } from '../support/core-fixture';
 import { testSecret } from '../support/deliveries';
 import { post } from '../support/https-client';
+import { until } from '../support/until';
 
 const execFileAsync = promisify(execFile);
 
@@ -74,6 +75,27 @@ describe('a replay to a self-signed https target', () => {
       const record = (await core.call('replay.send', { deliveryId: 1, url: target.url })) as ReplayRecord;
       expect(record.error).toContain(target.fingerprint);
       expect(record.error).toContain('Allow a self-signed certificate for this target');
+    } finally {
+      await core?.stop();
+    }
+  });
+
+  it("a live forward there: the fingerprint, and the forward's own switch", async () => {
+    let core: TestCore | null = null;
+    try {
+      core = await startTestCore({ dataDir: tempDataDir(), secret: testSecret });
+      const client = core;
+      await client.call('forward.set', { ...defaultForwardSettings, enabled: true, target: target.url });
+      const sent = signedDelivery(Buffer.from(bodyText(giftCardRecipientBody())), testSecret);
+      const answer = await post(`${client.receiverUrl}/webhooks`, sent.body, sent.headers);
+      const id = Number(answer.headers['x-inspector-delivery-id']);
+      const [forward] = await until(
+        async () => (await client.call('replay.list', { deliveryId: id })).items,
+        (items) => items.length > 0,
+      );
+      expect(forward?.kind).toBe('forward');
+      expect(forward?.error).toContain(target.fingerprint);
+      expect(forward?.error).toContain('Allow a self-signed certificate at the target');
     } finally {
       await core?.stop();
     }
