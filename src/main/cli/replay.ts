@@ -4,11 +4,11 @@ import { personalEgress } from '../core/outbound/egress-policy';
 import { OutboundReplays } from '../core/replay/outbound-replays';
 import { Replayer } from '../core/replay/replayer';
 import { defaultSenderLimits } from '../core/replay/send-replay';
-import { defaultDataDir } from './default-data-dir';
-import { openExistingStore } from './store-output';
+import { openStoreAt } from '../core/store/store-location';
+import { storeUrlOptions } from './store-url';
+import { storeLocationFrom, storeLocationHelp, storeLocationUsage } from './store-output';
 
-export const replayUsage =
-  'webhook-inspector replay [--data-dir DIR] --id N --to URL [--resign SECRET | --wrong-signature] [--new-delivery-id] [--new-timestamp] [--insecure]';
+export const replayUsage = `webhook-inspector replay ${storeLocationUsage} --id N --to URL [--resign SECRET | --wrong-signature] [--new-delivery-id] [--new-timestamp] [--insecure]\n    ${storeLocationHelp}`;
 
 const shownBodyChars = 200;
 
@@ -30,12 +30,13 @@ function report(record: ReplayRecord): string[] {
   return lines;
 }
 
-/** `replay`: sends one stored delivery to a URL, stores the replay in the data dir, exits 0 only on a 2xx. */
+/** `replay`: sends one stored delivery to a URL, stores the replay in the same store, exits 0 only on a 2xx. */
 export async function replayCommand(args: string[]): Promise<void> {
   const { values } = parseArgs({
     args,
     options: {
       'data-dir': { type: 'string' },
+      ...storeUrlOptions,
       id: { type: 'string' },
       to: { type: 'string' },
       resign: { type: 'string' },
@@ -53,7 +54,7 @@ export async function replayCommand(args: string[]): Promise<void> {
   }
   if (values.resign === '') throw new Error('--resign needs a secret');
   if (values.resign !== undefined && values['wrong-signature']) throw new Error('give --resign or --wrong-signature, not both');
-  const store = openExistingStore(values['data-dir'] ?? defaultDataDir());
+  const store = await openStoreAt(storeLocationFrom(values));
   const outbound = new OutboundReplays(store, defaultSenderLimits, () => {});
   try {
     const record = await new Replayer(store, outbound, personalEgress()).send({

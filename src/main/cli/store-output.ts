@@ -1,14 +1,18 @@
-import { createWriteStream, existsSync } from 'node:fs';
+import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
-import { join } from 'node:path';
 import type { Writable } from 'node:stream';
-import { openSqliteStore, type SqliteStore } from '../core/store/sqlite-store';
+import type { StoreLocation } from '../core/store/store-location';
+import { defaultDataDir } from './default-data-dir';
+import { storeUrlFrom, storeVariable, type StoreUrlFlags } from './store-url';
 
-/** Opens the store of an existing data dir (never creates one). */
-export function openExistingStore(dataDir: string): SqliteStore {
-  const file = join(dataDir, 'inspector.sqlite3');
-  if (!existsSync(file)) throw new Error(`no store in ${dataDir}`);
-  return openSqliteStore(file);
+/** Where a command's store is, in its usage: the data dir's SQLite file unless a PostgreSQL URL is given. */
+export const storeLocationUsage = '[--data-dir DIR] [--store postgresql://… | --store-file FILE]';
+/** What the store options mean, a line of every usage that has them. */
+export const storeLocationHelp = `--store postgresql://… or --store-file FILE (or ${storeVariable}): a team's PostgreSQL store in place of the data dir's SQLite file`;
+
+/** The store a command's flags name: `--store`, `--store-file` or the environment's URL, else the data dir's SQLite file. */
+export function storeLocationFrom(values: StoreUrlFlags & { 'data-dir'?: string }): StoreLocation {
+  return { dataDir: values['data-dir'] ?? defaultDataDir(), url: storeUrlFrom(values, storeVariable) };
 }
 
 /**
