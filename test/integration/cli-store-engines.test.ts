@@ -93,7 +93,8 @@ beforeAll(async () => {
 
 afterAll(stopTestPostgres);
 
-describe('the CLI on a PostgreSQL store (--store, --store-file, WEBHOOK_INSPECTOR_STORE)', () => {
+// Each test runs the built CLI a dozen times: a few seconds each on a busy machine.
+describe('the CLI on a PostgreSQL store (--store, --store-file, WEBHOOK_INSPECTOR_STORE)', { timeout: 180_000 }, () => {
   it('exports the same NDJSON, byte for byte, as from the same data in SQLite, and the same lifecycles', async () => {
     const fromSqlite = await ok(['export', '--data-dir', sqliteDir, '--format', 'ndjson']);
     const fromPostgres = await ok(['export', '--store', postgresUrl, '--format', 'ndjson']);
@@ -178,7 +179,7 @@ describe('the CLI on a PostgreSQL store (--store, --store-file, WEBHOOK_INSPECTO
     expect((await ok(['lifecycles', '--store', intoPostgres, '--format', 'ndjson'])).stdout).toBe(
       (await ok(['lifecycles', '--data-dir', intoSqlite, '--format', 'ndjson'])).stdout,
     );
-  }, 180_000);
+  });
 
   it('replays a delivery of a PostgreSQL store to a local target and records the replay in that store', async () => {
     const target = await startTarget(() => ({ status: 200, body: '{"ok":true}' }));
