@@ -1,3 +1,4 @@
+import { mkdirSync } from 'node:fs';
 import { z } from 'zod';
 import { defaultFixturesFolder, exportFixtures } from '../core/export/fixtures-export';
 import { harChunks } from '../core/export/har';
@@ -17,7 +18,10 @@ export interface FixturesFlags {
   stripSignatures: boolean;
 }
 
-/** `export --format fixtures`: writes the folder and prints its path. */
+/**
+ * `export --format fixtures`: writes the folder and prints its path. The signing secret compared with --test-secret
+ * and the redaction key are the data dir's, whichever engine keeps the store.
+ */
 export async function writeFixturesFolder(store: InspectorStore, dataDir: string, scope: ExportScope, flags: FixturesFlags): Promise<void> {
   if (flags.testSecret !== undefined && flags.testSecret === fileSecretStore(dataDir, 'signing-secret').load()) {
     throw new Error('--test-secret must differ from the signing secret: the real one never goes into fixtures');
@@ -28,7 +32,11 @@ export async function writeFixturesFolder(store: InspectorStore, dataDir: string
     testSecret: flags.testSecret ?? null,
     redact: flags.redact,
     keepSignatures: !flags.stripSignatures,
-    redactionKey: () => loadOrCreateRedactionKey(dataDir),
+    redactionKey: () => {
+      // A PostgreSQL store's command may run before this machine has a data dir of its own.
+      mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+      return loadOrCreateRedactionKey(dataDir);
+    },
     onProgress: progressLine('export'),
     progressEvery: cliProgressEvery,
   });

@@ -1,10 +1,10 @@
 import { lifecycleNdjsonLines, ndjsonLines } from '../core/export/ndjson';
-import type { InspectorStore } from '../core/store/inspector-store';
+import { withStoreAt } from '../core/store/store-location';
 import { defineCommand, parseCommandLine } from './command-definition';
-import { defaultDataDir } from './default-data-dir';
 import { writeFixturesFolder, writeHar } from './export-fixtures';
 import { scopeFromFlags } from './selection-flags';
-import { openExistingStore, reportExport, writeLines } from './store-output';
+import { storeUrlOptions } from './store-url';
+import { reportExport, storeLocationFrom, writeLines } from './store-output';
 
 const selection = '[--ids 1,2,3 | --lifecycle KEY | --group IDEMPOTENCY_KEY]';
 const dataDirOption = {
@@ -18,9 +18,9 @@ const dataDirOption = {
 export const exportDefinition = defineCommand({
   name: 'export',
   synopsis: [
-    '--format ndjson [--out FILE] [--data-dir DIR]',
-    `--format fixtures [--out DIR] ${selection} [--test-secret S] [--redact] [--strip-signatures] [--data-dir DIR]`,
-    `--format har [--out FILE] ${selection} [--base-url URL] [--data-dir DIR]`,
+    '--format ndjson [--out FILE] [--data-dir DIR] [--store URL]',
+    `--format fixtures [--out DIR] ${selection} [--test-secret S] [--redact] [--strip-signatures] [--data-dir DIR] [--store URL]`,
+    `--format har [--out FILE] ${selection} [--base-url URL] [--data-dir DIR] [--store URL]`,
   ],
   summary: 'Write the stored deliveries as NDJSON (a stable format), a fixtures folder, or HAR 1.2.',
   description: [
@@ -55,34 +55,27 @@ export const exportDefinition = defineCommand({
       example: 'https://hooks.example.com',
     },
     'data-dir': dataDirOption,
+    ...storeUrlOptions,
   },
 });
 
 export const lifecyclesDefinition = defineCommand({
   name: 'lifecycles',
-  synopsis: ['--format ndjson [--out FILE] [--data-dir DIR]'],
+  synopsis: ['--format ndjson [--out FILE] [--data-dir DIR] [--store URL]'],
   summary: 'Write one NDJSON line per lifecycle (a send or a recipient, its events in event-time order).',
   description: ['Like export, it says on stderr what it wrote and ends quietly with 0 when the reader of stdout goes away.'],
   options: {
     format: { type: 'string', value: 'FORMAT', help: 'ndjson, the only one.', example: 'ndjson' },
     out: { type: 'string', value: 'FILE', help: 'The file to write.', default: 'standard output', example: 'lifecycles.ndjson' },
     'data-dir': dataDirOption,
+    ...storeUrlOptions,
   },
 });
-
-async function withStore(dataDir: string, work: (store: InspectorStore) => Promise<void>): Promise<void> {
-  const store = openExistingStore(dataDir);
-  try {
-    await work(store);
-  } finally {
-    await store.close();
-  }
-}
 
 /** `export`: the stable NDJSON of every delivery, a fixtures folder, or HAR 1.2. */
 export async function exportCommand(args: string[]): Promise<void> {
   const { values } = parseCommandLine(exportDefinition, args);
-  const dataDir = values['data-dir'] ?? defaultDataDir();
+  const location = storeLocationFrom(values);
   const scope = scopeFromFlags(values);
   const fixtureFlags = values['test-secret'] !== undefined || values.redact || values['strip-signatures'];
   if (values.format !== 'fixtures' && fixtureFlags) throw new Error('--test-secret, --redact and --strip-signatures apply to --format fixtures');
@@ -90,10 +83,10 @@ export async function exportCommand(args: string[]): Promise<void> {
   switch (values.format) {
     case 'ndjson':
       if (scope !== 'all') throw new Error('--format ndjson exports every delivery: --ids, --lifecycle and --group apply to fixtures and har');
-      return withStore(dataDir, async (db) => reportExport(await writeLines(ndjsonLines(db), values.out), 'delivery', 'NDJSON', values.out));
+      return withStoreAt(location, async (db) => reportExport(await writeLines(ndjsonLines(db), values.out), 'delivery', 'NDJSON', values.out));
     case 'fixtures':
-      return withStore(dataDir, (db) =>
-        writeFixturesFolder(db, dataDir, scope, {
+      return withStoreAt(location, (db) =>
+        writeFixturesFolder(db, location.dataDir, scope, {
           out: values.out,
           testSecret: values['test-secret'],
           redact: values.redact,
@@ -101,7 +94,7 @@ export async function exportCommand(args: string[]): Promise<void> {
         }),
       );
     case 'har':
-      return withStore(dataDir, (db) => writeHar(db, scope, values.out, values['base-url']));
+      return withStoreAt(location, (db) => writeHar(db, scope, values.out, values['base-url']));
     default:
       throw new Error(`--format must be ndjson, fixtures or har (got ${values.format ?? 'nothing'})`);
   }
@@ -111,7 +104,7 @@ export async function exportCommand(args: string[]): Promise<void> {
 export async function lifecyclesCommand(args: string[]): Promise<void> {
   const { values } = parseCommandLine(lifecyclesDefinition, args);
   if (values.format !== 'ndjson') throw new Error(`--format must be ndjson (got ${values.format ?? 'nothing'})`);
-  await withStore(values['data-dir'] ?? defaultDataDir(), async (db) =>
+  await withStoreAt(storeLocationFrom(values), async (db) =>
     reportExport(await writeLines(lifecycleNdjsonLines(db), values.out), 'lifecycle', 'NDJSON', values.out),
   );
 }

@@ -1,20 +1,17 @@
-import { mkdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import type { ImportResult } from '../../shared/fixtures';
 import { importPath } from '../core/import/import-path';
 import { fileSecretStore } from '../core/signing-secret';
-import { bulkWriter } from '../core/store/bulk-writer';
-import { openStore } from '../core/store/open';
-import { builtWriterThreadFile } from '../core/store/writer-thread/thread-file';
-import { threadedBulkWriter } from '../core/store/writer-thread/threaded-bulk-writer';
+import { openImportWriter } from '../core/store/import-writer';
 import { defineCommand, parseCommandLine } from './command-definition';
-import { defaultDataDir } from './default-data-dir';
 import { progressLine } from './progress-line';
+import { storeLocationFrom } from './store-output';
+import { storeUrlOptions } from './store-url';
 
 export const importDefinition = defineCommand({
   name: 'import',
-  synopsis: ['PATH [--data-dir DIR] [--secret S | --secret-file FILE]'],
-  summary: 'Import a fixtures folder, a HAR file or an NDJSON export into a data dir, analyzed like live deliveries.',
+  synopsis: ['PATH [--data-dir DIR] [--store URL] [--secret S | --secret-file FILE]'],
+  summary: "Import a fixtures folder, a HAR file or an NDJSON export into a data dir or a team's PostgreSQL store, analyzed like live deliveries.",
   description: ['What cannot be read is skipped and named, never fatal; the data dir is created when missing.'],
   positionals: [{ name: 'PATH', help: 'The fixtures folder, HAR file or NDJSON export.' }],
   options: {
@@ -25,6 +22,7 @@ export const importDefinition = defineCommand({
       default: "the desktop app's user-data dir (~/.config/webhook-inspector on Linux)",
       example: './inspector-data',
     },
+    ...storeUrlOptions,
     secret: {
       type: 'string',
       value: 'S',
@@ -37,22 +35,18 @@ export const importDefinition = defineCommand({
 });
 
 /**
- * `import`: a fixtures folder, a HAR file or an NDJSON export into a data dir (created when missing),
- * analyzed with --secret, else the secret the data dir keeps in its file (a desktop keychain's is out of reach).
+ * `import`: a fixtures folder, a HAR file or an NDJSON export into a data dir (created when missing) or a PostgreSQL
+ * store, analyzed with --secret, else the secret the data dir keeps in its file (a desktop keychain's is out of reach).
  */
 export async function importCommand(args: string[]): Promise<void> {
   const { values, positionals } = parseCommandLine(importDefinition, args);
   if (values.secret !== undefined && values['secret-file'] !== undefined) throw new Error('give --secret or --secret-file, not both');
-  const dataDir = values['data-dir'] ?? defaultDataDir();
+  const location = storeLocationFrom(values);
   const secret =
     values['secret-file'] !== undefined
       ? readFileSync(values['secret-file'], 'utf8').trim()
-      : (values.secret ?? fileSecretStore(dataDir, 'signing-secret').load());
-  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-  const db = openStore(join(dataDir, 'inspector.sqlite3'));
-  // Stored on the writer thread while this one reads and analyses the next chunk, where the build has it.
-  const threadFile = builtWriterThreadFile();
-  const writer = threadFile ? threadedBulkWriter(db, threadFile) : bulkWriter(db);
+      : (values.secret ?? fileSecretStore(location.dataDir, 'signing-secret').load());
+  const writer = await openImportWriter(location);
   let result: ImportResult;
   try {
     result = await importPath(positionals[0]!, {
@@ -65,12 +59,8 @@ export async function importCommand(args: string[]): Promise<void> {
       progressEvery: writer.chunkRows,
     });
   } finally {
-    // Synced before anything is reported, and the chunks stored before a failure too.
-    try {
-      await writer.finish();
-    } finally {
-      db.close();
-    }
+    // Durable (and derived) before anything is reported, and the chunks stored before a failure too.
+    await writer.finish();
   }
   for (const error of result.errors) console.error(`skipped ${error}`);
   console.log(`imported ${result.imported}, skipped ${result.skipped}`);

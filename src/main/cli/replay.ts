@@ -3,13 +3,14 @@ import { personalEgress } from '../core/outbound/egress-policy';
 import { OutboundReplays } from '../core/replay/outbound-replays';
 import { Replayer } from '../core/replay/replayer';
 import { defaultSenderLimits } from '../core/replay/send-replay';
+import { openStoreAt } from '../core/store/store-location';
 import { defineCommand, parseCommandLine } from './command-definition';
-import { defaultDataDir } from './default-data-dir';
-import { openExistingStore } from './store-output';
+import { storeLocationFrom } from './store-output';
+import { storeUrlOptions } from './store-url';
 
 export const replayDefinition = defineCommand({
   name: 'replay',
-  synopsis: ['--id N --to URL [--resign SECRET | --wrong-signature] [--new-delivery-id] [--new-timestamp] [--insecure] [--data-dir DIR]'],
+  synopsis: ['--id N --to URL [--resign SECRET | --wrong-signature] [--new-delivery-id] [--new-timestamp] [--insecure] [--data-dir DIR] [--store URL]'],
   summary: "Send one stored delivery to a URL as the service would, print the target's answer, and store the replay.",
   description: [
     'It exits 0 only when the target answers 2xx. No redirect is followed.',
@@ -30,6 +31,7 @@ export const replayDefinition = defineCommand({
       default: "the desktop app's user-data dir (~/.config/webhook-inspector on Linux)",
       example: './inspector-data',
     },
+    ...storeUrlOptions,
   },
 });
 
@@ -63,7 +65,7 @@ export async function replayCommand(args: string[]): Promise<void> {
   }
   if (values.resign === '') throw new Error('--resign needs a secret');
   if (values.resign !== undefined && values['wrong-signature']) throw new Error('give --resign or --wrong-signature, not both');
-  const store = openExistingStore(values['data-dir'] ?? defaultDataDir());
+  const store = await openStoreAt(storeLocationFrom(values));
   const outbound = new OutboundReplays(store, defaultSenderLimits, () => {});
   try {
     const record = await new Replayer(store, outbound, personalEgress()).send({

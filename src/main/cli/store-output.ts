@@ -1,14 +1,13 @@
-import { createWriteStream, existsSync } from 'node:fs';
+import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
-import { join } from 'node:path';
 import type { Writable } from 'node:stream';
-import { openSqliteStore, type SqliteStore } from '../core/store/sqlite-store';
+import type { StoreLocation } from '../core/store/store-location';
+import { defaultDataDir } from './default-data-dir';
+import { storeUrlFrom, storeVariable, type StoreUrlFlags } from './store-url';
 
-/** Opens the store of an existing data dir (never creates one). */
-export function openExistingStore(dataDir: string): SqliteStore {
-  const file = join(dataDir, 'inspector.sqlite3');
-  if (!existsSync(file)) throw new Error(`no store in ${dataDir}`);
-  return openSqliteStore(file);
+/** The store a command's flags name: `--store`, `--store-file` or the environment's URL, else the data dir's SQLite file. */
+export function storeLocationFrom(values: StoreUrlFlags & { 'data-dir'?: string }): StoreLocation {
+  return { dataDir: values['data-dir'] ?? defaultDataDir(), url: storeUrlFrom(values, storeVariable) };
 }
 
 /**
