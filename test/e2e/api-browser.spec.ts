@@ -218,6 +218,49 @@ test('cancel a fetch-all: it stops, and what it fetched is kept and exports', as
   expect(JSON.parse(json.text)).toHaveLength(items);
 });
 
+test('the fetch-all bar belongs to the list it fetched: another list shows none of it, and coming back shows its own', async ({ deliveriesPage }) => {
+  const { page } = deliveriesPage;
+  const api = new ApiPage(page);
+  await api.open();
+  const campaigns = await api.browse('/api/campaigns', 20);
+  await page.getByTestId('api-fetch-all').click();
+  await expect(api.progress).toHaveAttribute('data-state', 'done', { timeout: 30_000 });
+  await expect(api.progress).toContainText('/api/campaigns ·');
+  await expect(page.getByTestId('api-export-json')).toBeVisible();
+
+  // The catalog, before and after a campaign is picked: not the campaigns' bar.
+  await page.getByTestId('api-endpoint').selectOption('/api/campaigns/:id/catalog');
+  await expect(page.getByTestId('api-pick-campaign')).toBeVisible();
+  await expect(api.progress).toHaveCount(0);
+  await expect(page.getByTestId('api-export-json')).toHaveCount(0);
+  const campaign = page.getByTestId('api-campaign');
+  await expect(campaign).toHaveAttribute('data-state', 'ready', { timeout: 30_000 });
+  await campaign.selectOption({ index: 1 });
+  await api.waitForPage(1);
+  await expect(api.progress).toHaveCount(0);
+  await expect(page.getByTestId('api-export-json')).toHaveCount(0);
+
+  // A job still running on one list is not shown on another, which can be fetched meanwhile.
+  await api.browse('/api/transactions', 1);
+  await page.getByTestId('api-fetch-all').click();
+  await expect(api.progress).toHaveAttribute('data-state', 'running');
+  await api.browse('/api/orders');
+  await expect(api.progress).toHaveCount(0);
+  await expect(page.getByTestId('api-fetch-cancel')).toHaveCount(0);
+  await expect(page.getByTestId('api-fetch-all')).toBeEnabled();
+  await api.browse('/api/transactions');
+  await expect(api.progress).toContainText('/api/transactions ·');
+  await page.getByTestId('api-fetch-cancel').click();
+  await expect(api.progress).toHaveAttribute('data-state', 'canceled');
+
+  // Back on the campaigns: their own finished job, as it was left.
+  await api.browse('/api/campaigns');
+  await expect(api.progress).toHaveAttribute('data-state', 'done');
+  await expect(api.progress).toContainText('/api/campaigns ·');
+  expect(await api.progressNumber('items')).toBe(campaigns.totalCount);
+  await expect(page.getByTestId('api-export-json')).toBeVisible();
+});
+
 test('a payout order created through the form: HTTPS checked first, then its deliveries arrive with valid signatures', async ({
   inspector,
   deliveriesPage,

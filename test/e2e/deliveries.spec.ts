@@ -132,6 +132,49 @@ test('the keyboard moves through the list and the selection is kept in the URL',
   await expect(page.getByTestId('filter-text')).toBeFocused();
 });
 
+test('up/down move through the list as soon as it is shown, and Down in the search box moves into it, on its first row', async ({
+  inspector,
+  deliveriesPage,
+}) => {
+  for (const email of ['alpha-one@example.com', 'beta@example.com', 'alpha-two@example.com']) {
+    const body = giftCardBody({ recipient_email: email });
+    await inspector.deliver('/webhooks', body, serviceHeaders(body));
+  }
+  const { page } = deliveriesPage;
+  const list = page.getByTestId('delivery-list');
+  const raw = page.getByTestId('detail-raw-body');
+  await expect(deliveriesPage.rows).toHaveCount(3);
+
+  // Back from another view by the nav (which keeps the focus on its link): no click in the list first.
+  await page.getByTestId('nav-duplicates').click();
+  await page.getByTestId('nav-deliveries').click();
+  await expect(deliveriesPage.rows).toHaveCount(3);
+  await page.keyboard.press('ArrowDown');
+  await expect(raw).toContainText('alpha-two@example.com');
+  await expect(list).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(raw).toContainText('beta@example.com');
+
+  // Down straight after typing: the text is searched, and the list's first match is selected.
+  await page.keyboard.press('/');
+  await expect(page.getByTestId('filter-text')).toBeFocused();
+  await page.keyboard.type('alpha');
+  await page.keyboard.press('ArrowDown');
+  await expect(list).toBeFocused();
+  await expect(deliveriesPage.rows).toHaveCount(2);
+  await expect(raw).toContainText('alpha-two@example.com');
+  await page.keyboard.press('ArrowDown');
+  await expect(raw).toContainText('alpha-one@example.com');
+
+  // Down once the matches are shown: the first row again, whichever was selected.
+  await page.keyboard.press('/');
+  await expect(page.getByTestId('filter-text')).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(list).toBeFocused();
+  await expect(raw).toContainText('alpha-two@example.com');
+  await expect(page.getByTestId('filter-text')).toHaveValue('alpha');
+});
+
 test('says in the top bar that deliveries are refused while the store cannot write, and no more once it can', async ({
   inspector,
   deliveriesPage,

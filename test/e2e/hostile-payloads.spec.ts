@@ -391,8 +391,25 @@ test('invalid UTF-8 bytes are shown as hex, and an overlong "<" never becomes on
   await expect(raw).toContainText('"name":"\\xFF\\xFE\\xC0\\xBCs\\xC0\\xBE\\xED\\xA0\\x80\\xF8\\x88\\x80\\x80\\x80\\xE2\\x82"}');
   await expect(raw).toHaveAttribute('data-escapes', '2');
   await expect(deliveries.detail).not.toContainText('<s>');
-  // The tree decodes with replacement characters, which show where the bytes were.
-  await expect(treeView(page)).toContainText('"name": "\ufffd');
+  // Not JSON as received, so no tree (a lenient decoding would draw one with U+FFFD in place of the bytes): why, and where.
+  const firstBad = Buffer.byteLength(`${envelope('bytes@example.com')}"name":"`);
+  await expect(treeView(page)).toHaveText(`Not shown as a tree: the body is not valid UTF-8 at byte ${firstBad} (\\xFF, counting from 0), so it cannot be JSON.`);
+  await expect(treeView(page).getByRole('tree')).toHaveCount(0);
+  await expect(deliveries.detail).not.toContainText('\ufffd');
+  await expectNothingRan(page, seen);
+  await expectResponsive(deliveries);
+});
+
+test('a body led by a byte-order mark is not JSON as received: no tree, and the mark is named', async ({ page, inspector }) => {
+  await deliverPlain(inspector);
+  await deliverSigned(inspector, Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), giftCardBody({ recipient_email: 'bom@example.com' })]));
+
+  const { deliveries, seen } = await openWatched(page, inspector);
+  await expect(deliveries.row(2)).toContainText('not JSON');
+  await open(deliveries, 2);
+  await expect(rawView(page)).toContainText('\\u{FEFF}{');
+  await expect(treeView(page)).toHaveText('Not valid JSON: the body starts with a UTF-8 byte-order mark, which JSON does not allow.');
+  await expect(treeView(page).getByRole('tree')).toHaveCount(0);
   await expectNothingRan(page, seen);
   await expectResponsive(deliveries);
 });

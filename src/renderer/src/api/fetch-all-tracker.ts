@@ -1,4 +1,5 @@
-import type { FetchAllJob } from '../../../shared/service-api';
+import type { FetchAllJob, ListTarget } from '../../../shared/service-api';
+import { endpointPath } from '../lib/api-endpoints';
 import { call } from './client';
 import type { ServerEventStream } from './server-events';
 
@@ -10,8 +11,8 @@ import type { ServerEventStream } from './server-events';
 export class FetchAllTracker {
   private readonly jobs = new Map<string, FetchAllJob>();
   private readonly listeners = new Set<() => void>();
-  /** The job the API browser shows. */
-  private browserJobId: string | null = null;
+  /** The API browser's last job of each list (by its request path): a list shows its own job, never another list's. */
+  private readonly browserJobIds = new Map<string, string>();
 
   constructor(stream: ServerEventStream) {
     stream.on('api.fetchAll', (job) => this.update(job));
@@ -27,13 +28,14 @@ export class FetchAllTracker {
     return jobId === null ? null : (this.jobs.get(jobId) ?? null);
   }
 
-  get browserJob(): FetchAllJob | null {
-    return this.get(this.browserJobId);
+  browserJob(target: ListTarget): FetchAllJob | null {
+    return this.get(this.browserJobIds.get(listPath(target)) ?? null);
   }
 
-  setBrowserJob(job: FetchAllJob | null): void {
-    if (job) this.update(job);
-    this.browserJobId = job?.jobId ?? null;
+  /** Makes `job` the one the API browser shows for its list. */
+  setBrowserJob(job: FetchAllJob): void {
+    this.update(job);
+    this.browserJobIds.set(listPath(job.target), job.jobId);
     this.emit();
   }
 
@@ -74,6 +76,10 @@ export class FetchAllTracker {
   private emit(): void {
     for (const listener of this.listeners) listener();
   }
+}
+
+function listPath(target: ListTarget): string {
+  return endpointPath(target.endpoint, target.campaignId ?? null);
 }
 
 const trackers = new WeakMap<ServerEventStream, FetchAllTracker>();

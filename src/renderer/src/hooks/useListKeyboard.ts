@@ -15,8 +15,9 @@ interface ListKeyboardOptions<K> {
 
 /**
  * The lists' keys, as in Deliveries: up/down, page up/down, home/end move the selection;
- * Enter goes to the detail; Escape closes it; `/` goes to the filters. Arrow keys work
- * before anything has focus.
+ * Enter goes to the detail; Escape closes it; `/` goes to the filters. Up and down move the
+ * list from the moment it is shown, wherever the focus is (a nav link just clicked), unless
+ * the focus is on something the arrow keys already serve.
  */
 export function useListKeyboard<K>({ keys, selectedKey, select, listRef, detailRef, rowHeight, filterRef, selectFilterText = false }: ListKeyboardOptions<K>) {
   const handleKey = (key: string): boolean => {
@@ -66,8 +67,7 @@ export function useListKeyboard<K>({ keys, selectedKey, select, listRef, detailR
       if (selectFilterText && filterRef.current instanceof HTMLInputElement) filterRef.current.select();
       return;
     }
-    const nothingFocused = document.activeElement === null || document.activeElement === document.body;
-    if (nothingFocused && (event.key === 'ArrowDown' || event.key === 'ArrowUp') && handleKey(event.key)) {
+    if ((event.key === 'ArrowDown' || event.key === 'ArrowUp') && !keepsArrowKeys(document.activeElement, detailRef.current) && handleKey(event.key)) {
       event.preventDefault();
       listRef.current?.focus();
     }
@@ -81,6 +81,17 @@ export function useListKeyboard<K>({ keys, selectedKey, select, listRef, detailR
   return (event: KeyboardEvent<HTMLElement>) => {
     if (handleKey(event.key)) event.preventDefault();
   };
+}
+
+/** Widgets whose own keys include the arrows (ARIA roles), where the arrows stay theirs. */
+const arrowKeyWidgets = ['slider', 'separator', 'listbox', 'tree', 'grid', 'tablist', 'menu', 'menubar', 'radiogroup', 'spinbutton', 'combobox', 'scrollbar']
+  .map((role) => `[role="${role}"]`)
+  .join(',');
+
+/** Whether up and down already mean something where the focus is: in such a widget, or in the detail, which they scroll. */
+function keepsArrowKeys(focused: Element | null, detail: HTMLElement | null): boolean {
+  if (focused === null || focused === document.body) return false;
+  return (detail?.contains(focused) ?? false) || focused.closest(arrowKeyWidgets) !== null;
 }
 
 function isTyping(target: EventTarget | null): boolean {

@@ -54,6 +54,21 @@ function sequenceLength(bytes: Uint8Array, i: number): number {
   return 0;
 }
 
+/** Where the bytes stop being UTF-8 (the first byte the raw view shows as an invalid `\xNN`), or null when they all are. */
+export function firstInvalidUtf8Byte(bytes: Uint8Array): number | null {
+  let i = 0;
+  while (i < bytes.length) {
+    if (bytes[i]! < 0x80) {
+      i += 1;
+      continue;
+    }
+    const length = sequenceLength(bytes, i);
+    if (length === 0) return i;
+    i += length;
+  }
+  return null;
+}
+
 function decodeSequence(bytes: Uint8Array, i: number, length: number): number {
   const lead = bytes[i]!;
   let codePoint = length === 2 ? lead & 0x1f : length === 3 ? lead & 0x0f : lead & 0x07;

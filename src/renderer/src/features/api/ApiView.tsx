@@ -3,7 +3,7 @@ import { listsChangedByPayoutOrders } from '../../../../shared/page-cache-rules'
 import type { ListTarget } from '../../../../shared/service-api';
 import { CallErrorMessage } from '../../components/CallErrorMessage';
 import { useNavigate } from '../../hooks/useNavigate';
-import { catalogEndpoint } from '../../lib/api-endpoints';
+import { catalogEndpoint, endpointPath } from '../../lib/api-endpoints';
 import type { ApiRoute } from '../../lib/api-route';
 import { ApiToolbar } from './ApiToolbar';
 import { FetchAllBar } from './FetchAllBar';
@@ -12,7 +12,6 @@ import { PageControls } from './PageControls';
 import { CacheState, HeaderProblems, PaginationHeaders } from './PaginationHeaders';
 import { PayoutOrderForm } from './payout/PayoutOrderForm';
 import { useCampaigns } from './useCampaigns';
-import { useBrowserFetchAll } from './useFetchAll';
 import { useListPage } from './useListPage';
 
 interface ApiViewProps {
@@ -28,7 +27,6 @@ export function ApiView({ route, status }: ApiViewProps) {
     route.endpoint === catalogEndpoint ? (route.campaignId ? { endpoint: route.endpoint, campaignId: route.campaignId } : null) : { endpoint: route.endpoint };
   const list = useListPage(target && { target, page: route.page, limit: route.limit });
   const campaigns = useCampaigns(route.form || route.endpoint === catalogEndpoint, status?.service ?? null);
-  const fetchAll = useBrowserFetchAll();
   const shown = list.page ?? (list.loading ? list.lastGood : null);
   const totalPages = (list.page ?? list.lastGood)?.pagination.totalPages ?? null;
 
@@ -42,7 +40,7 @@ export function ApiView({ route, status }: ApiViewProps) {
             {shown && <PaginationHeaders page={shown} />}
             <CacheState page={list.page} receivedAt={list.receivedAt} loading={list.loading} onRefresh={list.refresh} />
           </div>
-          <FetchAllBar fetchAll={fetchAll} target={target} limit={route.limit} />
+          <FetchAllBar key={target ? endpointPath(target.endpoint, target.campaignId ?? null) : 'none'} target={target} limit={route.limit} />
           {target === null && (
             <p className="api-message muted" data-testid="api-pick-campaign">
               Pick a campaign: its catalog is listed here.

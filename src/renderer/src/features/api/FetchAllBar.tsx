@@ -3,11 +3,13 @@ import { ActionOutcome } from '../../components/ActionOutcome';
 import { CallErrorMessage } from '../../components/CallErrorMessage';
 import { endpointPath } from '../../lib/api-endpoints';
 import { formatCount, plural } from '../../lib/format';
-import type { BrowserFetchAll } from './useFetchAll';
+import { useBrowserFetchAll } from './useFetchAll';
 
 interface FetchAllBarProps {
-  fetchAll: BrowserFetchAll;
-  /** The list shown now, fetched by the button; null when it cannot be (a catalog without a campaign). */
+  /**
+   * The list shown now, fetched by the button; null when it cannot be (a catalog without a campaign).
+   * The parent keys the bar by this list, so another list's error or export outcome is never shown.
+   */
   target: ListTarget | null;
   limit: number;
 }
@@ -20,7 +22,8 @@ const stateWords: Record<FetchAllJob['state'], string> = {
 };
 
 /** Every page of a list, in order, with progress and cancel; what was fetched exports as JSON or CSV. */
-export function FetchAllBar({ fetchAll, target, limit }: FetchAllBarProps) {
+export function FetchAllBar({ target, limit }: FetchAllBarProps) {
+  const fetchAll = useBrowserFetchAll(target);
   const { job, exporter } = fetchAll;
   const running = job?.state === 'running';
   return (
@@ -30,7 +33,7 @@ export function FetchAllBar({ fetchAll, target, limit }: FetchAllBarProps) {
         data-testid="api-fetch-all"
         disabled={running || target === null}
         title={`Read pages 1 to the last, ${limit} a page, and keep every record`}
-        onClick={() => target && fetchAll.start(target, limit)}
+        onClick={() => fetchAll.start(limit)}
       >
         Fetch all pages
       </button>

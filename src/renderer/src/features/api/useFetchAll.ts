@@ -11,9 +11,9 @@ import { recordsToCsv, recordsToJson } from '../../lib/records';
 export type ExportFormat = 'json' | 'csv';
 
 export interface BrowserFetchAll {
-  /** The API browser's current (or last) job; it runs on while the view is closed. */
+  /** The last job of the list shown; it runs on while another list or view is shown. */
   job: FetchAllJob | null;
-  start: (target: ListTarget, limit: number) => void;
+  start: (limit: number) => void;
   cancel: () => void;
   /** Why starting or cancelling failed. */
   error: unknown;
@@ -22,9 +22,10 @@ export interface BrowserFetchAll {
 
 const mimeTypes: Record<ExportFormat, string> = { json: 'application/json', csv: 'text/csv' };
 
-export function useBrowserFetchAll(): BrowserFetchAll {
+/** Fetch-all for the list `target` (null: none can be fetched); its error and export outcome are this list's. */
+export function useBrowserFetchAll(target: ListTarget | null): BrowserFetchAll {
   const tracker = useFetchAllTracker();
-  const job = useSyncExternalStore(tracker.subscribe, () => tracker.browserJob);
+  const job = useSyncExternalStore(tracker.subscribe, () => (target === null ? null : tracker.browserJob(target)));
   const [error, setError] = useState<unknown>(null);
 
   const exporter = useCallAction(async (format: ExportFormat) => {
@@ -39,7 +40,8 @@ export function useBrowserFetchAll(): BrowserFetchAll {
     return native ? 'Not saved.' : `Downloaded ${name} (${plural(items.length, 'record')}).`;
   });
 
-  const start = (target: ListTarget, limit: number) => {
+  const start = (limit: number) => {
+    if (target === null) return;
     setError(null);
     exporter.clear();
     call('api.fetchAll.start', { ...target, limit }).then(

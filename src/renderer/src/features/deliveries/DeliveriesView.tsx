@@ -6,7 +6,7 @@ import { ListLoadError } from '../../components/list-detail/ListLoadError';
 import type { Navigate } from '../../hooks/useHashRoute';
 import { useListKeyboard } from '../../hooks/useListKeyboard';
 import { formatCount } from '../../lib/format';
-import { isFilterEmpty, normalizeFilter, type UuidMention } from '../../lib/route';
+import { filterKey, isFilterEmpty, normalizeFilter, type UuidMention } from '../../lib/route';
 import { DeliveryDetailPane } from './detail/DeliveryDetailPane';
 import { DeliveryFilters } from './DeliveryFilters';
 import { DeliveryList } from './DeliveryList';
@@ -18,6 +18,7 @@ import { useDeliveries } from './useDeliveries';
 import { useDeliveryDetail } from './useDeliveryDetail';
 import { useFacets } from './useFacets';
 import { useMarkedDeliveries } from './useMarkedDeliveries';
+import { useSelectFirstRow } from './useSelectFirstRow';
 import { isUuidSearch, UuidNoMatch } from './UuidNoMatch';
 
 const orderWords: Record<DeliveryOrder, { label: string; why: string }> = {
@@ -51,6 +52,12 @@ export function DeliveriesView({ filter, mention, selectedId, navigate, status }
 
   const select = useCallback((id: number | null) => navigate({ view: 'deliveries', filter, deliveryId: id }), [navigate, filter]);
   const changeFilter = (next: DeliveryFilter) => navigate({ view: 'deliveries', filter: normalizeFilter(next), deliveryId: selectedId });
+  const selectFirstRow = useSelectFirstRow(deliveries, select);
+  const enterList = (next: DeliveryFilter) => {
+    if (filterKey(next) !== filterKey(filter)) changeFilter(next);
+    listRef.current?.focus();
+    selectFirstRow(filterKey(next));
+  };
 
   const onListKeyDown = useListKeyboard({
     keys: deliveries.items.map((item) => item.id),
@@ -87,6 +94,7 @@ export function DeliveriesView({ filter, mention, selectedId, navigate, status }
           onChange={changeFilter}
           textInputRef={textFilterRef}
           onLeaveText={() => listRef.current?.focus()}
+          onEnterList={enterList}
         />
         <div className="list-summary">
           <span className="delivery-count" data-testid="delivery-count" data-total={deliveries.total} aria-live="polite">

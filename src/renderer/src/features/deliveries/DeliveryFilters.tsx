@@ -12,14 +12,22 @@ interface DeliveryFiltersProps {
   onChange: (filter: DeliveryFilter) => void;
   textInputRef: Ref<HTMLInputElement>;
   onLeaveText: () => void;
+  /** Down in the text box: into the list for this filter (its text as typed so far), on its first row. */
+  onEnterList: (filter: DeliveryFilter) => void;
 }
 
-export function DeliveryFilters({ filter, events, paths, onChange, textInputRef, onLeaveText }: DeliveryFiltersProps) {
+export function DeliveryFilters({ filter, events, paths, onChange, textInputRef, onLeaveText, onEnterList }: DeliveryFiltersProps) {
   const set = (change: Partial<DeliveryFilter>) => onChange({ ...filter, ...change });
 
   return (
     <div className="filter-bar" role="search">
-      <TextFilterInput value={filter.text ?? ''} onCommit={(text) => set({ text: text || undefined })} onEscape={onLeaveText} inputRef={textInputRef} />
+      <TextFilterInput
+        value={filter.text ?? ''}
+        onCommit={(text) => set({ text: text || undefined })}
+        onEscape={onLeaveText}
+        onDown={(text) => onEnterList({ ...filter, text: text || undefined })}
+        inputRef={textInputRef}
+      />
       <FilterSelect label="Event" testId="filter-event" value={filter.event} options={withCurrent(events, filter.event).map((e) => [e, e])} onChange={(event) => set({ event })} />
       <FilterSelect
         label="Form"

@@ -4,13 +4,15 @@ interface TextFilterInputProps {
   value: string;
   onCommit: (value: string) => void;
   onEscape: () => void;
+  /** Down: into the list, with the text typed so far searched (the debounce not waited for). */
+  onDown: (text: string) => void;
   inputRef: Ref<HTMLInputElement>;
 }
 
 const debounceMs = 250;
 
 /** Free-text body search: typed freely, sent to the query once typing pauses. */
-export function TextFilterInput({ value, onCommit, onEscape, inputRef }: TextFilterInputProps) {
+export function TextFilterInput({ value, onCommit, onEscape, onDown, inputRef }: TextFilterInputProps) {
   const [draft, setDraft] = useState(value);
   const [committedValue, setCommittedValue] = useState(value);
   // The filter can change from outside (back button, "clear filters"): take it over.
@@ -44,6 +46,10 @@ export function TextFilterInput({ value, onCommit, onEscape, inputRef }: TextFil
         if (event.key === 'Escape') {
           event.preventDefault();
           onEscape();
+        }
+        if (event.key === 'ArrowDown') {
+          event.preventDefault();
+          onDown(draft);
         }
       }}
     />

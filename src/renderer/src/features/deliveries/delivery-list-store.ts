@@ -7,6 +7,8 @@ import { mergedTotal } from './list-total';
 import { followSearchJob, searchToEnd, type SearchJobFollower } from './search-job-follower';
 
 export interface DeliveryListSnapshot {
+  /** The filter (its `filterKey`) the list is for; null before the first. */
+  filterKey: string | null;
   /** Newest first, in `order`. */
   items: readonly DeliverySummary[];
   /** By receive time, or by id (a text search): the list says which. */
@@ -32,6 +34,7 @@ const pageSize = 200;
 const catchUpLimit = 500;
 
 const initialSnapshot: DeliveryListSnapshot = {
+  filterKey: null,
   items: [],
   order: 'received',
   latestId: 0,
@@ -75,7 +78,7 @@ export class DeliveryListStore {
     if (key === this.currentFilterKey) return;
     this.currentFilterKey = key;
     this.filter = filter;
-    this.update({ items: [], latestId: 0, total: 0, totalCapped: false, hasMore: false, search: null });
+    this.update({ filterKey: key, items: [], latestId: 0, total: 0, totalCapped: false, hasMore: false, search: null });
     this.reload();
   }
 
