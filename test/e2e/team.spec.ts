@@ -11,6 +11,7 @@ import { createTeamUser, serveCommand } from '../support/team-server';
 import { tempDataDir } from '../support/temp-dir';
 import { expect, test } from './fixtures';
 import { DeliveriesPage } from './pages/deliveries-page';
+import { TopBar } from './pages/top-bar';
 
 const runCli = promisify(execFile);
 
@@ -159,6 +160,20 @@ test.describe('a team server in the browser', () => {
     await expect(rita.rows.first()).toBeVisible();
     await page.getByTestId('nav-settings').click();
     await expect(page.getByTestId('session-who')).toContainText('Signed in as rita, member');
+  });
+
+  test('the Store line moves with the list for a team user, each delivery counted as it is listed', async ({ page }) => {
+    const alice = new DeliveriesPage(page);
+    await alice.open(`${team.lines.UI!}?token=${tokens.alice}`);
+    const topBar = new TopBar(page);
+    await expect.poll(async () => (await alice.rows.count()) === (await topBar.storedCount())).toBe(true);
+    for (let sent = 1; sent <= 3; sent++) {
+      const before = await alice.rows.count();
+      const body = giftCardBody();
+      expect((await post(`${team.lines['Receiver (HTTPS)']}/webhooks`, body, serviceHeaders(body))).status).toBe(200);
+      await expect(alice.rows).toHaveCount(before + 1);
+      expect(await topBar.storedCount()).toBe(before + 1);
+    }
   });
 
   test('a role changed at the command line reaches an open page at once, and no token ever travels in a URL after the first', async ({ page }) => {
