@@ -28,27 +28,29 @@ export function TokenRefusedPanel({ reason }: { reason: TokenRefusal }) {
   );
 }
 
-const askAnAdmin = (
+const newTeamToken = (
   <>
-    Ask an admin of this inspector for a new token. They make one in Settings → Users, or with{' '}
-    <code>webhook-inspector serve user create YOUR-NAME --store postgresql://…</code> (a revoked name gets a new token, shown once).
+    <code>webhook-inspector serve user create YOUR-NAME --store postgresql://…</code> (a revoked name gets a new token, shown once) or
+    Settings → Users
   </>
 );
-const openThePrintedAddress = (
+const printedAddress = (
   <>
-    Each start of the inspector makes a new token: open the address it printed when it started (<code>UI: http://127.0.0.1:PORT/?token=…</code>).
+    each start of the inspector makes a new token, in the address it printed when it started (<code>UI: http://127.0.0.1:PORT/?token=…</code>)
   </>
 );
 
 /** A revoked token is a team server's; for another, the session read before the refusal (if any) says which kind of inspector this is. */
 function HowToGetOne({ reason }: { reason: TokenRefusal }) {
   const team = useSession()?.team ?? null;
-  if (reason === 'revoked' || team === true) return <p data-testid="token-refused-how">{askAnAdmin}</p>;
-  if (team === false) return <p data-testid="token-refused-how">{openThePrintedAddress}</p>;
+  if (reason === 'revoked' || team === true) {
+    return <p data-testid="token-refused-how">Ask an admin of this inspector for a new token: they make one with {newTeamToken}.</p>;
+  }
+  if (team === false) return <p data-testid="token-refused-how">Open the inspector&apos;s printed address: {printedAddress}.</p>;
   return (
     <ul data-testid="token-refused-how">
-      <li>On a team&apos;s shared inspector: {askAnAdmin}</li>
-      <li>On your own inspector (the desktop app or <code>serve</code>): {openThePrintedAddress}</li>
+      <li>On a team&apos;s shared inspector, ask an admin for a new token: they make one with {newTeamToken}.</li>
+      <li>On your own inspector (the desktop app or <code>serve</code>), {printedAddress}.</li>
     </ul>
   );
 }
