@@ -251,6 +251,19 @@ test.describe('Settings → Connect to a shared inspector', () => {
     await expect(page.getByTestId('settings-shared-token')).toHaveAttribute('type', 'password');
   });
 
+  test('in the desktop app, a refused token sends you back to the local inspector, where a new one is entered', async ({ page, inspector }) => {
+    await withDesktopPreload(page, { origin: 'https://inspector.example.com' }, null);
+    const url = new URL(inspector.uiUrl);
+    url.searchParams.set('token', 'wit_not-this-inspectors');
+    await page.goto(url.toString());
+    const refused = page.getByTestId('token-refused');
+    await expect(refused).toHaveAttribute('data-reason', 'unrecognised');
+    await expect(refused).toContainText('Then go back to the local inspector and enter the new token in Settings → Connect to a shared inspector.');
+    await expect(page.getByTestId('token-refused-token')).toHaveCount(0);
+    await page.getByTestId('token-refused-local').click();
+    await expect.poll(() => desktopCalls(page)).toEqual([['useLocal']]);
+  });
+
   test('in the desktop app on a shared inspector, says which and goes back to the local one', async ({ page, inspector }) => {
     await withDesktopPreload(page, { origin: 'https://inspector.example.com' }, null);
     await new DeliveriesPage(page).open(inspector.uiUrl);
