@@ -315,8 +315,11 @@ export type CallHandlers = {
 
 /** Server-sent events, each a JSON payload under its name. */
 export const events = {
-  /** New deliveries were stored; latestId is the newest id. */
-  'deliveries.changed': z.object({ latestId: z.number().int() }),
+  /**
+   * New deliveries were stored; latestId is the newest id, and `stored` what the store keeps as of that commit
+   * (the status's deliveryCount and retention.kept), so that the top bar moves with the list.
+   */
+  'deliveries.changed': z.object({ latestId: z.number().int(), stored: z.object({ deliveries: z.number().int(), bytes: z.number().int() }) }),
   /** Verdicts were recomputed (secret set or cleared): lists should reload. */
   'deliveries.reanalyzed': z.object({ count: z.number().int() }),
   'status.changed': CoreStatus,

@@ -133,6 +133,11 @@ export const OrderSummary = z.object({
   /** How many recipients the order was created with, when this inspector created it; null otherwise. */
   createdRecipients: z.number().int().nullable(),
   /** Recipients of that count no event names (a Form B send names no order): never all terminal while any. */
+  unnamedRecipients: z.number().int(),
+  /**
+   * Of those, how many no delivery could account for: more than the Form B sends the store holds (any of which may
+   * be theirs; a gift-card order has none). Only these are "not heard from".
+   */
   unheardRecipients: z.number().int(),
   /** Every recipient heard from, each at a terminal status. */
   allTerminal: z.boolean(),

@@ -58,12 +58,14 @@ describe('the embedded simulator', () => {
     const crypto = orders.find((o) => o.payoutType === 'crypto')!;
     const giftCards = orders.find((o) => o.payoutType === 'gift_cards')!;
 
-    // Two of the crypto order's recipients are Form B sends, which name no order: the order says so and is not "all terminal".
+    // Two of the crypto order's recipients are Form B sends, which name no order: the order says so and is not "all terminal",
+    // nor does it call them unheard from, since their two Form B sends arrived.
     const cryptoOrder = await t.call('orders.get', { orderUuid: crypto.uuid });
     expect(cryptoOrder.summary).toMatchObject({
       createdRecipients: crypto.recipients,
       recipients: crypto.recipients - 2,
-      unheardRecipients: 2,
+      unnamedRecipients: 2,
+      unheardRecipients: 0,
       allTerminal: false,
     });
     expect(cryptoOrder.recipients.every((r) => r.latestStatus !== null)).toBe(true);
@@ -75,7 +77,7 @@ describe('the embedded simulator', () => {
 
     // Every recipient's send ended, every redeemed card's payout too, so the gift-card order is all terminal.
     const giftOrder = await t.call('orders.get', { orderUuid: giftCards.uuid });
-    expect(giftOrder.summary).toMatchObject({ recipients: giftCards.recipients, unheardRecipients: 0, allTerminal: true });
+    expect(giftOrder.summary).toMatchObject({ recipients: giftCards.recipients, unnamedRecipients: 0, unheardRecipients: 0, allTerminal: true });
     const cardPayouts = await t.call('lifecycles.list', { filter: { kind: 'gift_card_payout' } });
     expect(cardPayouts.items.length).toBeGreaterThan(0);
     expect(cardPayouts.items.filter((l) => !l.terminal)).toEqual([]);

@@ -141,11 +141,13 @@ describe('a team serve on PostgreSQL', () => {
     expect((await callAs(origin, alice, 'status.get', {}, { Host: 'evil.example' })).status).toBe(403);
   });
 
-  it('stops letting a revoked user in at once, and the others stay in', async () => {
+  it('stops letting a revoked user in at once, says so to the token\'s holder only (naming no one), and the others stay in', async () => {
     await users('revoke', 'bob');
     const [call, events, unknown] = await Promise.all([callAs(origin, bob, 'status.get'), eventsAs(origin, bob), callAs(origin, 'wit_x', 'status.get')]);
-    expect([call.status, events.status]).toEqual([401, 401]);
-    expect(call.body).toBe(unknown.body);
+    expect([call.status, events.status, unknown.status]).toEqual([401, 401, 401]);
+    expect(JSON.parse(call.body)).toEqual({ error: 'this token was revoked: ask an admin for a new one', refused: 'revoked' });
+    expect(events.body).toBe(call.body);
+    expect(JSON.parse(unknown.body)).toEqual({ error: 'missing or unrecognised token', refused: 'unrecognised' });
     expect((await callAs(origin, alice, 'status.get')).status).toBe(200);
     expect((await users('list')).stdout).toMatch(/^bob\tmember\tcreated \S+\trevoked \S+$/m);
     await expect(users('revoke', 'bob')).rejects.toMatchObject({ stderr: expect.stringContaining('no active user named bob') });

@@ -70,7 +70,10 @@ async function assemble(options: CoreOptions, store: InspectorStore, storeLocati
       events.publish('status.changed', status());
     },
   );
-  store.onCommitted((latestId) => events.publish('deliveries.changed', { latestId }));
+  store.onCommitted((latestId) => {
+    const { deliveries, bytes } = store.retention.counts();
+    events.publish('deliveries.changed', { latestId, stored: { deliveries, bytes } });
+  });
   // Rows a crash left underived (or a rebuild left pending) are derived in the background.
   store.derived.schedule();
   const storeHealth = new StoreHealth();

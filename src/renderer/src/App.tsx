@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { CallErrorMessage } from './components/CallErrorMessage';
 import { NavRail } from './components/NavRail';
+import { TokenRefusedPanel } from './components/TokenRefusedPanel';
 import { TopBar } from './components/TopBar';
 import { ApiView } from './features/api/ApiView';
 import { DeliveriesView } from './features/deliveries/DeliveriesView';
@@ -12,11 +13,14 @@ import { SimulatorView } from './features/simulator/SimulatorView';
 import { useHashRoute } from './hooks/useHashRoute';
 import { NavigateContext, useNavigate } from './hooks/useNavigate';
 import { useStatus, type StatusState } from './hooks/useStatus';
+import { useTokenRefusal } from './hooks/useTokenRefusal';
 import { emptyRoute, type Route, type View } from './lib/route';
 
 export function App() {
   const [route, navigate] = useHashRoute();
   const { status, error: statusError, replaceStatus, replacePolicy } = useStatus();
+  // A refused token is final for the page: the views' own errors and retries would only repeat it.
+  const tokenRefusal = useTokenRefusal();
   // Coming back to a view restores the filters and selection it had.
   const lastRoutes = useRef<Partial<Record<View, Route>>>({});
   useEffect(() => {
@@ -34,13 +38,17 @@ export function App() {
         <NavRail current={route.view} onSelect={switchView} />
         <div className="app-main">
           <TopBar status={status} />
-          {statusError !== null && status === null && (
+          {tokenRefusal === null && statusError !== null && status === null && (
             <div className="banner">
               <CallErrorMessage error={statusError} testId="status-error" />
             </div>
           )}
           <main className="app-view">
-            <CurrentView route={route} status={status} switchView={switchView} onStatus={replaceStatus} onPolicy={replacePolicy} statusError={statusError} />
+            {tokenRefusal !== null ? (
+              <TokenRefusedPanel reason={tokenRefusal} />
+            ) : (
+              <CurrentView route={route} status={status} switchView={switchView} onStatus={replaceStatus} onPolicy={replacePolicy} statusError={statusError} />
+            )}
           </main>
         </div>
       </div>

@@ -121,6 +121,7 @@ describe('orderSummary (derived: the service reports no order status)', () => {
       lifecycles: 4,
       countsByStatus: { completed: 1, redeemed: 1 },
       createdRecipients: null,
+      unnamedRecipients: 0,
       unheardRecipients: 0,
       allTerminal: true,
       firstEventTime: '2026-03-02T09:00:00Z',
@@ -140,8 +141,20 @@ describe('orderSummary (derived: the service reports no order status)', () => {
 
   it('is never all terminal while recipients the order was created with are not named by any event', () => {
     // Ada and Bob are terminal; the third recipient's send was Form B, which names no order.
-    expect(orderSummary(order, lifecycles, 3)).toMatchObject({ recipients: 2, createdRecipients: 3, unheardRecipients: 1, allTerminal: false });
-    expect(orderSummary(order, lifecycles, 2)).toMatchObject({ createdRecipients: 2, unheardRecipients: 0, allTerminal: true });
+    expect(orderSummary(order, lifecycles, 3)).toMatchObject({ recipients: 2, createdRecipients: 3, unnamedRecipients: 1, allTerminal: false });
+    expect(orderSummary(order, lifecycles, 2)).toMatchObject({ createdRecipients: 2, unnamedRecipients: 0, unheardRecipients: 0, allTerminal: true });
+  });
+
+  it('says a recipient no event names was not heard from only when no Form B send stored could be theirs', () => {
+    // A crypto order: each Form B send stored may be an unnamed recipient's.
+    expect(orderSummary(order, lifecycles, 4, 0)).toMatchObject({ unnamedRecipients: 2, unheardRecipients: 2 });
+    expect(orderSummary(order, lifecycles, 4, 1)).toMatchObject({ unnamedRecipients: 2, unheardRecipients: 1 });
+    expect(orderSummary(order, lifecycles, 4, 2)).toMatchObject({ unnamedRecipients: 2, unheardRecipients: 0, allTerminal: false });
+    expect(orderSummary(order, lifecycles, 4, 9)).toMatchObject({ unnamedRecipients: 2, unheardRecipients: 0 });
+    // A gift-card order has no Form B sends: its unnamed recipients were not heard from, whatever crypto sends arrived.
+    const giftOnly = lifecycles.filter((l) => l.kind !== 'crypto_send');
+    expect(giftOnly.length).toBeGreaterThan(0);
+    expect(orderSummary(order, giftOnly, 3, 5)).toMatchObject({ unnamedRecipients: 2, unheardRecipients: 2 });
   });
 
   it('does not count a lifecycle of unrecognized events only as an open send', () => {

@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import type { CallContext } from '../../../shared/contract';
 import type { Role } from '../../../shared/roles';
+import type { TokenRefusal } from '../../../shared/token-refusal';
 import { rolesNow, userForToken } from '../team/users';
 import { sameToken } from './guard';
 
@@ -13,8 +14,8 @@ export interface Caller {
 
 /** Who may use the control server. */
 export interface Access {
-  /** Who a token lets in; null for any token that opens nothing (the caller learns no more than 401). */
-  authenticate(token: string): Promise<Caller | null>;
+  /** Who a token lets in, or why it opens nothing: revoked (said only to the token's holder) or not recognised. */
+  authenticate(token: string): Promise<Caller | TokenRefusal>;
   /** The role each credential opens the inspector with now; one revoked (or replaced) since is absent. */
   rolesNow(credentials: readonly string[]): Promise<Map<string, Role>>;
 }
@@ -24,7 +25,7 @@ const perStart = 'per-start token';
 /** A personal inspector: the one token made at start, held by whoever opened the printed UI address, an admin. */
 export function perStartTokenAccess(token: string): Access {
   return {
-    authenticate: async (given) => (sameToken(given, token) ? { context: { user: null, role: 'admin' }, credential: perStart } : null),
+    authenticate: async (given) => (sameToken(given, token) ? { context: { user: null, role: 'admin' }, credential: perStart } : 'unrecognised'),
     rolesNow: async (credentials) => new Map(credentials.filter((c) => c === perStart).map((c) => [c, 'admin'])),
   };
 }
@@ -34,7 +35,9 @@ export function teamUserAccess(pool: pg.Pool): Access {
   return {
     authenticate: async (given) => {
       const holder = await userForToken(pool, given);
-      return holder === null ? null : { context: { user: holder.name, role: holder.role }, credential: holder.credential };
+      if (holder === null) return 'unrecognised';
+      if (holder === 'revoked') return holder;
+      return { context: { user: holder.name, role: holder.role }, credential: holder.credential };
     },
     rolesNow: (credentials) => rolesNow(pool, credentials),
   };

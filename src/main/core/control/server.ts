@@ -2,6 +2,7 @@ import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { calls, type CallContext, type CallHandlers, type CallName } from '../../../shared/contract';
 import { changesState, refusal, roleAllows } from '../../../shared/roles';
+import { tokenRefusedBodies, type TokenRefusal } from '../../../shared/token-refusal';
 import type { AuditLog } from '../team/audit-log';
 import type { EventStream } from './event-stream';
 import type { Access, Caller } from './access';
@@ -87,19 +88,23 @@ async function recordCall(audit: AuditLog, action: CallName, caller: CallContext
   }
 }
 
-const refused = { status: 401 as const, error: 'missing or wrong token' };
+/** A 401 that says why, so the UI can say what to do: the token was revoked, or it is not recognised. */
+const refused = (why: TokenRefusal) => ({ status: 401 as const, body: tokenRefusedBodies[why] });
 
 /** The store that holds the tokens did not answer: a 503 to retry, the cause in the log only. */
 function uncheckable(deps: ControlServerDeps, error: unknown) {
   deps.log(`control: could not check a token (${(error as Error).message})`);
-  return { status: 503 as const, error: 'the token cannot be checked now; try again' };
+  return { status: 503 as const, body: { error: 'the token cannot be checked now; try again' } };
 }
 
-/** The caller a token names, or why the request is refused (never which part of the token was wrong). */
-async function authenticate(deps: ControlServerDeps, given: string | null): Promise<Caller | { status: 401 | 503; error: string }> {
-  if (given === null) return refused;
+type Refused = { status: 401 | 503; body: unknown };
+
+/** The caller a token names, or why the request is refused (never which part of the token was wrong, nor whose it was). */
+async function authenticate(deps: ControlServerDeps, given: string | null): Promise<Caller | Refused> {
+  if (given === null) return refused('unrecognised');
   try {
-    return (await deps.access.authenticate(given)) ?? refused;
+    const caller = await deps.access.authenticate(given);
+    return typeof caller === 'string' ? refused(caller) : caller;
   } catch (error) {
     return uncheckable(deps, error);
   }
@@ -110,10 +115,10 @@ async function streamCaller(req: IncomingMessage, deps: ControlServerDeps, ticke
   const ticket = url.searchParams.get('ticket');
   if (ticket === null) return authenticate(deps, bearerToken(req));
   const caller = tickets.redeem(ticket);
-  if (caller === null) return refused;
+  if (caller === null) return refused('unrecognised');
   try {
     const role = (await deps.access.rolesNow([caller.credential])).get(caller.credential);
-    return role === undefined ? refused : { ...caller, context: { ...caller.context, role } };
+    return role === undefined ? refused('unrecognised') : { ...caller, context: { ...caller.context, role } };
   } catch (error) {
     return uncheckable(deps, error);
   }
@@ -122,11 +127,11 @@ async function streamCaller(req: IncomingMessage, deps: ControlServerDeps, ticke
 async function handleAuthenticated(req: IncomingMessage, res: ServerResponse, deps: ControlServerDeps, tickets: EventTickets, url: URL) {
   if (url.pathname === '/events') {
     const caller = await streamCaller(req, deps, tickets, url);
-    if ('status' in caller) return sendJson(res, caller.status, { error: caller.error });
+    if ('status' in caller) return sendJson(res, caller.status, caller.body);
     return deps.events.attach(res, caller);
   }
   const caller = await authenticate(deps, bearerToken(req));
-  if ('status' in caller) return sendJson(res, caller.status, { error: caller.error });
+  if ('status' in caller) return sendJson(res, caller.status, caller.body);
   if (url.pathname === '/events/ticket') {
     return req.method === 'POST' ? sendJson(res, 200, tickets.issue(caller)) : sendJson(res, 405, { error: 'a ticket is POST' });
   }

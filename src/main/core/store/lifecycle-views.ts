@@ -111,8 +111,14 @@ function lifecyclesOfOrders(db: Db): (orderUuid: string) => Array<ReturnType<typ
   return (orderUuid) => (query.all(orderUuid) as SummaryRow[]).map(toSummary);
 }
 
+/** How many Form B sends the store holds (they name no order; any may be a created order's unnamed recipient's). */
+function formBSendCount(db: Db): number {
+  return db.prepare("SELECT count(*) FROM lifecycles WHERE kind = 'crypto_form_b'").pluck().get() as number;
+}
+
 export function getOrder(db: Db, orderUuid: string): OrderView | null {
-  return orderView(orderUuid, lifecyclesOfOrders(db)(orderUuid), createdOrders(settingsQueries(db)).recipients(orderUuid));
+  const created = createdOrders(settingsQueries(db)).recipients(orderUuid);
+  return orderView(orderUuid, lifecyclesOfOrders(db)(orderUuid), created, created === null ? 0 : formBSendCount(db));
 }
 
 export interface OrderView {
@@ -120,8 +126,8 @@ export interface OrderView {
   recipients: RecipientView[];
 }
 
-/** An order from its lifecycles and the recipient count it was created with (when created here). */
-export function orderView(orderUuid: string, lifecycles: LifecycleSummary[], createdRecipients: number | null): OrderView | null {
+/** An order from its lifecycles, the recipient count it was created with (when created here) and the Form B sends stored. */
+export function orderView(orderUuid: string, lifecycles: LifecycleSummary[], createdRecipients: number | null, formBSends: number): OrderView | null {
   if (lifecycles.length === 0) return null;
   const byRecipient = new Map<string, LifecycleSummary[]>();
   for (const l of lifecycles) {
@@ -131,7 +137,7 @@ export function orderView(orderUuid: string, lifecycles: LifecycleSummary[], cre
     else byRecipient.set(key, [l]);
   }
   return {
-    summary: orderSummary(orderUuid, lifecycles, createdRecipients),
+    summary: orderSummary(orderUuid, lifecycles, createdRecipients, formBSends),
     recipients: [...byRecipient].map(([key, ls]) => recipientView(key, ls)),
   };
 }
@@ -154,5 +160,8 @@ function recentOrderUuids(db: Db, limit: number): string[] {
 export function listOrders(db: Db, limit: number): OrderSummary[] {
   const lifecyclesOf = lifecyclesOfOrders(db);
   const created = createdOrders(settingsQueries(db));
-  return recentOrderUuids(db, limit).map((uuid) => orderSummary(uuid, lifecyclesOf(uuid), created.recipients(uuid)));
+  const orders = recentOrderUuids(db, limit).map((uuid) => ({ uuid, created: created.recipients(uuid) }));
+  // Counted only when an order created here is listed: no other can have unnamed recipients.
+  const formBSends = orders.some((o) => o.created !== null) ? formBSendCount(db) : 0;
+  return orders.map((o) => orderSummary(o.uuid, lifecyclesOf(o.uuid), o.created, formBSends));
 }

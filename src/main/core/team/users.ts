@@ -90,15 +90,19 @@ export async function setUserRole(pool: pg.Pool, name: string, role: Role): Prom
   if (changed !== 1) throw refused(404, `no active user named ${name}`);
 }
 
-/** Who a token belongs to; null for any token that opens nothing (unknown or revoked alike). */
-export async function userForToken(pool: pg.Pool, token: string): Promise<TokenHolder | null> {
+/**
+ * Who a token belongs to; 'revoked' for a token revoked since (its holder may learn that much, never whose it was);
+ * null for any other token that opens nothing.
+ */
+export async function userForToken(pool: pg.Pool, token: string): Promise<TokenHolder | 'revoked' | null> {
   const hash = tokenHash(token);
-  const { rows } = await pool.query<{ name: string; role: Role }>(
-    'SELECT name, role FROM inspector_users WHERE token_sha256 = $1 AND revoked_at IS NULL',
+  const { rows } = await pool.query<{ name: string; role: Role; revoked: boolean }>(
+    'SELECT name, role, revoked_at IS NOT NULL AS revoked FROM inspector_users WHERE token_sha256 = $1',
     [hash],
   );
   const row = rows[0];
-  return row === undefined ? null : { name: row.name, role: row.role, credential: hash.toString('hex') };
+  if (row === undefined) return null;
+  return row.revoked ? 'revoked' : { name: row.name, role: row.role, credential: hash.toString('hex') };
 }
 
 /** The role each of these credentials opens the inspector with now; a revoked or replaced token is absent. */

@@ -1,5 +1,6 @@
 import type { CallInput, CallName, CallOutput } from '../../../shared/contract';
 import { sessionToken } from './session-token';
+import { noteTokenRefusal } from './token-refusal';
 
 /** A call that did not return its output: the server's `{ error, issues }`, or why it could not be reached. */
 export class CallFailure extends Error {
@@ -45,6 +46,7 @@ export async function call<N extends CallName>(
 
   const body = parseJson(await response.text());
   if (response.ok) return body as CallOutput<N>;
+  noteTokenRefusal(response.status, body);
   throw failureFrom(name, response.status, body);
 }
 

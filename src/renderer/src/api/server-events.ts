@@ -1,6 +1,8 @@
 import type { EventName, EventPayload } from '../../../shared/contract';
+import { TokenRefused } from './token-refusal';
 
-export type LiveConnection = 'connecting' | 'connected' | 'reconnecting';
+/** `refused`: the core refused the token, so no retry can connect (the page says how to get a new one). */
+export type LiveConnection = 'connecting' | 'connected' | 'reconnecting' | 'refused';
 
 type Listener<N extends EventName> = (payload: EventPayload<N>) => void;
 
@@ -12,8 +14,8 @@ const longestRetryMs = 10_000;
  * takes a new address from `streamUrl` (a single-use ticket), so EventSource's own
  * reconnect, which would reuse the spent one, is never left to run: on any error the
  * source is closed and opened again with a backoff. The server also ends a stream
- * when its user's role changes or the user is revoked. Listeners of `reconnected`
- * catch up on what they missed.
+ * when its user's role changes or the user is revoked; a ticket refused for the token
+ * ends the retries. Listeners of `reconnected` catch up on what they missed.
  */
 export class ServerEventStream {
   private source: EventSource | null = null;
@@ -74,7 +76,11 @@ export class ServerEventStream {
       (url) => {
         if (this.running) this.connect(url);
       },
-      () => this.retryLater(),
+      (error: unknown) => {
+        if (!(error instanceof TokenRefused)) return this.retryLater();
+        this.stop();
+        this.setConnection('refused');
+      },
     );
   }
 

@@ -20,6 +20,17 @@ export function sessionToken(): string | null {
   return cachedToken;
 }
 
+/**
+ * Opens this page again with another token (one the user pasted after theirs was refused): kept for the tab as the
+ * first one was, never put in the address; only where storage is disabled does it travel as the first one did.
+ */
+export function openWithToken(token: string): void {
+  if (writeStoredToken(token)) return window.location.reload();
+  const url = new URL(window.location.href);
+  url.searchParams.set('token', token);
+  window.location.replace(url);
+}
+
 function readStoredToken(): string | null {
   try {
     return window.sessionStorage.getItem(storageKey);
@@ -28,10 +39,12 @@ function readStoredToken(): string | null {
   }
 }
 
-function writeStoredToken(token: string): void {
+function writeStoredToken(token: string): boolean {
   try {
     window.sessionStorage.setItem(storageKey, token);
+    return true;
   } catch {
     // Storage can be disabled; the token then lives for this page only.
+    return false;
   }
 }

@@ -4,15 +4,27 @@ import { describePolicy, describeSecret } from '../lib/words';
 import { ForwardIndicator } from '../features/forward/ForwardIndicator';
 import { SourceHealthFact } from '../features/sources/SourceHealthFact';
 import { describeKept, describePruned, describeRetentionLimits } from '../features/settings/retention-words';
+import { useTokenRefusal } from '../hooks/useTokenRefusal';
 import { CopyButton } from './CopyButton';
 import { LiveIndicator } from './LiveIndicator';
 import { SecretFingerprint } from './SecretFingerprint';
 
+const refusedWords = { revoked: 'Signed out: your token was revoked', unrecognised: 'Signed out: this inspector does not recognise your token' } as const;
+
 export function TopBar({ status }: { status: CoreStatus | null }) {
+  const refusal = useTokenRefusal();
   return (
     <header className="top-bar">
       <div className="top-facts">
-        {status ? <StatusFacts status={status} /> : <span className="muted">Connecting to the inspector core…</span>}
+        {refusal !== null ? (
+          <span className="top-fact error-text" data-testid="token-refused-fact">
+            {refusedWords[refusal]}
+          </span>
+        ) : status ? (
+          <StatusFacts status={status} />
+        ) : (
+          <span className="muted">Connecting to the inspector core…</span>
+        )}
       </div>
       <LiveIndicator />
     </header>

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { CoreStatus } from '../../../shared/contract';
+import type { CoreStatus, EventPayload } from '../../../shared/contract';
 import { call } from '../api/client';
 import { useReconnected, useServerEvent } from './useEventStream';
 
@@ -14,32 +14,48 @@ export interface StatusState {
   refresh: () => Promise<void>;
 }
 
-/** The fail-next countdown and the stored count move with every delivery: re-read at most this often while they arrive. */
+type Stored = EventPayload<'deliveries.changed'>['stored'];
+
+/** The fail-next countdown moves with every delivery: re-read the status at most this often while they arrive. */
 const refreshWhileReceivingMs = 1_000;
 
-/** The core's status: loaded once, then kept current by `status.changed` and by re-reading it as deliveries arrive. */
+/** The status with what the store keeps as of a commit. */
+function withStored(status: CoreStatus, stored: Stored): CoreStatus {
+  return { ...status, deliveryCount: stored.deliveries, retention: { ...status.retention, kept: stored } };
+}
+
+/**
+ * The core's status: loaded once, then kept current by `status.changed`, by the stored count each `deliveries.changed`
+ * carries (the same event that grows the list), and by re-reading it as deliveries arrive.
+ */
 export function useStatus(): StatusState {
   const [status, setStatus] = useState<CoreStatus | null>(null);
   const [error, setError] = useState<unknown>(null);
+  // Counts events that carried the stored count: a read sent before one of them may predate its delivery.
+  const storedEvents = useRef(0);
 
-  const refresh = useCallback(
-    () =>
-      call('status.get', {}).then(
-        (next) => {
-          setStatus(next);
-          setError(null);
-        },
-        (failure: unknown) => setError(failure),
-      ),
-    [],
-  );
+  const refresh = useCallback(() => {
+    const eventsBefore = storedEvents.current;
+    return call('status.get', {}).then(
+      (next) => {
+        setStatus((current) => (current !== null && storedEvents.current !== eventsBefore ? withStored(next, current.retention.kept) : next));
+        setError(null);
+      },
+      (failure: unknown) => setError(failure),
+    );
+  }, []);
 
   const refreshTimer = useRef<number | undefined>(undefined);
   useEffect(() => {
     void refresh();
-    return () => window.clearTimeout(refreshTimer.current);
+    return () => {
+      window.clearTimeout(refreshTimer.current);
+      refreshTimer.current = undefined;
+    };
   }, [refresh]);
-  useServerEvent('deliveries.changed', () => {
+  useServerEvent('deliveries.changed', ({ stored }) => {
+    storedEvents.current++;
+    setStatus((current) => (current === null ? current : withStored(current, stored)));
     if (refreshTimer.current !== undefined) return;
     refreshTimer.current = window.setTimeout(() => {
       refreshTimer.current = undefined;

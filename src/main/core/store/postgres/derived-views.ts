@@ -26,6 +26,9 @@ export function pgDerivedViews(pool: pg.Pool, settings: SettingsStore) {
       )
     ).rows.map((r) => r.order_uuid);
   const created = createdOrders(settings);
+  /** As lifecycle-views.ts counts them: the Form B sends stored, any of which may be a created order's unnamed recipient's. */
+  const formBSendCount = async () =>
+    (await pool.query<{ n: number }>("SELECT count(*)::int AS n FROM lifecycles WHERE kind = 'crypto_form_b'")).rows[0]!.n;
 
   return {
     async listDuplicateGroups(beforeLastId: number | undefined, limit: number): Promise<{ items: ListedDuplicateGroup[]; total: number }> {
@@ -83,14 +86,15 @@ export function pgDerivedViews(pool: pg.Pool, settings: SettingsStore) {
     },
 
     async getOrder(orderUuid: string) {
-      return orderView(orderUuid, await lifecyclesOfOrder(orderUuid), created.recipients(orderUuid));
+      const recipients = created.recipients(orderUuid);
+      return orderView(orderUuid, await lifecyclesOfOrder(orderUuid), recipients, recipients === null ? 0 : await formBSendCount());
     },
 
     async listOrders(limit: number): Promise<OrderSummary[]> {
+      const listed = (await recentOrderUuids(limit)).map((uuid) => ({ uuid, created: created.recipients(uuid) }));
+      const formBSends = listed.some((o) => o.created !== null) ? await formBSendCount() : 0;
       const orders: OrderSummary[] = [];
-      for (const uuid of await recentOrderUuids(limit)) {
-        orders.push(orderSummary(uuid, await lifecyclesOfOrder(uuid), created.recipients(uuid)));
-      }
+      for (const o of listed) orders.push(orderSummary(o.uuid, await lifecyclesOfOrder(o.uuid), o.created, formBSends));
       return orders;
     },
   };

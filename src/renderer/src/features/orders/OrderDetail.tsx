@@ -71,8 +71,9 @@ function OrderContent({ order, openRecipientKey, onToggleRecipient, onClose }: O
               <span className="muted">
                 {' '}
                 of {summary.createdRecipients} the order was created with
-                {summary.unheardRecipients > 0 &&
-                  ` — ${summary.unheardRecipients} not named by any event (a Form B send names no order: see the Form B sends in the order list)`}
+                {summary.unnamedRecipients > 0 &&
+                  ` — ${summary.unnamedRecipients} not named by any event (a Form B send names no order: see the Form B sends in the order list)`}
+                {summary.unheardRecipients > 0 && `; ${summary.unheardRecipients} not heard from (no Form B send stored could be theirs)`}
               </span>
             )}
           </dd>
