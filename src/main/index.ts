@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { app, BrowserWindow, dialog, nativeTheme, session } from 'electron';
 import { startCore } from './core/start-core';
 import type { Core } from './core/core-options';
+import { appIconPath } from './electron/app-icon';
 import { applyContentSecurityPolicy } from './electron/content-security-policy';
 import { registerIpcHandlers, type SharedInspectorSwitch } from './electron/ipc';
 import { findElectronSqliteBinding } from './electron/native-binding';
@@ -20,7 +21,7 @@ let shared: SharedInspector | null = null;
 let sharedStore: ReturnType<typeof sharedInspectorStore> | undefined;
 
 function openWindow(target: UiTarget): void {
-  const opened = new BrowserWindow(windowOptions(join(__dirname, '../preload/index.js'), nativeTheme.shouldUseDarkColors));
+  const opened = new BrowserWindow(windowOptions(join(__dirname, '../preload/index.js'), nativeTheme.shouldUseDarkColors, appIconPath(__dirname)));
   window = opened;
   guardNavigation(window.webContents, target.origin);
   if (target.shared !== null) fallBackToLocalWhenUnreachable(opened, target.shared);

@@ -1,12 +1,16 @@
+import { execFile, spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifySignature } from '../../src/main/core/analysis/signature';
 import { signedDelivery } from '../fixtures/payloads';
 import { startTestCore, type TestCore } from '../support/core-fixture';
 import { testSecret } from '../support/deliveries';
-import { allFiles, receive, storedRows } from '../support/transfers';
+import { allFiles, receive, sha256, storedRows } from '../support/transfers';
+
+const hasCurl = spawnSync('which', ['curl']).status === 0;
 
 const fixtureSecret = 'whsec_redaction_test_secret';
 const outDir = () => join(mkdtempSync(join(tmpdir(), 'fixtures-redaction-')), 'out');
@@ -153,5 +157,88 @@ describe('fixtures export with redaction', () => {
     // The same two addresses, percent-encoded in one path and written otherwise in another.
     expect(paths[1]).toEqual([paths[0]![0], paths[2]![0]]);
     expect(paths[0]![0]).not.toBe(paths[2]![0]);
+  });
+});
+
+interface WrittenFixture {
+  bodyFile: string;
+  body: Buffer;
+  headers: Array<[string, string]>;
+  signatureHeader: string | null;
+  bodySha256: string;
+}
+
+/** The fixtures of a folder: each JSON description with the bytes of its .body file. */
+function writtenFixtures(dir: string): WrittenFixture[] {
+  const files = allFiles(dir);
+  return files
+    .filter((f) => f.file.endsWith('.body'))
+    .map(({ file, bytes }) => ({ ...JSON.parse(files.find((f) => f.file === file.replace(/\.body$/, '.json'))!.bytes.toString('utf8')), bodyFile: file, body: bytes }));
+}
+
+const headerValues = (fixture: WrittenFixture, name: string) => fixture.headers.filter(([n]) => n.toLowerCase() === name).map(([, v]) => v);
+
+describe('fixtures export: the headers that describe the body describe the bytes written', () => {
+  // The receiver keeps the first 512 bytes of a longer body: its Content-Length announced more than is kept.
+  const limit = 512;
+  let source: TestCore;
+  let ids: number[];
+  const gift = (fields: string, padTo = 0) => {
+    const text = `{"event":"payout.processing","payout_type":"gift_cards","status":"sent",${fields},"note":"`;
+    return Buffer.from(`${text}${'x'.repeat(Math.max(0, padTo - text.length - 2))}"}`, 'utf8');
+  };
+  const bodies = [
+    // Within the limit: redaction changes its length.
+    gift('"recipient_email":"ada@example.com","recipient_name":"Ada Lovelace"'),
+    // Cut at the limit, its personal data before the cut: redaction changes the bytes kept.
+    gift('"recipient_email":"zoë.ångström@exämple.se"', 2000),
+    // Cut at the limit, its personal data after the cut only: redaction leaves the bytes kept as they are.
+    Buffer.concat([gift('"n":1', 1000).subarray(0, -2), Buffer.from('","recipient_email":"grace@example.com"}')]),
+  ];
+
+  beforeAll(async () => {
+    source = await startTestCore({ secret: testSecret, bodyLimitBytes: limit });
+    ids = [];
+    for (const body of bodies) ids.push(await receive(source, body, signedDelivery(body, testSecret).headers));
+  });
+  afterAll(() => source.stop());
+
+  for (const redact of [true, false]) {
+    for (const secret of [fixtureSecret, undefined]) {
+      it(`${redact ? 'redacted' : 'not redacted'}, ${secret ? 're-signed' : 'signature kept or dropped'}: Content-Length is the .body file's length${secret ? ', the signature its HMAC' : ''}`, async () => {
+        const dir = outDir();
+        await source.call('export.fixtures', { selection: { deliveryIds: ids }, redact, testSecret: secret, outDir: dir });
+        const fixtures = writtenFixtures(dir);
+        const kept = fixtures.map((f) => f.body.byteLength);
+        expect(redact ? kept.slice(2) : kept).toEqual(bodies.map((b) => Math.min(b.byteLength, limit)).slice(redact ? 2 : 0));
+        for (const fixture of fixtures) {
+          expect(headerValues(fixture, 'content-length'), fixture.bodyFile).toEqual([String(fixture.body.byteLength)]);
+          expect(fixture.bodySha256).toBe(sha256(fixture.body));
+          if (secret) {
+            expect(headerValues(fixture, 'x-service-signature')).toEqual([fixture.signatureHeader]);
+            expect(verifySignature(fixture.body, fixture.signatureHeader, fixtureSecret).verdict).toBe('valid');
+          }
+        }
+      });
+    }
+  }
+
+  it.runIf(hasCurl)('a redacted, re-signed fixture sent with curl as written (its headers, its .body) is stored whole and verifies', async () => {
+    const dir = outDir();
+    await source.call('export.fixtures', { selection: { deliveryIds: ids }, redact: true, testSecret: fixtureSecret, outDir: dir });
+    const target = await startTestCore({ secret: fixtureSecret });
+    try {
+      for (const fixture of writtenFixtures(dir)) {
+        const headers = fixture.headers.filter(([name]) => !['host', 'connection'].includes(name.toLowerCase()));
+        const args = ['-sS', '-k', '--max-time', '20', '-H', 'Expect:', ...headers.flatMap(([n, v]) => ['-H', `${n}: ${v}`])];
+        // A Content-Length longer than the bytes sent would leave the receiver waiting for the rest: curl's deadline fails it.
+        await promisify(execFile)('curl', [...args, '--data-binary', `@${fixture.bodyFile}`, `${target.receiverUrl}/webhooks`]);
+      }
+      const stored = storedRows(target.dataDir);
+      expect(stored.map((r) => sha256(r.body))).toEqual(writtenFixtures(dir).map((f) => sha256(f.body)));
+      expect(stored.map((r) => r.signature)).toEqual(ids.map(() => 'valid'));
+    } finally {
+      await target.stop();
+    }
   });
 });

@@ -8,6 +8,7 @@ import type { CallHandlers } from '../../src/shared/contract';
 import { EventStream } from '../../src/main/core/control/event-stream';
 import { perStartTokenAccess } from '../../src/main/core/control/access';
 import { createControlServer } from '../../src/main/core/control/server';
+import { appIconPath } from '../../src/main/electron/app-icon';
 import { applyContentSecurityPolicy } from '../../src/main/electron/content-security-policy';
 import { registerIpcHandlers } from '../../src/main/electron/ipc';
 import { IPC_CHANNELS } from '../../src/main/electron/ipc-channels';
@@ -15,6 +16,7 @@ import { guardNavigation } from '../../src/main/electron/navigation-guard';
 import { denyPermissions } from '../../src/main/electron/permissions';
 import { isAllowedExternalUrl, isOnOrigin, isTrustedSender } from '../../src/main/electron/url-rules';
 import { windowOptions } from '../../src/main/electron/window-options';
+import { pngSize } from '../support/png';
 
 // The shell's modules run here against a stand-in for electron (whose package would try to download its binary):
 // only what they call, recorded.
@@ -43,7 +45,7 @@ const uiOrigin = 'http://127.0.0.1:43123';
 
 describe('window options', () => {
   it('isolate and sandbox the renderer', () => {
-    const prefs = windowOptions('/app/out/preload/index.js', false).webPreferences;
+    const prefs = windowOptions('/app/out/preload/index.js', false, '/app/resources/icons/256x256.png').webPreferences;
     expect(prefs).toMatchObject({
       preload: '/app/out/preload/index.js',
       contextIsolation: true,
@@ -58,8 +60,15 @@ describe('window options', () => {
     });
   });
 
+  it('show the app icon, found from the built main process where the build puts it', () => {
+    const icon = appIconPath(resolve(__dirname, '../../out/main'));
+    expect(icon).toBe(resolve(__dirname, '../../resources/icons/256x256.png'));
+    expect(pngSize(readFileSync(icon))).toEqual({ width: 256, height: 256 });
+    expect(windowOptions('p', false, icon).icon).toBe(icon);
+  });
+
   it('follow the OS theme for the background', () => {
-    expect(windowOptions('p', true).backgroundColor).not.toBe(windowOptions('p', false).backgroundColor);
+    expect(windowOptions('p', true, 'i').backgroundColor).not.toBe(windowOptions('p', false, 'i').backgroundColor);
   });
 });
 
@@ -370,7 +379,7 @@ describe('desktop entry', () => {
   it('guards every window it opens right after creating it, with the options tested above', () => {
     const open = body('openWindow');
     expect(entry.match(/new BrowserWindow\(/g)).toHaveLength(1);
-    expect(open).toMatch(/const opened = new BrowserWindow\(windowOptions\(join\(__dirname, '\.\.\/preload\/index\.js'\)/);
+    expect(open).toMatch(/const opened = new BrowserWindow\(windowOptions\(join\(__dirname, '\.\.\/preload\/index\.js'\), [^,]+, appIconPath\(__dirname\)\)/);
     const created = open.indexOf('new BrowserWindow(');
     const guarded = open.indexOf('guardNavigation(window.webContents, target.origin)');
     const loaded = open.indexOf('window.loadURL(');

@@ -3,8 +3,10 @@ import type { BrowserWindowConstructorOptions } from 'electron';
 export const BACKGROUND_DARK = '#1e1f22';
 export const BACKGROUND_LIGHT = '#ffffff';
 
-export function windowOptions(preloadPath: string, dark: boolean): BrowserWindowConstructorOptions {
+/** `iconPath`: the taskbar's and window switcher's icon on Linux and Windows (macOS takes the app bundle's). */
+export function windowOptions(preloadPath: string, dark: boolean, iconPath: string): BrowserWindowConstructorOptions {
   return {
+    icon: iconPath,
     width: 1400,
     height: 900,
     minWidth: 900,

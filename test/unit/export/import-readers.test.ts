@@ -28,6 +28,9 @@ describe('reading export entries back', () => {
     const body = (request: object) => harEntryOutcome(withRequest(request), 'entry 4');
     expect(body({ bodySize: 4, _content: { text: '3q2+7w==', encoding: 'base64' } })).toMatchObject({ item: { raw: { body: Buffer.from([0xde, 0xad, 0xbe, 0xef]) } } });
     expect(body({ postData: { text: '' }, _content: { text: 'é' } })).toMatchObject({ item: { raw: { body: Buffer.from('é') } } });
+    expect(body({ postData: { text: 'placeholder' }, _content: { text: '3q2+7w==', encoding: 'base64' } })).toMatchObject({
+      item: { raw: { body: Buffer.from([0xde, 0xad, 0xbe, 0xef]) } },
+    });
     expect(body({ bodySize: 0 })).toMatchObject({ item: { raw: { body: Buffer.alloc(0) } } });
     expect(body({ bodySize: 512 })).toEqual({ where: 'entry 4', error: 'body of 512 bytes not in the HAR (bodySize > 0, no postData)' });
     expect(body({ bodySize: 9, postData: { mimeType: 'x', text: '' } })).toEqual({

@@ -15,7 +15,10 @@ export function withSignature(headers: ReadonlyArray<readonly [string, string]>,
   return result;
 }
 
-/** Content-Length follows the body when redaction changed its size. */
+/**
+ * Content-Length says the length of the bytes written: redaction may change it, and a body cut at the limit
+ * (or cut short by its sender) is shorter than announced, which `bodyTruncated` and the answer's reason keep.
+ */
 export function withContentLength(headers: Array<[string, string]>, length: number): Array<[string, string]> {
   return headers.map(([name, value]) => (name.toLowerCase() === 'content-length' ? [name, String(length)] : [name, value]));
 }

@@ -73,7 +73,7 @@ export function buildFixture(delivery: StoredDelivery, position: number, width: 
   const signature =
     signing === 'resigned' ? signBody(body, options.testSecret!) : signing === 'original' ? signatureOf(target.headers) : null;
   let headers = signing === 'original' ? target.headers.map(([n, v]): [string, string] => [n, v]) : withSignature(target.headers, signature);
-  if (bodyChanged) headers = withContentLength(headers, body.byteLength);
+  headers = withContentLength(headers, body.byteLength);
   const encoded = encodeBody(body);
   const fixture: FixtureRequest = {
     sourceId: delivery.id,

@@ -1,5 +1,5 @@
 import { STATUS_CODES } from 'node:http';
-import { encodeBody } from './body-text';
+import { utf8TextOrNull } from './body-text';
 import type { StoredDelivery } from './selection';
 
 /** Where a delivery was received: the receiver's origin it came in on (https or plain http). */
@@ -26,9 +26,25 @@ function queryPairs(query: string): Array<{ name: string; value: string }> {
   return [...new URLSearchParams(query)].map(([name, value]) => ({ name, value }));
 }
 
+/**
+ * Where the request's body goes. HAR 1.2 `postData.text` is text, so a body that is not UTF-8 is left out
+ * of it (a HAR 1.2 reader sees a body it was not given, never base64 as the body) and kept byte-exact in
+ * HTTP Toolkit's `_content`, under the status word it writes beside it (httptoolkit-ui src/model/http/har.ts).
+ */
+function requestBodyFields(delivery: StoredDelivery) {
+  const text = utf8TextOrNull(delivery.body);
+  if (text !== null) {
+    return { postData: { mimeType: headerValue(delivery.headers, 'content-type') ?? 'application/octet-stream', text } };
+  }
+  return {
+    _requestBodyStatus: 'discarded:not-representable',
+    _content: { text: Buffer.from(delivery.body).toString('base64'), size: delivery.body.byteLength, encoding: 'base64' },
+    comment: 'The body is not UTF-8 text, so postData cannot hold it: its bytes are in _content, base64-encoded.',
+  };
+}
+
 /** One HAR 1.2 entry; `_webhookInspector` keeps what HAR has no field for, so an import loses nothing. */
 export function harEntry(delivery: StoredDelivery, origin: string) {
-  const body = encodeBody(delivery.body);
   const { status, body: responseBody, reason } = delivery.response;
   return {
     startedDateTime: new Date(delivery.receivedAt).toISOString(),
@@ -40,13 +56,9 @@ export function harEntry(delivery: StoredDelivery, origin: string) {
       cookies: [],
       headers: delivery.headers.map(([name, value]) => ({ name, value })),
       queryString: queryPairs(delivery.query),
-      postData: {
-        mimeType: headerValue(delivery.headers, 'content-type') ?? 'application/octet-stream',
-        text: body.text,
-        ...(body.encoding === 'base64' ? { encoding: 'base64' } : {}),
-      },
       headersSize: -1,
       bodySize: delivery.body.byteLength,
+      ...requestBodyFields(delivery),
     },
     response: {
       status,

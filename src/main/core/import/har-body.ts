@@ -2,7 +2,8 @@ import { z } from 'zod';
 
 const BodyPart = z.object({
   text: z.string().optional(),
-  // HAR 1.2 gives `encoding` to response content only; tools use it (or `_encoding`) on request bodies too.
+  // HAR 1.2 gives `encoding` to response content only; tools (and this app's older exports, for a
+  // body that is not UTF-8) use it, or `_encoding`, on request bodies too.
   encoding: z.string().optional(),
   _encoding: z.string().optional(),
   params: z.array(z.unknown()).optional(),
@@ -43,8 +44,9 @@ function whyMissing(request: HarRequestBody): string | null {
  * read as an empty one.
  */
 export function harRequestBody(request: HarRequestBody): Buffer | string {
-  if (hasText(request.postData)) return decoded(request.postData, 'postData');
+  // HTTP Toolkit's rule: `_content`, when there, is the body (it is written where postData cannot hold it).
   if (hasText(request._content)) return decoded(request._content, '_content');
+  if (hasText(request.postData)) return decoded(request.postData, 'postData');
   const why = whyMissing(request);
   if (why === null) return Buffer.alloc(0);
   const size = (request.bodySize ?? 0) > 0 ? `body of ${request.bodySize} bytes` : 'body';
