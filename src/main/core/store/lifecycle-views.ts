@@ -1,6 +1,7 @@
 import type { LifecycleKind, LifecycleSummary, OrderSummary, RecipientView } from '../../../shared/lifecycle';
 import { orderSummary, recipientView } from '../analysis/lifecycle';
 import { createdOrders } from './created-orders';
+import type { SettingsStore } from './inspector-store';
 import type { Db } from './open';
 import { settingsQueries } from './settings';
 
@@ -111,8 +112,9 @@ function lifecyclesOfOrders(db: Db): (orderUuid: string) => Array<ReturnType<typ
   return (orderUuid) => (query.all(orderUuid) as SummaryRow[]).map(toSummary);
 }
 
-export function getOrder(db: Db, orderUuid: string): OrderView | null {
-  return orderView(orderUuid, lifecyclesOfOrders(db)(orderUuid), createdOrders(settingsQueries(db)).recipients(orderUuid));
+/** `settings`: the store's own (they may hold a change not yet written); a command's connection reads them itself. */
+export function getOrder(db: Db, orderUuid: string, settings: SettingsStore = settingsQueries(db)): OrderView | null {
+  return orderView(orderUuid, lifecyclesOfOrders(db)(orderUuid), createdOrders(settings).recipients(orderUuid));
 }
 
 export interface OrderView {
@@ -151,8 +153,8 @@ function recentOrderUuids(db: Db, limit: number): string[] {
 }
 
 /** Orders with the most recent activity first, summaries only. */
-export function listOrders(db: Db, limit: number): OrderSummary[] {
+export function listOrders(db: Db, limit: number, settings: SettingsStore = settingsQueries(db)): OrderSummary[] {
   const lifecyclesOf = lifecyclesOfOrders(db);
-  const created = createdOrders(settingsQueries(db));
+  const created = createdOrders(settings);
   return recentOrderUuids(db, limit).map((uuid) => orderSummary(uuid, lifecyclesOf(uuid), created.recipients(uuid)));
 }
