@@ -180,7 +180,7 @@ export interface StepOutcome {
 const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
 /** How the SQLite store's derivation says it is failing for a while, and that it works again. */
-export const derivedUpkeepWords = {
+const derivedUpkeepWords = {
   failing: 'lifecycles, duplicate groups and the body search index cannot be updated',
   recovered: 'lifecycles, duplicate groups and the body search index are up to date again',
 };
