@@ -52,6 +52,13 @@ export type SecretStorage = z.infer<typeof SecretStorage>;
 export const StoreFailure = z.object({ since: z.string(), message: z.string(), refused: z.number().int() });
 export type StoreFailure = z.infer<typeof StoreFailure>;
 
+/**
+ * Background work of the store failing for a while (a full disk, another program holding its lock), not a hiccup
+ * a retry overcame: since the first failed attempt, the latest cause.
+ */
+export const UpkeepFailure = z.object({ since: z.string(), message: z.string() });
+export type UpkeepFailure = z.infer<typeof UpkeepFailure>;
+
 /** The relay source in force, as Settings shows it (never its token). */
 export const ConfiguredRelay = z.object({
   url: z.string(),
@@ -90,6 +97,8 @@ export const CoreStatus = z.object({
   bodyLimitBytes: z.number().int(),
   /** Null while deliveries are stored; set from a refused one until the next one stored. */
   storeFailure: StoreFailure.nullable(),
+  /** Null while the lifecycles, duplicate groups and search index keep up with the stored deliveries. */
+  derivedFailure: UpkeepFailure.nullable(),
   /** Relays the core pulls deliveries from, and how each is doing. */
   sources: z.array(SourceHealth),
   /** The relay source configured (saved in Settings, or given on the command line), or null. */

@@ -176,6 +176,7 @@ async function assemble(options: CoreOptions, store: InspectorStore, storeLocati
     deliveryCount: store.deliveryCount(),
     bodyLimitBytes,
     storeFailure: storeHealth.current,
+    derivedFailure: store.derived.failure(),
     sources: sources.health,
     relay: sources.configured,
     retention: retention.status(),
@@ -210,6 +211,7 @@ async function assemble(options: CoreOptions, store: InspectorStore, storeLocati
 
   const publishStatus = () => events.publish('status.changed', status());
   storeHealth.onChange(publishStatus);
+  store.derived.onFailureChange(publishStatus);
   const transferDeps = {
     store,
     dataDir: options.dataDir,

@@ -188,7 +188,7 @@ export function bodySearchIndex(db: Db) {
      WHERE trigrams IS NOT NULL`,
   );
 
-  const indexBatch = db.transaction((limit: number): number => {
+  const indexInTransaction = db.transaction((limit: number): number => {
     const from = watermark.get() as number;
     const rows = nextRows.all(from, limit) as Array<{ id: number; size: number }>;
     if (rows.length === 0) return 0;
@@ -203,8 +203,11 @@ export function bodySearchIndex(db: Db) {
   });
 
   return {
-    /** Indexes up to `limit` rows past the watermark in one transaction; returns how many (0: none pending). */
-    indexBatch,
+    /**
+     * Indexes up to `limit` rows past the watermark in one transaction; returns how many (0: none pending). Begun as a
+     * write (it reads first): it waits for another program's lock rather than fail when that program committed meanwhile.
+     */
+    indexBatch: (limit: number): number => indexInTransaction.immediate(limit),
     /** Whether every stored delivery is indexed. */
     isCurrent: () => (watermark.get() as number) >= (latestId.get() as number),
     /** Takes deliveries about to be deleted out of both indexes (those it holds); inside the deleting transaction. */

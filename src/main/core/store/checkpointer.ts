@@ -1,3 +1,4 @@
+import { LastingFailure } from './lasting-failure';
 import type { Db } from './open';
 import { startSqliteWorker } from './sqlite-worker';
 
@@ -14,10 +15,14 @@ export const backstopPages = 2_000;
 const defaultAutocheckpointPages = 1_000;
 
 const checkpointLoop = `
+let failing = false;
 const timer = setInterval(() => {
   try {
     db.pragma('wal_checkpoint(PASSIVE)');
+    if (failing) parentPort.postMessage({ failed: null });
+    failing = false;
   } catch (error) {
+    failing = true;
     parentPort.postMessage({ failed: String((error && error.message) || error) });
   }
 }, workerData.intervalMs);
@@ -51,12 +56,14 @@ export function startCheckpointer(db: Db, options: { nativeBinding?: string; log
     return { close: async () => {} };
   }
   db.pragma(`wal_autocheckpoint = ${backstopPages}`);
-  let reported = false;
-  worker.on('message', (message: { failed?: string }) => {
-    if (message.failed && !reported) {
-      reported = true;
-      log(`store: a checkpoint failed (${message.failed}); retrying`);
-    }
+  // Retried every interval anyway: only a failure that lasts is logged (once, and once when it is over).
+  const failure = new LastingFailure(
+    { failing: 'the WAL cannot be checkpointed into the database', recovered: 'checkpoints work again' },
+    { log },
+  );
+  worker.on('message', (message: { failed: string | null }) => {
+    if (message.failed === null) failure.succeeded();
+    else failure.failed(message.failed);
   });
   worker.on('error', (error) => fallBack(error.message));
   const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));

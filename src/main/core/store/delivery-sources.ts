@@ -1,14 +1,13 @@
 import { z } from 'zod';
+import type { SettingsStore } from './inspector-store';
 import type { Db } from './open';
-import { settingsQueries } from './settings';
 
 /** What the local store holds of one relay source: the relay ids already stored, and where its pulls resume. */
-export function deliverySourceQueries(db: Db, source: string) {
+export function deliverySourceQueries(db: Db, settings: SettingsStore, source: string) {
   const stored = db.prepare(
     'SELECT source_id FROM deliveries WHERE source = ? AND source_id IN (SELECT value FROM json_each(?))',
   );
   const counted = db.prepare('SELECT count(*) FROM deliveries WHERE source = ?').pluck();
-  const settings = settingsQueries(db);
   const cursorKey = `sourceCursor:${source}`;
   return {
     alreadyStored(relayIds: string[]): Set<string> {

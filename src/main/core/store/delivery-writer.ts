@@ -7,6 +7,9 @@ import { commitOnThisThread, GroupCommitWriter } from './group-commit';
 import type { Db } from './open';
 import { RecentParsedBodies } from './recent-parsed-bodies';
 import type { ReanalyzedBatch } from './reanalyze';
+import { replayQueries, type ReplayDraft } from './replays';
+import { settingChangesWriter, type SettingChange } from './settings';
+import type { ReplayRecord } from '../../../shared/replay';
 import { startWriterThread, type WriterThread } from './writer-thread/client';
 import type { WriterItem } from './writer-thread/handlers';
 
@@ -44,6 +47,8 @@ function startThread(db: Db, options: DeliveryWriterOptions): WriterThread | nul
 export function deliveryWriter(db: Db, options: DeliveryWriterOptions = {}) {
   const deliveries = deliveryQueries(db);
   const parsedBodies = new RecentParsedBodies();
+  // This connection's own writes, for when no thread runs them.
+  const here = { writeSettings: settingChangesWriter(db), replays: replayQueries(db) };
   const onThisThread = commitOnThisThread<IncomingDelivery>(db, (delivery) => {
     const record = analysedRecord(delivery);
     const id = deliveries.insert(record);
@@ -61,7 +66,7 @@ export function deliveryWriter(db: Db, options: DeliveryWriterOptions = {}) {
   });
   const local = derivedTables(db, { parsedBodies, log: options.log, writer });
   // The thread's calls run in order: a step never needs to wait for a batch, so none is put off.
-  const remote = thread ? deriveScheduler(threadRunner(thread, local)) : null;
+  const remote = thread ? deriveScheduler(threadRunner(thread, local), { log: options.log }) : null;
   const derived = remote ?? local;
   const commits = thread ? thread : writer;
   return {
@@ -77,6 +82,13 @@ export function deliveryWriter(db: Db, options: DeliveryWriterOptions = {}) {
     prune: thread
       ? (limits: RetentionLimits, maxRows: number, now: number): Promise<number> | null => (thread.stopped ? null : thread.prune(limits, maxRows, now))
       : null,
+    /** Settings changes on the writer thread, while it runs; null: none (a command writes them on its connection). */
+    writeSettings: thread
+      ? (changes: SettingChange[]): Promise<void> => (thread.stopped ? Promise.resolve(here.writeSettings(changes)) : thread.writeSettings(changes))
+      : null,
+    /** A replay's row, written on the writer thread while it runs, else here. */
+    insertReplay: (draft: ReplayDraft): Promise<ReplayRecord> | ReplayRecord =>
+      thread && !thread.stopped ? thread.insertReplay(draft) : here.replays.insert(draft),
     /** A re-analysis's batches on the writer thread, while it runs; null: on this thread (reanalyze.ts). */
     reanalyze: thread
       ? (secret: string | null, afterId: number, maxRows: number): Promise<ReanalyzedBatch> | null =>
@@ -91,6 +103,8 @@ export function deliveryWriter(db: Db, options: DeliveryWriterOptions = {}) {
       catchUpAll: async (): Promise<void> => void (await derived.catchUpAll()),
       rebuild: async (): Promise<void> => void (await derived.rebuild()),
       isCurrent: async (): Promise<boolean> => derived.isCurrent(),
+      failure: () => derived.failure(),
+      onFailureChange: (listener: () => void) => derived.onFailureChange(listener),
       /** Indexes every body not yet in the search index: for a writer without a thread (a command, a test). */
       indexSearchAll: () => local.steps.indexSearchAll(),
     },

@@ -1,3 +1,4 @@
+import type { UpkeepFailure } from '../../../shared/contract';
 import { bodySearchIndex } from './body-search';
 import { duplicateGroupQueries } from './duplicate-groups';
 import { additionsByLifecycle, lifecycleQueries } from './lifecycles';
@@ -5,6 +6,7 @@ import type { Db } from './open';
 import type { RecentParsedBodies } from './recent-parsed-bodies';
 import { withoutOwnFsync } from './relaxed-sync';
 import { pacedBatches } from '../paced-size';
+import { LastingFailure } from './lasting-failure';
 
 /** Rows derived per transaction: large enough to coalesce page writes, small enough to keep the receiver answering. */
 const defaultBatchRows = 500;
@@ -27,7 +29,6 @@ interface PendingRow {
 
 export interface DerivationOptions {
   parsedBodies?: RecentParsedBodies;
-  log?: (line: string) => void;
   /** Rows per transaction (a bulk load, with no receiver to keep answering, takes more at once). */
   batchRows?: number;
   /**
@@ -50,7 +51,6 @@ export interface DerivationOptions {
  * (writer-thread/), a command on its only one. `deriveScheduler` decides when.
  */
 export function derivationSteps(db: Db, options: DerivationOptions = {}) {
-  const log = options.log ?? (() => {});
   const batchRows = options.batchRows ?? defaultBatchRows;
   const groups = duplicateGroupQueries(db);
   const lifecycles = lifecycleQueries(db, options.parsedBodies);
@@ -63,7 +63,7 @@ export function derivationSteps(db: Db, options: DerivationOptions = {}) {
      FROM deliveries WHERE id > ? ORDER BY id LIMIT ?`,
   );
 
-  const deriveBatch = db.transaction((limit: number): number => {
+  const deriveInTransaction = db.transaction((limit: number): number => {
     const rows = pending.all(watermark.get() as number, limit) as PendingRow[];
     for (const row of rows) {
       groups.add(row.idempotency_key, {
@@ -77,6 +77,9 @@ export function derivationSteps(db: Db, options: DerivationOptions = {}) {
     if (rows.length > 0) setWatermark.run(rows[rows.length - 1]!.id);
     return rows.length;
   });
+  // It reads before it writes: begun as a write, it waits for another program's lock (busy_timeout) rather than
+  // failing at once when that program committed meanwhile.
+  const deriveBatch = (limit: number): number => deriveInTransaction.immediate(limit);
 
   const relaxed = <T>(work: () => T): T => withoutOwnFsync(db, work);
   const searchWatermark = db.prepare("SELECT value FROM store_counts WHERE name = 'search_indexed_through'").pluck();
@@ -110,37 +113,36 @@ export function derivationSteps(db: Db, options: DerivationOptions = {}) {
   const indexStep =
     baseMs === undefined ? () => indexSearch() : () => searchPace(pacedTargetMs(baseMs, searchWatermark.get() as number), indexSearch);
 
-  // A failure (a full disk) leaves the watermark where it was: the next commit schedules another try.
-  const reportFailure = (error: unknown) =>
-    log(`store: lifecycles and duplicate groups could not be updated (${(error as Error).message}); will retry`);
-
+  // A failure (a full disk) leaves the watermark where it was: the scheduler tries again.
   return {
-    /** One scheduled step: a batch of pending rows, and of the search index; returns whether a backlog is left. */
-    step(): boolean {
-      if (!db.open) return false;
+    /** One scheduled step: a batch of pending rows, and of the search index; whether a backlog is left, and why it failed. */
+    step(): StepOutcome {
+      if (!db.open) return { backlog: false, failure: null };
       return relaxed(() => {
         let backlog = false;
+        let failure: string | null = null;
         try {
           // A backlog (a rebuild) goes on at the next turn; new rows wait to be coalesced.
           backlog = deriveStep();
         } catch (error) {
-          reportFailure(error);
+          failure = messageOf(error);
         }
         try {
           // A store from before the index is indexed here too, a batch per step.
           if (indexStep()) backlog = true;
         } catch (error) {
-          log(`store: the body search index could not be updated (${(error as Error).message}); will retry`);
+          failure ??= messageOf(error);
         }
-        return backlog;
+        return { backlog, failure };
       });
     },
-    /** Derives up to `maxRows` pending rows now (a failure is logged, and left for the next step). */
-    catchUp(maxRows: number): void {
+    /** Derives up to `maxRows` pending rows now; why it failed (left for the next step), or null. */
+    catchUp(maxRows: number): string | null {
       try {
         relaxed(() => deriveUpTo(maxRows));
+        return null;
       } catch (error) {
-        reportFailure(error);
+        return messageOf(error);
       }
     },
     /** Derives everything pending, failing loudly (a command about to read a whole store); true once none is left. */
@@ -161,7 +163,7 @@ export function derivationSteps(db: Db, options: DerivationOptions = {}) {
         lifecycles.clear();
         setWatermark.run(0);
         if (thenRows > 0) deriveUpTo(thenRows);
-      })();
+      }).immediate();
     },
     isCurrent,
   };
@@ -169,10 +171,25 @@ export function derivationSteps(db: Db, options: DerivationOptions = {}) {
 
 export type DerivationSteps = ReturnType<typeof derivationSteps>;
 
+/** What a scheduled step did: whether a backlog is left, and why it failed (null: it did not). */
+export interface StepOutcome {
+  backlog: boolean;
+  failure: string | null;
+}
+
+const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+
+/** How the SQLite store's derivation says it is failing for a while, and that it works again. */
+const derivedUpkeepWords = {
+  failing: 'lifecycles, duplicate groups and the body search index cannot be updated',
+  recovered: 'lifecycles, duplicate groups and the body search index are up to date again',
+};
+
 /** The steps as the scheduler runs them: here, or on the writer thread (each then a message answered). */
 export interface DerivationRunner {
-  step(): boolean | Promise<boolean>;
-  catchUp(maxRows: number): void | Promise<void>;
+  step(): StepOutcome | Promise<StepOutcome>;
+  /** Why it failed, or null. */
+  catchUp(maxRows: number): string | null | Promise<string | null>;
   catchUpAll(): unknown;
   clear(): void | Promise<void>;
   isCurrent(): boolean | Promise<boolean>;
@@ -184,18 +201,28 @@ export interface DeriveSchedulerOptions {
    * waits while it holds the write lock (rather than block this thread on it), and runs between its batches.
    */
   writer?: { readonly busy: boolean; idle(): Promise<void> };
+  log?: (line: string) => void;
 }
 
-/** When the derivation steps run: shortly after commits, coalesced; before reads of the derived tables; on rebuild. */
+/**
+ * When the derivation steps run: shortly after commits, coalesced; before reads of the derived tables; on rebuild;
+ * and after a failed step, again and again (backing off) until one succeeds, so that its end is seen even when no
+ * delivery comes. A failure a retry overcomes is not reported; one that lasts is (`failure`).
+ */
 export function deriveScheduler(runner: DerivationRunner, options: DeriveSchedulerOptions = {}) {
+  const failure = new LastingFailure(derivedUpkeepWords, { log: options.log ?? (() => {}) });
   let scheduled = false;
   let due = false;
   const step = async () => {
     scheduled = false;
     due = false;
-    // A step fails only when the writer thread stopped (it logs why): the pending rows wait for the next start.
-    const backlog = await Promise.resolve(runner.step()).catch(() => false);
-    if (backlog) schedule(0);
+    const startedAt = Date.now();
+    // A call fails only when the writer thread stopped (it logs why): the pending rows wait for the next start.
+    const outcome = await Promise.resolve(runner.step()).catch(() => null);
+    if (outcome === null) return;
+    if (outcome.failure !== null) return schedule(failure.failed(outcome.failure, startedAt));
+    failure.succeeded();
+    if (outcome.backlog) schedule(0);
   };
   const schedule = (delayMs = coalesceMs) => {
     if (scheduled || due) return;
@@ -219,7 +246,10 @@ export function deriveScheduler(runner: DerivationRunner, options: DeriveSchedul
     /** Before reading the derived tables: derives what is pending now, unless a rebuild is under way. */
     async catchUpForRead(): Promise<void> {
       if (options.writer?.busy) await options.writer.idle();
-      await runner.catchUp(readCatchUpRows);
+      const startedAt = Date.now();
+      const failed = await runner.catchUp(readCatchUpRows);
+      // Only a step says it works again (it also tries the search index).
+      if (failed !== null) schedule(failure.failed(failed, startedAt));
     },
     /** Derives everything pending (a command about to read a whole store). */
     catchUpAll: async (): Promise<void> => void (await runner.catchUpAll()),
@@ -230,6 +260,9 @@ export function deriveScheduler(runner: DerivationRunner, options: DeriveSchedul
     },
     /** Whether every stored delivery is included. */
     isCurrent: async (): Promise<boolean> => runner.isCurrent(),
+    /** The derivation's lasting failure, or null. */
+    failure: (): UpkeepFailure | null => failure.current,
+    onFailureChange: (listener: () => void): void => failure.onChange(listener),
   };
 }
 
@@ -253,6 +286,8 @@ export function derivedTables(db: Db, options: DerivationOptions & DeriveSchedul
       scheduler.schedule(0);
     },
     isCurrent: steps.isCurrent,
+    failure: scheduler.failure,
+    onFailureChange: scheduler.onFailureChange,
     steps,
   };
 }

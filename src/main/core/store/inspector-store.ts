@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { UpkeepFailure } from '../../../shared/contract';
 import type { DeliveryDetail, DeliveryFilter, DeliverySummary } from '../../../shared/delivery';
 import type { DeliveryIdEvidence, Lifecycle, ListedDuplicateGroup, OrderSummary, RecipientView } from '../../../shared/lifecycle';
 import type { ReplayRecord } from '../../../shared/replay';
@@ -37,6 +38,10 @@ export interface DerivedResults {
   catchUpAll(): Promise<void>;
   /** Whether every stored delivery is included. */
   isCurrent(): Promise<boolean>;
+  /** Deriving has been failing for a while (a retry that succeeds is not a failure): since when, and why; else null. */
+  failure(): UpkeepFailure | null;
+  /** Told when it starts or stops failing so. */
+  onFailureChange(listener: () => void): void;
 }
 
 /** The deliveries of an export's scope: how many, and in arrival order, a page after an id. */

@@ -1,6 +1,7 @@
 import type { LifecycleKind, LifecycleSummary, OrderSummary, RecipientView } from '../../../shared/lifecycle';
 import { orderSummary, recipientView } from '../analysis/lifecycle';
 import { createdOrders } from './created-orders';
+import type { SettingsStore } from './inspector-store';
 import type { Db } from './open';
 import { settingsQueries } from './settings';
 
@@ -116,8 +117,9 @@ function formBSendCount(db: Db): number {
   return db.prepare("SELECT count(*) FROM lifecycles WHERE kind = 'crypto_form_b'").pluck().get() as number;
 }
 
-export function getOrder(db: Db, orderUuid: string): OrderView | null {
-  const created = createdOrders(settingsQueries(db)).recipients(orderUuid);
+/** `settings`: the store's own (they may hold a change not yet written); a command's connection reads them itself. */
+export function getOrder(db: Db, orderUuid: string, settings: SettingsStore = settingsQueries(db)): OrderView | null {
+  const created = createdOrders(settings).recipients(orderUuid);
   return orderView(orderUuid, lifecyclesOfOrders(db)(orderUuid), created, created === null ? 0 : formBSendCount(db));
 }
 
@@ -157,9 +159,9 @@ function recentOrderUuids(db: Db, limit: number): string[] {
 }
 
 /** Orders with the most recent activity first, summaries only. */
-export function listOrders(db: Db, limit: number): OrderSummary[] {
+export function listOrders(db: Db, limit: number, settings: SettingsStore = settingsQueries(db)): OrderSummary[] {
   const lifecyclesOf = lifecyclesOfOrders(db);
-  const created = createdOrders(settingsQueries(db));
+  const created = createdOrders(settings);
   const orders = recentOrderUuids(db, limit).map((uuid) => ({ uuid, created: created.recipients(uuid) }));
   // Counted only when an order created here is listed: no other can have unnamed recipients.
   const formBSends = orders.some((o) => o.created !== null) ? formBSendCount(db) : 0;

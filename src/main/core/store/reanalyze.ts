@@ -15,7 +15,7 @@ export interface ReanalyzedBatch {
 /** Re-analyses up to `limit` deliveries after `afterId` with `secret`, in one transaction. */
 export function reanalysisBatches(db: Db) {
   const queries = deliveryQueries(db);
-  return db.transaction((secret: string | null, afterId: number, limit: number): ReanalyzedBatch => {
+  const batch = db.transaction((secret: string | null, afterId: number, limit: number): ReanalyzedBatch => {
     const rows = queries.rawBatch(afterId, limit);
     let keysChanged = false;
     for (const row of rows) {
@@ -25,6 +25,8 @@ export function reanalysisBatches(db: Db) {
     }
     return { count: rows.length, lastId: rows.at(-1)?.id ?? afterId, keysChanged };
   });
+  // It reads before it writes: begun as a write, it waits for another program's lock rather than fail at once.
+  return (secret: string | null, afterId: number, limit: number): ReanalyzedBatch => batch.immediate(secret, afterId, limit);
 }
 
 /** Runs a re-analysis's batch on the store's writer thread; null when it cannot (it stopped): the batch runs here. */

@@ -77,7 +77,7 @@ export function sqlitePruner(db: Db, commits: { readonly busy: boolean; idle(): 
     };
   };
 
-  const pruneBatch = db.transaction((limits: RetentionLimits, now: number, maxRows: number): number => {
+  const pruneInTransaction = db.transaction((limits: RetentionLimits, now: number, maxRows: number): number => {
     const through = derivedThrough.get() as number;
     const candidates = oldest.all(through, maxRows) as PruneCandidate[];
     const chosen = candidatesToPrune(candidates, limits, now, readCounts().bytes);
@@ -98,7 +98,7 @@ export function sqlitePruner(db: Db, commits: { readonly busy: boolean; idle(): 
 
   /** Removes up to `maxRows` of the oldest deliveries past the limits, in one transaction, now; how many. */
   const pruneNow = (limits: RetentionLimits, maxRows: number, now: number): number =>
-    db.open ? withoutOwnFsync(db, () => pruneBatch(limits, now, maxRows)) : 0;
+    db.open ? withoutOwnFsync(db, () => pruneInTransaction.immediate(limits, now, maxRows)) : 0;
 
   return {
     counts: readCounts,

@@ -11,7 +11,7 @@ import { openStore, type Db } from './open';
 import { reanalyzeAll } from './reanalyze';
 import { replaySourceQueries } from './replay-sources';
 import { replayQueries } from './replays';
-import { settingsQueries } from './settings';
+import { settingsQueries, writeBehindSettings } from './settings';
 import { sqlitePruner } from './sqlite-pruner';
 import { scanForText, storedIdRange, textSearchMode } from './text-scan';
 import { builtWriterThreadFile } from './writer-thread/thread-file';
@@ -56,10 +56,13 @@ export function sqliteStore(db: Db, options: SqliteStoreOptions = {}): SqliteSto
   const checkpointer = options.background ? startCheckpointer(db, { nativeBinding: options.nativeBinding, log: options.log }) : null;
   const { derived } = writer;
   const lifecycles = lifecycleQueries(db);
-  const replays = replayQueries(db);
   const sources = replaySourceQueries(db);
   const exports = exportQueries(db);
-  const settings = settingsQueries(db);
+  // With a writer thread, every write goes through it: this connection only reads.
+  const writeSettings = writer.writeSettings;
+  const behind = writeSettings ? writeBehindSettings(db, writeSettings, options.log ?? (() => {})) : null;
+  const settings = behind ?? settingsQueries(db);
+  const replays = replayQueries(db);
   const pruner = sqlitePruner(db, writer.commits);
 
   return {
@@ -82,6 +85,8 @@ export function sqliteStore(db: Db, options: SqliteStoreOptions = {}): SqliteSto
       catchUpForRead: () => derived.catchUpForRead(),
       catchUpAll: () => derived.catchUpAll(),
       isCurrent: () => derived.isCurrent(),
+      failure: () => derived.failure(),
+      onFailureChange: (listener) => derived.onFailureChange(listener),
     },
     listDuplicateGroups: async (beforeLastId, limit) => listDuplicateGroups(db, beforeLastId, limit),
     deliveryIdEvidence: async () => deliveryIdEvidenceOf(db),
@@ -89,14 +94,14 @@ export function sqliteStore(db: Db, options: SqliteStoreOptions = {}): SqliteSto
     lifecycleFacets: async () => lifecycleFacets(db),
     loadLifecycle: async (key) => lifecycles.load(key),
     getRecipient: async (key) => getRecipient(db, key),
-    getOrder: async (uuid) => getOrder(db, uuid),
-    listOrders: async (limit) => listOrders(db, limit),
+    getOrder: async (uuid) => getOrder(db, uuid, settings),
+    listOrders: async (limit) => listOrders(db, limit, settings),
 
     reanalyze: (secret, reanalyzeOptions) =>
       reanalyzeAll(db, secret, derived, { ...reanalyzeOptions, runBatch: writer.reanalyze ?? undefined }),
 
     replays: {
-      insert: async (draft) => replays.insert(draft),
+      insert: async (draft) => writer.insertReplay(draft),
       listForDelivery: async (deliveryId, limit) => replays.listForDelivery(deliveryId, limit),
     },
     replaySources: {
@@ -112,7 +117,7 @@ export function sqliteStore(db: Db, options: SqliteStoreOptions = {}): SqliteSto
     },
     settings,
     deliverySource: (name) => {
-      const queries = deliverySourceQueries(db, name);
+      const queries = deliverySourceQueries(db, settings, name);
       return { alreadyStored: async (ids) => queries.alreadyStored(ids), count: async () => queries.count(), cursor: queries.cursor };
     },
 
@@ -122,6 +127,7 @@ export function sqliteStore(db: Db, options: SqliteStoreOptions = {}): SqliteSto
     lifecycleKeys: async (afterKey, limit) => exports.lifecycleKeys(afterKey, limit),
 
     async close() {
+      await behind?.flush();
       await writer.close();
       await checkpointer?.close();
       db.close();

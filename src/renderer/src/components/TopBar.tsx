@@ -51,6 +51,11 @@ function StatusFacts({ status }: { status: CoreStatus }) {
       ))}
       {receivers.length === 0 && <span className="top-fact warn">No receiver is listening</span>}
       {status.storeFailure && <StoreFailureFact failure={status.storeFailure} />}
+      {status.derivedFailure && (
+        <span className="top-fact warn" role="status" data-testid="derived-failure" title={`Since ${formatFullTime(status.derivedFailure.since)}; retrying. Deliveries are still stored.`}>
+          Lifecycles, duplicates and search not updated: {status.derivedFailure.message}
+        </span>
+      )}
       {status.sources.map((health) => (
         <SourceHealthFact key={health.name} health={health} />
       ))}

@@ -16,6 +16,7 @@ import {
   summaryParams,
 } from '../lifecycles';
 import type { RecentParsedBodies } from '../recent-parsed-bodies';
+import { LastingFailure } from '../lasting-failure';
 import { inTransaction, type Queryable } from './connect';
 import { numbered } from './sql';
 
@@ -181,8 +182,11 @@ export function pgDerivedResults(pool: pg.Pool, options: { parsedBodies: RecentP
       return false;
     });
 
-  const reportFailure = (error: unknown) =>
-    log(`store: lifecycles and duplicate groups could not be updated (${(error as Error).message}); will retry`);
+  // A failure a retry overcomes is not reported; one that lasts (the server down, the database read-only) is, once.
+  const failure = new LastingFailure(
+    { failing: 'lifecycles and duplicate groups cannot be updated', recovered: 'lifecycles and duplicate groups are up to date again' },
+    { log },
+  );
 
   let scheduled = false;
   let closed = false;
@@ -191,10 +195,15 @@ export function pgDerivedResults(pool: pg.Pool, options: { parsedBodies: RecentP
     scheduled = true;
     setTimeout(() => {
       scheduled = false;
-      // A backlog (a rebuild) goes on at the next turn.
+      const startedAt = Date.now();
       deriveUpTo(batchRows).then(
-        (done) => !done && schedule(0),
-        (error) => reportFailure(error),
+        (done) => {
+          failure.succeeded();
+          // A backlog (a rebuild) goes on at the next turn.
+          if (!done) schedule(0);
+        },
+        // Tried again until it works, so that its end is seen even when no delivery comes.
+        (error) => schedule(failure.failed(error, startedAt)),
       );
     }, delayMs).unref();
   };
@@ -209,10 +218,16 @@ export function pgDerivedResults(pool: pg.Pool, options: { parsedBodies: RecentP
   const results: DerivedResults & { rebuild(): Promise<void>; close(): Promise<void> } = {
     schedule: () => schedule(),
     async catchUpForRead() {
-      await deriveUpTo(readCatchUpRows).catch(reportFailure);
+      const startedAt = Date.now();
+      await deriveUpTo(readCatchUpRows).then(
+        () => failure.succeeded(),
+        (error) => schedule(failure.failed(error, startedAt)),
+      );
     },
     catchUpAll: async () => void (await deriveUpTo(Number.POSITIVE_INFINITY)),
     isCurrent,
+    failure: () => failure.current,
+    onFailureChange: (listener) => failure.onChange(listener),
     /** Empties the derived tables and derives them again from the first delivery (after the analyzer's keys changed). */
     rebuild: () =>
       serially(async () => {

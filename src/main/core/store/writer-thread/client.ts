@@ -2,6 +2,8 @@ import { Worker } from 'node:worker_threads';
 import type { RetentionLimits } from '../../../../shared/retention';
 import { backstopPages } from '../checkpointer';
 import { connectionPragmas } from '../open';
+import type { ReplayDraft } from '../replays';
+import type { SettingChange } from '../settings';
 import type { WriterCall, WriterItem, WriterThreadHandlers } from './handlers';
 import type { WriterReply, WriterRequest, WriterThreadData } from './thread-main';
 
@@ -52,7 +54,6 @@ export function startWriterThread(file: string, options: WriterThreadOptions) {
     settleIdle();
   };
   worker.on('message', (reply: WriterReply) => {
-    if ('log' in reply) return log(reply.log);
     const entry = waiting.get(reply.seq);
     waiting.delete(reply.seq);
     if ('error' in reply) entry?.reject(new Error(reply.error));
@@ -99,6 +100,8 @@ export function startWriterThread(file: string, options: WriterThreadOptions) {
     bulkStore: (items: WriterItem[]) => call('bulkStore', items),
     prune: (limits: RetentionLimits, maxRows: number, now: number) => call('prune', limits, maxRows, now),
     reanalyze: (secret: string | null, afterId: number, maxRows: number) => call('reanalyze', secret, afterId, maxRows),
+    writeSettings: (changes: SettingChange[]) => call('writeSettings', changes),
+    insertReplay: (draft: ReplayDraft) => call('insertReplay', draft),
     step: () => call('step'),
     catchUp: (maxRows: number) => call('catchUp', maxRows),
     catchUpAll: () => call('catchUpAll'),

@@ -10,6 +10,8 @@ import { reanalysisBatches, type ReanalyzedBatch } from '../reanalyze';
 import { sqlitePruner } from '../sqlite-pruner';
 import { pacedBatches } from '../../paced-size';
 import { withoutOwnFsync } from '../relaxed-sync';
+import { replayQueries, type ReplayDraft } from '../replays';
+import { settingChangesWriter, type SettingChange } from '../settings';
 
 /** One delivery for the writer thread: a row made already (a record analysed elsewhere), or one to analyse there. */
 export type WriterItem = { values: unknown[] } | { captured: CapturedDelivery };
@@ -25,13 +27,15 @@ function asBuffer(bytes: Uint8Array): Buffer {
 /**
  * What the writer thread does on its own connection, each call one message from the receiver's thread: analyse
  * and insert a batch of deliveries in one transaction (committed with synchronous=FULL before the ids go back),
- * and run the derivation steps (duplicate groups, lifecycles, search index) with the bodies it just parsed.
+ * and run the derivation steps (duplicate groups, lifecycles, search index) with the bodies it just parsed; and
+ * every other write of the store (settings, replays, retention, re-analysis), so that while the thread runs its
+ * connection is the store's only writer: no two of the inspector's own connections ever wait for each other's lock.
  * Plain functions of a connection, so that they also run, and are tested, without a thread.
  */
-export function writerThreadHandlers(db: Db, options: { log?: (line: string) => void } = {}) {
+export function writerThreadHandlers(db: Db) {
   const insert = db.prepare(insertDeliverySql);
   const parsedBodies = new RecentParsedBodies();
-  const steps = derivationSteps(db, { parsedBodies, log: options.log, stepTargetMs });
+  const steps = derivationSteps(db, { parsedBodies, stepTargetMs });
 
   const insertAll = db.transaction((rows: unknown[][]) => rows.map((row) => Number(insert.run(...row).lastInsertRowid)));
 
@@ -51,7 +55,7 @@ export function writerThreadHandlers(db: Db, options: { log?: (line: string) => 
   const bulk = () => {
     if (bulkSteps === null) {
       db.pragma(`cache_size = -${bulkCacheKib}`);
-      bulkSteps = derivationSteps(db, { log: options.log, batchRows: bulkChunkRows });
+      bulkSteps = derivationSteps(db, { batchRows: bulkChunkRows });
     }
     return bulkSteps;
   };
@@ -63,6 +67,8 @@ export function writerThreadHandlers(db: Db, options: { log?: (line: string) => 
   // A re-analysis (a new secret, a new analyzer), likewise between the commits, paced the same way.
   const reanalyzeBatch = reanalysisBatches(db);
   const reanalyzePace = pacedBatches(32, 4);
+  const writeSettings = settingChangesWriter(db);
+  const replays = replayQueries(db);
 
   return {
     insert(items: WriterItem[]): number[] {
@@ -90,6 +96,18 @@ export function writerThreadHandlers(db: Db, options: { log?: (line: string) => 
       let batch: ReanalyzedBatch | undefined;
       reanalyzePace(stepTargetMs, (rows) => (batch = reanalyzeBatch(secret, afterId, rows)).count === rows, maxRows);
       return batch!;
+    },
+    /**
+     * Settings changes, without an fsync of their own: the next delivery's commit syncs them (the WAL is synced
+     * whole), and losing the last ones to a power cut loses only a relay cursor's progress (the pull is repeated,
+     * never stored twice) or a change made in that instant.
+     */
+    writeSettings(changes: SettingChange[]): void {
+      withoutOwnFsync(db, () => writeSettings(changes));
+    },
+    insertReplay(draft: ReplayDraft) {
+      const body = draft.response?.body;
+      return replays.insert(body ? { ...draft, response: { ...draft.response!, body: asBuffer(body) } } : draft);
     },
     step: () => steps.step(),
     catchUp: (maxRows: number) => steps.catchUp(maxRows),

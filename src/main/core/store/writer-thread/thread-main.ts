@@ -16,13 +16,13 @@ export interface WriterRequest {
   args: unknown[];
 }
 
-export type WriterReply = { seq: number; result: unknown } | { seq: number; error: string } | { log: string };
+export type WriterReply = { seq: number; result: unknown } | { seq: number; error: string };
 
 const port = parentPort!;
 const data = workerData as WriterThreadData;
 const db: Db = new Database(data.file, { fileMustExist: true, ...(data.nativeBinding ? { nativeBinding: data.nativeBinding } : {}) });
 for (const pragma of data.pragmas) db.pragma(pragma);
-const handlers = writerThreadHandlers(db, { log: (line) => port.postMessage({ log: line } satisfies WriterReply) });
+const handlers = writerThreadHandlers(db);
 
 port.on('message', (message: WriterRequest | 'close') => {
   if (message === 'close') {
