@@ -1,3 +1,4 @@
+import './zod-without-eval';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { ticketedEventStreamUrl } from './api/event-ticket';
