@@ -26,7 +26,7 @@ export function headingAnchors(text: string): Set<string> {
     if (/^\s*(```|~~~)/.test(line)) fenced = !fenced;
     const heading = fenced ? null : /^ {0,3}#{1,6}\s+(.*?)\s*#*\s*$/.exec(line);
     if (!heading) continue;
-    const rendered = heading[1]
+    const rendered = (heading[1] ?? '')
       .replace(/<[^>]*>/g, '')
       .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
       .replace(/[`*_]{1,2}([^`*_]+)[`*_]{1,2}/g, '$1');
@@ -44,8 +44,8 @@ export function headingAnchors(text: string): Set<string> {
 /** Every relative link target of a page (Markdown links and images, and HTML src/href), outside code. */
 export function relativeLinks(text: string): string[] {
   const targets = proseLines(text).flatMap((line) => [
-    ...[...line.matchAll(/!?\[[^\]]*\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g)].map((m) => m[1]),
-    ...[...line.matchAll(/\b(?:src|href)="([^"]+)"/g)].map((m) => m[1]),
+    ...[...line.matchAll(/!?\[[^\]]*\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g)].map((m) => m[1] ?? ''),
+    ...[...line.matchAll(/\b(?:src|href)="([^"]+)"/g)].map((m) => m[1] ?? ''),
   ]);
   return targets.filter((target) => !/^[a-z][a-z0-9+.-]*:/i.test(target));
 }
