@@ -8,7 +8,7 @@ const cachedLifecycles = 10_000;
 
 /**
  * The stable NDJSON export: one object per stored delivery, in arrival order. Fields are only
- * ever added (see the README); the signing secret is never part of it.
+ * ever added (see docs/formats/ndjson.md); the signing secret is never part of it.
  */
 export async function* ndjsonLines(store: InspectorStore): AsyncGenerator<string> {
   // duplicateOf comes from the duplicate groups: include the deliveries a crash left underived.

@@ -4,7 +4,7 @@ import { describeIssues } from './describe-issues';
 import { countNonBlankLines, textLines, type ByteSource } from './file-lines';
 import { parseTime, withoutByteOrderMark, type ImportSource, type ReadOutcome } from './import-item';
 
-/** The fields of an `export --format ndjson` line an import needs (README: "NDJSON export"). */
+/** The fields of an `export --format ndjson` line an import needs (docs/formats/ndjson.md). */
 const NdjsonDelivery = z.object({
   receivedAt: z.string(),
   method: z.string().min(1),
