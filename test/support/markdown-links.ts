@@ -14,7 +14,7 @@ function proseLines(text: string): string[] {
 }
 
 /**
- * The anchor GitHub gives a heading: the rendered text (code, links and HTML reduced to their text), lower-cased,
+ * The anchor GitHub gives a heading: the rendered text (code, links, `*` emphasis and HTML reduced to their text), lower-cased,
  * every character but letters, marks, numbers, connector punctuation, hyphens and spaces removed, spaces made
  * hyphens; a repeated slug gets -1, -2, … (the rules of github-slugger, which the install does not carry).
  */
@@ -29,7 +29,7 @@ export function headingAnchors(text: string): Set<string> {
     const rendered = (heading[1] ?? '')
       .replace(/<[^>]*>/g, '')
       .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
-      .replace(/[`*_]{1,2}([^`*_]+)[`*_]{1,2}/g, '$1');
+      .replace(/[`*]/g, '');
     const base = rendered
       .toLowerCase()
       .replace(/[^\p{L}\p{M}\p{N}\p{Pc} -]/gu, '')

@@ -6,8 +6,8 @@ import { documentationPages, headingAnchors, readPage, relativeLinks } from '../
 const root = resolve(__dirname, '../..');
 
 describe('the anchors GitHub gives headings', () => {
-  it('follows its slug rules: code and links reduced to text, punctuation dropped, repeats numbered', () => {
-    const page = ['# The relay: receiving', '## `webhook-inspector serve user`', '## Where it may connect (the egress policy)', '## [Which](x.md) Node', '## Notes', '## Notes', '```', '## not a heading', '```'].join('\n');
+  it('follows its slug rules (as github-slugger gives them): code and links reduced to text, punctuation dropped, repeats numbered', () => {
+    const page = ['# The relay: receiving', '## `webhook-inspector serve user`', '## Where it may connect (the egress policy)', '## [Which](x.md) Node', '## Notes', '## Notes', '### `inspector_schema`', '## Café — é', '## A/B: 1.2 (x)', '```', '## not a heading', '```'].join('\n');
     expect([...headingAnchors(page)]).toEqual([
       'the-relay-receiving',
       'webhook-inspector-serve-user',
@@ -15,6 +15,9 @@ describe('the anchors GitHub gives headings', () => {
       'which-node',
       'notes',
       'notes-1',
+      'inspector_schema',
+      'café--é',
+      'ab-12-x',
     ]);
   });
 });
