@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import GithubSlugger from 'github-slugger';
 
 /** The lines of a Markdown page outside fenced code blocks, with inline code spans blanked. */
 function proseLines(text: string): string[] {
@@ -14,12 +15,11 @@ function proseLines(text: string): string[] {
 }
 
 /**
- * The anchor GitHub gives a heading: the rendered text (code, links, `*` emphasis and HTML reduced to their text), lower-cased,
- * every character but letters, marks, numbers, connector punctuation, hyphens and spaces removed, spaces made
- * hyphens; a repeated slug gets -1, -2, … (the rules of github-slugger, which the install does not carry).
+ * The anchors GitHub gives a page's headings: each heading's rendered text (code, links, `*` emphasis and HTML
+ * reduced to their text), slugged as GitHub does (repeated slugs numbered -1, -2, …).
  */
 export function headingAnchors(text: string): Set<string> {
-  const seen = new Map<string, number>();
+  const slugger = new GithubSlugger();
   const anchors = new Set<string>();
   let fenced = false;
   for (const line of text.split('\n')) {
@@ -30,13 +30,7 @@ export function headingAnchors(text: string): Set<string> {
       .replace(/<[^>]*>/g, '')
       .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
       .replace(/[`*]/g, '');
-    const base = rendered
-      .toLowerCase()
-      .replace(/[^\p{L}\p{M}\p{N}\p{Pc} -]/gu, '')
-      .replace(/ /g, '-');
-    const count = seen.get(base) ?? 0;
-    seen.set(base, count + 1);
-    anchors.add(count === 0 ? base : `${base}-${count}`);
+    anchors.add(slugger.slug(rendered));
   }
   return anchors;
 }
