@@ -25,7 +25,7 @@ export const relayDefinition = defineCommand({
   synopsis: [`${storeSynopsis} [--port N --cert FILE --key FILE] [--http-port N] [--host ADDR] [--trust-proxy ADDR,…] [--unrouted-budget SIZE] [--max-streams-per-token N]`],
   summary: "Run a public relay: it receives the real service's webhooks per channel, stores them in PostgreSQL, and laptops pull them.",
   description: [
-    'Senders post to /c/<channel>/…; laptops pull from /relay/v1/ with their channel token; GET / answers a health check. SIGINT and SIGTERM close it cleanly.',
+    'Senders post to /c/<channel>/…; laptops pull from /relay/v1/ with their channel token; GET /healthz answers a health check (for load balancers). SIGINT and SIGTERM close it cleanly.',
   ],
   options: {
     ...relayStoreUrlOptions,
@@ -204,7 +204,7 @@ async function relayCommand(args: string[]): Promise<void> {
   closeOnSignal(relay);
   if (relay.urls.https) console.log(`Relay (HTTPS): ${relay.urls.https}`);
   if (relay.urls.http) console.log(`Relay (HTTP):  ${relay.urls.http}`);
-  console.log('Receiving on /c/<channel>/…; laptops pull from /relay/v1/ with their channel token; GET / answers a health check.');
+  console.log('Receiving on /c/<channel>/…; laptops pull from /relay/v1/ with their channel token; GET /healthz answers a health check.');
 }
 
 /** `relay`, `relay channel create|rotate|revoke|list`, `relay audit`. */

@@ -108,7 +108,7 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
       return route;
     };
     const pullApi = createPullApi(pool, feeds, { maxStreamsPerToken: options.maxStreamsPerToken ?? defaultMaxStreamsPerToken, log });
-    const healthCheck = createHealthCheck(pool);
+    const healthCheck = createHealthCheck(pool, log);
     const deps: ReceiverDeps = {
       store: async (record) => {
         const { channelId } = await routeOf(record.raw);
