@@ -6,6 +6,8 @@ import { builtinModules } from 'node:module';
 
 const nodeBuiltins = builtinModules.filter((name) => !name.startsWith('_'));
 const noElectron = { name: 'electron', message: 'The core and shared code run under plain Node too: keep electron in src/main/index.ts and src/main/electron.' };
+/** Imports of folders that sit above the importing code: an arrow running upward. */
+const upward = (folders, message) => ({ group: folders.map((folder) => `**/${folder}/**`), message });
 const noNode = {
   paths: nodeBuiltins.map((name) => ({ name, message: 'shared and renderer code runs in the browser: no Node built-ins.' })),
   patterns: [{ group: ['node:*'], message: 'shared and renderer code runs in the browser: no node:* modules.' }],
@@ -25,6 +27,21 @@ export default tseslint.config(
   {
     files: ['src/main/core/**/*.ts', 'test/**/*.ts', 'bench/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { paths: [noElectron] }] },
+  },
+  {
+    files: ['src/main/core/store/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [noElectron], patterns: [upward(['receiver'], 'The receiver sits above the store: what both need lives below them (delivery-record/).')] }],
+    },
+  },
+  {
+    files: ['src/main/core/delivery-record/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [noElectron], patterns: [upward(['receiver', 'store', 'relay'], 'delivery-record/ sits below the receiver, the store and the relay: it imports analysis/ only.')] },
+      ],
+    },
   },
   {
     files: ['src/shared/**/*.ts'],

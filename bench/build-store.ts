@@ -1,7 +1,7 @@
-import { buildDeliveryRecord } from '../src/main/core/receiver/ingest';
+import { buildDeliveryRecord } from '../src/main/core/delivery-record/build-record';
 import { protocolAnswer, responseFor, ResponsePolicyState } from '../src/main/core/receiver/response-policy';
 import { bulkWriter } from '../src/main/core/store/bulk-writer';
-import type { DeliveryRecord } from '../src/main/core/store/delivery-record';
+import type { DeliveryRecord } from '../src/main/core/delivery-record/delivery-record';
 import { openStore } from '../src/main/core/store/open';
 import { settingsQueries } from '../src/main/core/store/settings';
 import { analyzerVersion } from '../src/main/core/analysis/version';

@@ -1,5 +1,5 @@
 import type { RawDelivery } from '../src/main/core/analysis/types';
-import type { CaptureFacts } from '../src/main/core/store/delivery-record';
+import type { CaptureFacts } from '../src/main/core/delivery-record/delivery-record';
 import { cryptoCodes, cryptoWalletCodes, fiatCodes } from '../src/main/core/simulator/api/currencies';
 import {
   drawCryptoAmount,

@@ -9,7 +9,7 @@
  */
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildDeliveryRecord } from '../src/main/core/receiver/ingest';
+import { buildDeliveryRecord } from '../src/main/core/delivery-record/build-record';
 import { deliveryQueries } from '../src/main/core/store/deliveries';
 import { derivedTables } from '../src/main/core/store/derived-tables';
 import { openStore } from '../src/main/core/store/open';

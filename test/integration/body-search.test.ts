@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildDeliveryRecord } from '../../src/main/core/receiver/ingest';
+import { buildDeliveryRecord } from '../../src/main/core/delivery-record/build-record';
 import { bodySearchIndex, countBudgetRows, indexQuery, searchMatch } from '../../src/main/core/store/body-search';
 import { deliveryQueries } from '../../src/main/core/store/deliveries';
 import { filteredCountCap, listDeliveries } from '../../src/main/core/store/delivery-views';

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { buildDeliveryRecord } from '../../src/main/core/receiver/ingest';
+import { buildDeliveryRecord } from '../../src/main/core/delivery-record/build-record';
 import type { DeliveryFilter } from '../../src/shared/delivery';
 import type { DeliverySearchJob } from '../../src/shared/delivery-search';
 import { startTestCore, tempDataDir, type TestCore } from '../support/core-fixture';

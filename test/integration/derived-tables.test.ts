@@ -2,7 +2,7 @@ import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { bodyText, formALifecycle, ids, signedDelivery } from '../fixtures/payloads';
-import { buildDeliveryRecord } from '../../src/main/core/receiver/ingest';
+import { buildDeliveryRecord } from '../../src/main/core/delivery-record/build-record';
 import { deliveryQueries } from '../../src/main/core/store/deliveries';
 import { derivedTables } from '../../src/main/core/store/derived-tables';
 import { migrations } from '../../src/main/core/store/migrations';

@@ -39,4 +39,18 @@ describe('group commit', () => {
     expect(await writer.enqueue('d')).toBe(1);
     db.close();
   });
+
+  it('commits at most its largest batch at once, and the rest in the commits after, in order', async () => {
+    const { db, insert } = storeWithTable();
+    const batchSizes: number[] = [];
+    const writer = new GroupCommitWriter<string>({
+      commit: commitOnThisThread(db, insert),
+      onCommitted: (batch) => batchSizes.push(batch.length),
+      largestBatch: 500,
+    });
+    const ids = await Promise.all(Array.from({ length: 1200 }, (_, i) => writer.enqueue(`v${i}`)));
+    expect(ids).toEqual(Array.from({ length: 1200 }, (_, i) => i + 1));
+    expect(batchSizes).toEqual([500, 500, 200]);
+    db.close();
+  });
 });

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildDeliveryRecord } from '../../src/main/core/receiver/ingest';
+import { buildDeliveryRecord } from '../../src/main/core/delivery-record/build-record';
 import { deliveryQueries } from '../../src/main/core/store/deliveries';
 import { derivedTables } from '../../src/main/core/store/derived-tables';
 import { groupCopiesClause } from '../../src/main/core/store/duplicate-groups';

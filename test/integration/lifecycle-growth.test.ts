@@ -10,7 +10,7 @@ import {
   giftCardRecipientBody,
   signedDelivery,
 } from '../fixtures/payloads';
-import { buildDeliveryRecord } from '../../src/main/core/receiver/ingest';
+import { buildDeliveryRecord } from '../../src/main/core/delivery-record/build-record';
 import type { InspectorStore } from '../../src/main/core/store/inspector-store';
 import { describeEachEngine, openTestStore } from '../support/engines';
 import { testSecret } from '../support/deliveries';

@@ -1,5 +1,5 @@
 import { afterEach, expect, it } from 'vitest';
-import { buildDeliveryRecord } from '../../src/main/core/receiver/ingest';
+import { buildDeliveryRecord } from '../../src/main/core/delivery-record/build-record';
 import { createdOrders } from '../../src/main/core/store/created-orders';
 import type { InspectorStore } from '../../src/main/core/store/inspector-store';
 import { bodyText, formAQuoteCreated, formBBody, giftCardRecipientBody, ids } from '../fixtures/payloads';

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildDeliveryRecord } from '../../src/main/core/receiver/ingest';
+import { buildDeliveryRecord } from '../../src/main/core/delivery-record/build-record';
 import type { ReplayDraft } from '../../src/main/core/store/replays';
 import { openStore } from '../../src/main/core/store/open';
 import { tempDataDir } from '../support/core-fixture';

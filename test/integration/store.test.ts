@@ -4,7 +4,7 @@ import pg from 'pg';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { migrations } from '../../src/main/core/store/migrations';
 import { openStore } from '../../src/main/core/store/open';
-import { buildDeliveryRecord } from '../../src/main/core/receiver/ingest';
+import { buildDeliveryRecord } from '../../src/main/core/delivery-record/build-record';
 import { filteredCountCap } from '../../src/main/core/store/delivery-views';
 import { pgSchemaVersion } from '../../src/main/core/store/postgres/schema';
 import { startTestCore, tempDataDir, type TestCore } from '../support/core-fixture';

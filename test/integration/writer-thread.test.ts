@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { benchSecret, generateDeliveries } from '../../bench/generate';
-import type { CapturedDelivery } from '../../src/main/core/store/delivery-record';
+import type { CapturedDelivery } from '../../src/main/core/delivery-record/delivery-record';
 import { deliveryWriter } from '../../src/main/core/store/delivery-writer';
 import { openStore, type Db } from '../../src/main/core/store/open';
 import { openSqliteStore } from '../../src/main/core/store/sqlite-store';

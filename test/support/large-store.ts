@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { analyzerVersion } from '../../src/main/core/analysis/version';
-import { buildDeliveryRecord } from '../../src/main/core/receiver/ingest';
+import { buildDeliveryRecord } from '../../src/main/core/delivery-record/build-record';
 import { deliveryQueries, insertColumns } from '../../src/main/core/store/deliveries';
 import { openStore } from '../../src/main/core/store/open';
 import { settingsQueries } from '../../src/main/core/store/settings';

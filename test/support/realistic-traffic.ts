@@ -1,7 +1,7 @@
 import { benchSecret, generateDeliveries } from '../../bench/generate';
-import { buildDeliveryRecord } from '../../src/main/core/receiver/ingest';
+import { buildDeliveryRecord } from '../../src/main/core/delivery-record/build-record';
 import { bulkWriter } from '../../src/main/core/store/bulk-writer';
-import type { DeliveryRecord } from '../../src/main/core/store/delivery-record';
+import type { DeliveryRecord } from '../../src/main/core/delivery-record/delivery-record';
 import type { Db } from '../../src/main/core/store/open';
 
 /** The benchmark's realistic traffic (orders of many recipients, duplicates, reordering, faults), analyzed. */

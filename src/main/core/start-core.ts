@@ -25,7 +25,7 @@ import { DeliverySearchJobs } from './search/delivery-search-jobs';
 import { ServiceApiSession } from './service-api';
 import { ServiceConnectionManager } from './service-connection';
 import { SigningSecret, fileSecretStore } from './signing-secret';
-import type { DeliveryRecord } from './store/delivery-record';
+import type { DeliveryRecord } from './delivery-record/delivery-record';
 import type { InspectorStore } from './store/inspector-store';
 import { openPostgresStore, withoutPassword } from './store/postgres/postgres-store';
 import { openSqliteStore } from './store/sqlite-store';

@@ -3,7 +3,7 @@ import type { CallHandlers } from '../../../shared/contract';
 import type { FixtureExportOptions, TransferProgress } from '../../../shared/fixtures';
 import { importPath } from '../import/import-path';
 import type { ImportTarget } from '../import/import-path';
-import type { DeliveryRecord } from '../store/delivery-record';
+import type { DeliveryRecord } from '../delivery-record/delivery-record';
 import type { InspectorStore } from '../store/inspector-store';
 import { curlCommand } from './curl';
 import { defaultFixturesFolder, exportFixtures, type FixturesRequest } from './fixtures-export';

@@ -1,6 +1,6 @@
 import type { RawDelivery } from '../analysis/types';
-import { buildDeliveryRecord } from '../receiver/ingest';
-import type { DeliveryRecord } from '../store/delivery-record';
+import { buildDeliveryRecord } from '../delivery-record/build-record';
+import type { DeliveryRecord } from '../delivery-record/delivery-record';
 
 /** One delivery read from an export file, before analysis. */
 export interface ImportItem {

@@ -1,6 +1,6 @@
 import type { ImportResult } from '../../../shared/fixtures';
 import { ProgressCounter, noProgress, type ProgressListener } from '../export/progress';
-import type { DeliveryRecord } from '../store/delivery-record';
+import type { DeliveryRecord } from '../delivery-record/delivery-record';
 import { importedRecord, type ImportSource } from './import-item';
 import { openImportSource } from './open-source';
 

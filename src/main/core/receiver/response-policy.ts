@@ -1,6 +1,6 @@
 import type { ResponsePolicy } from '../../../shared/policy';
 import type { SignatureVerdict } from '../../../shared/verdicts';
-import type { ResponseGiven } from '../store/delivery-record';
+import type { ResponseGiven } from '../delivery-record/delivery-record';
 import type { BodyOutcome } from './capture-body';
 
 export interface Answer {

@@ -5,9 +5,9 @@ import type { AddressInfo, Socket } from 'node:net';
 import type { ReceiverTimeouts } from '../core-options';
 import type { RawDelivery } from '../analysis/types';
 import { checkSignature } from '../analysis/analyze-delivery';
-import type { CapturedDelivery, IncomingDelivery } from '../store/delivery-record';
+import type { CapturedDelivery, IncomingDelivery } from '../delivery-record/delivery-record';
 import { announcedOverLimit, captureBody, leftUnread, skipBody, type CapturedBody } from './capture-body';
-import { headerPairs, splitTarget } from './ingest';
+import { headerPairs, splitTarget } from './request-parts';
 import type { ReceiverCertificate } from './tls';
 import { protocolAnswer, responseFor, type Answer, type ResponsePolicyState } from './response-policy';
 

@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import type { RelayedDelivery, RelayPage } from '../../../shared/relay';
-import type { IncomingDelivery } from '../store/delivery-record';
+import type { IncomingDelivery } from '../delivery-record/delivery-record';
 import { type Cursor, cursorText } from './relay-cursor';
 
 const insertColumns = [
@@ -8,7 +8,13 @@ const insertColumns = [
   'remote_address', 'tls', 'response_status', 'response_reason',
 ];
 
-function insertValues(channelId: string | null, { raw, facts, response }: IncomingDelivery): unknown[] {
+/** A delivery to store, and its channel (none: outside every channel). */
+export interface ChannelDelivery {
+  channelId: string | null;
+  record: IncomingDelivery;
+}
+
+function insertValues({ channelId, record: { raw, facts, response } }: ChannelDelivery): unknown[] {
   return [
     channelId,
     facts.receivedAt,
@@ -29,13 +35,10 @@ function insertValues(channelId: string | null, { raw, facts, response }: Incomi
  * Stores deliveries as captured, in one transaction (one commit, one WAL flush), and wakes every relay's streams
  * of their channels; resolves with their ids, in order, once committed.
  */
-export async function insertRelayDeliveries(
-  pool: pg.Pool,
-  deliveries: ReadonlyArray<{ channelId: string | null; record: IncomingDelivery }>,
-): Promise<number[]> {
+export async function insertRelayDeliveries(pool: pg.Pool, deliveries: ReadonlyArray<ChannelDelivery>): Promise<number[]> {
   const params: unknown[] = [];
-  const rows = deliveries.map(({ channelId, record }) => {
-    const placeholders = insertValues(channelId, record).map((value) => `$${params.push(value)}`);
+  const rows = deliveries.map((delivery) => {
+    const placeholders = insertValues(delivery).map((value) => `$${params.push(value)}`);
     return `(${placeholders.join(', ')})`;
   });
   const { rows: stored } = await pool.query<{ id: string }>(

@@ -5,6 +5,7 @@ import { ResponsePolicyState } from '../receiver/response-policy';
 import { closeServer, createHttpReceiver, createHttpsReceiver, listen, type ReceiverDeps } from '../receiver/server';
 import type { RawDelivery } from '../analysis/types';
 import { defaultResponsePolicy } from '../../../shared/policy';
+import { GroupCommitWriter } from '../store/group-commit';
 import { RelayArrivals } from './arrivals';
 import { ChannelFeeds } from './channel-feeds';
 import { ChannelRoutes, type Routed } from './channel-routes';
@@ -12,7 +13,7 @@ import { remoteAddressBehind } from './forwarded-for';
 import { createHealthCheck } from './health-check';
 import { migrateRelaySchema } from './pg-schema';
 import { createPullApi } from './pull-api';
-import { RelayWriter } from './relay-writer';
+import { insertRelayDeliveries, type ChannelDelivery } from './relay-deliveries';
 import { pruneRelay, type PruneResult } from './retention';
 import { storeUnavailable, storeUnavailableHeaders } from './store-unavailable';
 import { UnroutedBudget, unroutedRecord } from './unrouted';
@@ -97,7 +98,8 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
   try {
     await migrateRelaySchema(pool);
     await arrivals.start();
-    const writer = new RelayWriter(pool);
+    // What arrives while a commit is under way is stored by the next one, so one WAL flush answers many senders.
+    const writer = new GroupCommitWriter<ChannelDelivery>({ commit: (deliveries) => insertRelayDeliveries(pool, deliveries), largestBatch: 500 });
     // The answer and the store ask once per delivery where it goes (the same raw request).
     const routed = new WeakMap<RawDelivery, Promise<Routed>>();
     const routeOf = (raw: RawDelivery) => {
@@ -112,8 +114,8 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
     const deps: ReceiverDeps = {
       store: async (record) => {
         const { channelId } = await routeOf(record.raw);
-        if (channelId !== null) return writer.store(channelId, record);
-        const id = await writer.store(null, unroutedRecord(record));
+        if (channelId !== null) return writer.enqueue({ channelId, record });
+        const id = await writer.enqueue({ channelId: null, record: unroutedRecord(record) });
         unrouted.stored();
         return id;
       },

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import type { IncomingDelivery } from '../store/delivery-record';
+import type { IncomingDelivery } from '../delivery-record/delivery-record';
 import { pruneUnrouted } from './retention';
 
 /** The most of an unrouted delivery's body the relay keeps: enough to recognise the sender, too little to fill a disk. */

@@ -1,7 +1,7 @@
 import type { RelayedDelivery, RelayPage, SourceHealth } from '../../../shared/relay';
-import type { DeliveryRecord } from '../store/delivery-record';
+import type { DeliveryRecord } from '../delivery-record/delivery-record';
 import { followStream, fetchPage, PageTooLarge, RelayRefusal, type RelayEndpoint } from './relay-client';
-import { buildDeliveryRecord } from '../receiver/ingest';
+import { buildDeliveryRecord } from '../delivery-record/build-record';
 import { responseFor } from '../receiver/response-policy';
 
 export interface RelaySourceDeps {

@@ -1,6 +1,6 @@
 import { closeSync, existsSync, fsyncSync, openSync } from 'node:fs';
 import { deliveryQueries } from './deliveries';
-import type { DeliveryRecord } from './delivery-record';
+import type { DeliveryRecord } from '../delivery-record/delivery-record';
 import { derivedTables } from './derived-tables';
 import type { Db } from './open';
 import { RecentParsedBodies } from './recent-parsed-bodies';

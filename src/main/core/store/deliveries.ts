@@ -1,7 +1,7 @@
 import type { DeliveryFilter } from '../../../shared/delivery';
 import { jsonObjectForms } from '../analysis/classify';
 import type { DeliveryAnalysis, RawDelivery } from '../analysis/types';
-import type { DeliveryRecord } from './delivery-record';
+import type { DeliveryRecord } from '../delivery-record/delivery-record';
 import type { DeliveryRow } from './delivery-row';
 import type { Db } from './open';
 

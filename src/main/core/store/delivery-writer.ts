@@ -1,7 +1,7 @@
 import type { RetentionLimits } from '../../../shared/retention';
-import { analysedRecord } from '../receiver/ingest';
+import { analysedRecord } from '../delivery-record/build-record';
 import { deliveryQueries, insertValues } from './deliveries';
-import { isAnalysed, type IncomingDelivery } from './delivery-record';
+import { isAnalysed, type IncomingDelivery } from '../delivery-record/delivery-record';
 import { deriveScheduler, derivedTables, type DerivationRunner } from './derived-tables';
 import { commitOnThisThread, GroupCommitWriter } from './group-commit';
 import type { Db } from './open';

@@ -1,4 +1,7 @@
-import type { Db } from './open';
+/** A connection that runs a function in one transaction, as better-sqlite3's `Database.transaction` does. */
+interface Transactional {
+  transaction<R>(run: () => R): () => R;
+}
 
 interface Pending<T> {
   item: T;
@@ -16,6 +19,8 @@ export interface GroupCommitSteps<T> {
    * that needs the write lock while the commits run on another connection).
    */
   betweenBatches?: () => void;
+  /** The most items one commit holds, so that one statement stays bounded; the rest go into the next. */
+  largestBatch?: number;
 }
 
 export interface Committed<T> {
@@ -24,7 +29,7 @@ export interface Committed<T> {
 }
 
 /** Commit steps for a writer on this thread: `write` each item inside one transaction of `db`. */
-export function commitOnThisThread<T>(db: Db, write: (item: T) => number): (items: T[]) => number[] {
+export function commitOnThisThread<T>(db: Transactional, write: (item: T) => number): (items: T[]) => number[] {
   return (items) => db.transaction(() => items.map(write))();
 }
 
@@ -73,8 +78,7 @@ export class GroupCommitWriter<T> {
     this.scheduled = false;
     if (this.committing) return this.committing;
     this.steps.betweenBatches?.();
-    const batch = this.queue;
-    this.queue = [];
+    const batch = this.queue.splice(0, this.steps.largestBatch ?? this.queue.length);
     if (batch.length === 0) return Promise.resolve();
     this.committing = this.commit(batch).finally(() => {
       this.committing = null;

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { bulkWriter } from './bulk-writer';
-import type { DeliveryRecord } from './delivery-record';
+import type { DeliveryRecord } from '../delivery-record/delivery-record';
 import type { InspectorStore } from './inspector-store';
 import { openStore } from './open';
 import { openStoreAt, sqliteFileOf, type StoreLocation } from './store-location';

@@ -4,7 +4,7 @@ import type { DeliveryDetail, DeliveryFilter, DeliverySummary } from '../../../s
 import type { DeliveryIdEvidence, Lifecycle, ListedDuplicateGroup, OrderSummary, RecipientView } from '../../../shared/lifecycle';
 import type { ReplayRecord } from '../../../shared/replay';
 import type { RetentionLimits } from '../../../shared/retention';
-import type { IncomingDelivery } from './delivery-record';
+import type { IncomingDelivery } from '../delivery-record/delivery-record';
 import type { DeliveryListPage, ListQuery } from './delivery-views';
 import type { LifecycleFilter, ListedLifecycle } from './lifecycle-views';
 import type { RetentionCounts } from './pruning';

@@ -1,5 +1,5 @@
 import type { ParsedBody } from '../analysis/parse-body';
-import type { DeliveryRecord } from './delivery-record';
+import type { DeliveryRecord } from '../delivery-record/delivery-record';
 
 /**
  * The parsed bodies of the latest deliveries, by row id: the events of a lifecycle arrive close

@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { insertColumns, insertValues } from '../deliveries';
-import type { DeliveryRecord } from '../delivery-record';
+import type { DeliveryRecord } from '../../delivery-record/delivery-record';
 import { GroupCommitWriter } from '../group-commit';
 import type { RecentParsedBodies } from '../recent-parsed-bodies';
 import { inTransaction } from './connect';

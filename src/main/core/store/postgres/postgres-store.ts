@@ -1,4 +1,4 @@
-import { analysedRecord } from '../../receiver/ingest';
+import { analysedRecord } from '../../delivery-record/build-record';
 import type { InspectorStore } from '../inspector-store';
 import { RecentParsedBodies } from '../recent-parsed-bodies';
 import { connectPool } from './connect';

@@ -1,7 +1,7 @@
-import { analysedRecord } from '../../receiver/ingest';
+import { analysedRecord } from '../../delivery-record/build-record';
 import { insertBodyIndex, insertDeliverySql, insertValues } from '../deliveries';
 import { bulkCacheKib, bulkChunkRows } from '../bulk-writer';
-import type { CapturedDelivery, DeliveryRecord } from '../delivery-record';
+import type { CapturedDelivery, DeliveryRecord } from '../../delivery-record/delivery-record';
 import { derivationSteps, readCatchUpRows, type DerivationSteps } from '../derived-tables';
 import type { Db } from '../open';
 import type { RetentionLimits } from '../../../../shared/retention';

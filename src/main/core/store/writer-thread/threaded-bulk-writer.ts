@@ -1,6 +1,6 @@
 import { bulkChunkRows, syncStoreFiles } from '../bulk-writer';
 import { insertValues } from '../deliveries';
-import type { DeliveryRecord } from '../delivery-record';
+import type { DeliveryRecord } from '../../delivery-record/delivery-record';
 import type { Db } from '../open';
 import { startWriterThread } from './client';
 

@@ -2,9 +2,9 @@ import { createHash } from 'node:crypto';
 import { analyzeDelivery } from '../analysis/analyze-delivery';
 import { parseBody } from '../analysis/parse-body';
 import type { RawDelivery } from '../analysis/types';
-import { isAnalysed, type CaptureFacts, type DeliveryRecord, type IncomingDelivery, type ResponseGiven } from '../store/delivery-record';
+import { isAnalysed, type CaptureFacts, type DeliveryRecord, type IncomingDelivery, type ResponseGiven } from './delivery-record';
 
-/** Builds the stored record of one delivery: the pure part of ingest, shared by the receiver and importers. */
+/** Builds the stored record of one delivery from its capture: the body parsed, analysed and hashed. */
 export function buildDeliveryRecord(
   raw: RawDelivery,
   facts: CaptureFacts,
@@ -29,17 +29,4 @@ export function analysedRecord(delivery: IncomingDelivery): DeliveryRecord {
   if (isAnalysed(delivery)) return delivery;
   const { raw, facts, response, secret } = delivery;
   return buildDeliveryRecord(raw, facts, secret, () => response);
-}
-
-/** Header pairs from Node's flat rawHeaders list, order and case kept. */
-export function headerPairs(rawHeaders: string[]): Array<[string, string]> {
-  const pairs: Array<[string, string]> = [];
-  for (let i = 0; i + 1 < rawHeaders.length; i += 2) pairs.push([rawHeaders[i]!, rawHeaders[i + 1]!]);
-  return pairs;
-}
-
-export function splitTarget(url: string | undefined): { path: string; query: string } {
-  const target = url ?? '/';
-  const q = target.indexOf('?');
-  return q === -1 ? { path: target, query: '' } : { path: target.slice(0, q), query: target.slice(q + 1) };
 }
