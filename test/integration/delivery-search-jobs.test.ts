@@ -139,23 +139,25 @@ describeEachEngine('a free-text search as a job', (name) => {
 });
 
 it('searches a large store in stretches: progress grows, the receiver answers meanwhile, and cancel stops it', { timeout: 120_000 }, async () => {
-  const t = await startTestCore({ dataDir: largeStoreDataDir(100_000) });
+  const t = await startTestCore({ dataDir: largeStoreDataDir(300_000) });
   cores.push(t);
   const started = await t.call('deliveries.search.start', { filter: { text: 'absent' } });
-  expect(started).toMatchObject({ state: 'running', scanned: true, toSearch: 100_000, latestId: 100_000 });
+  expect(started).toMatchObject({ state: 'running', scanned: true, toSearch: 300_000, latestId: 300_000 });
 
-  // Deliveries sent while the search runs are answered while it runs: it leaves the event loop between stretches.
+  // A delivery sent while the search runs is answered while it runs: it leaves the event loop between stretches.
+  // One at a time, each answer followed by a look at the job, so that how fast the scan goes changes nothing.
   const body = giftCardBody();
-  const answers = await Promise.all([0, 1, 2].map(() => post(`${t.receiverUrl}/webhooks`, body, serviceHeaders(body, null))));
-  expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
+  const answer = await post(`${t.receiverUrl}/webhooks`, body, serviceHeaders(body, null));
+  expect(answer.status).toBe(200);
   const during = await t.call('deliveries.search.page', { jobId: started.jobId });
   expect(during.job.state).toBe('running');
+  expect(during.job.searched).toBeLessThan(300_000);
 
   const followed = await follow(t, during.job);
   const progress = followed.jobs.map((job) => job.searched);
   // How many reports a scan makes depends on the machine's speed (one at most every 100 ms): only their order is fixed.
   expect(progress).toEqual([...progress].sort((a, b) => a - b));
-  expect(followed.jobs.at(-1)).toMatchObject({ state: 'done', searched: 100_000, found: 0, nextBeforeId: null });
+  expect(followed.jobs.at(-1)).toMatchObject({ state: 'done', searched: 300_000, found: 0, nextBeforeId: null });
   expect(followed.jobs.at(-1)!.reachedAt).toBe((await t.call('deliveries.get', { id: 1 })).receivedAt);
 
   const canceled = await t.call('deliveries.search.start', { filter: { text: 'absent' } });
