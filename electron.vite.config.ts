@@ -2,6 +2,7 @@ import { chmodSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
 import react from '@vitejs/plugin-react';
+import { defaultServerConditions } from 'vite';
 
 /** package.json's bin runs out/main/cli.js as a program (shebang and mode), so every build leaves it executable. */
 const executableCli = {
@@ -16,6 +17,8 @@ const executableCli = {
 export default defineConfig({
   main: {
     plugins: [executableCli],
+    // The workspace packages (packages/*) are bundled from their TypeScript source: their exports' `source` condition.
+    ssr: { resolve: { conditions: ['source', ...defaultServerConditions] } },
     build: {
       rollupOptions: {
         input: {

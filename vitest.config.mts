@@ -1,10 +1,16 @@
+import { defaultServerConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
+
+// The workspace packages (packages/*) are run from their TypeScript source: their exports' `source` condition.
+const sourceFirst = { conditions: ['source', ...defaultServerConditions] };
+const fromSource = { ssr: { resolve: sourceFirst } };
 
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'unit', include: ['test/unit/**/*.test.ts'], environment: 'node' } },
+      { ...fromSource, test: { name: 'unit', include: ['test/unit/**/*.test.ts'], environment: 'node' } },
       {
+        ...fromSource,
         test: {
           name: 'integration',
           include: ['test/integration/**/*.test.ts'],
@@ -14,6 +20,7 @@ export default defineConfig({
         },
       },
       {
+        ...fromSource,
         // Long, bounded suites (crash loops, hostile traffic, storage growth): `npm run test:soak`, run by CI.
         test: {
           name: 'soak',

@@ -1,6 +1,6 @@
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defaultServerConditions, defineConfig } from 'vite';
 
 // The benchmark's bundle (`npm run bench`): its runner, and the store's writer thread, which the inspector it
 // starts finds beside it (src/main/core/store/writer-thread/thread-file.ts). Dependencies stay external.
@@ -8,6 +8,8 @@ const here = dirname(fileURLToPath(import.meta.url));
 
 export default defineConfig({
   logLevel: 'warn',
+  // The workspace packages (packages/*) are bundled from their TypeScript source.
+  ssr: { resolve: { conditions: ['source', ...defaultServerConditions] } },
   build: {
     ssr: true,
     outDir: 'node_modules/.cache/bench',
