@@ -15,9 +15,9 @@ interface TokenEntryProps {
 /** Where a user pastes their own token (wit_…), never shown as typed, with the line saying what is wrong with it. */
 export function TokenEntry({ label, testId, value, onChange, problem, problemTestId }: TokenEntryProps) {
   return (
-    <div className="token-entry wide-field">
-      <SecretField label={label} testId={testId} placeholder="wit_…" value={value} onChange={onChange} />
+    <>
+      <SecretField className="wide-field" label={label} testId={testId} placeholder="wit_…" value={value} onChange={onChange} />
       <FormProblem problem={problem} testId={problemTestId} />
-    </div>
+    </>
   );
 }
