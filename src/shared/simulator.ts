@@ -1,8 +1,9 @@
 import { z } from 'zod';
 
-/** The embedded simulator as the UI sees it (see src/main/core/simulator). */
+import { faultNames } from 'payout-simulator/fault-names';
 
-export const faultNames = ['wrong_signature', 'event_header_mismatch', 'wrong_field_type', 'leaked_card_pin'] as const;
+/** The embedded simulator as the UI sees it (the simulator itself is packages/payout-simulator). */
+
 export const FaultName = z.enum(faultNames);
 
 export const SimulatorBehaviour = z.object({
