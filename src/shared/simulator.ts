@@ -1,6 +1,5 @@
-import { z } from 'zod';
-
 import { faultNames } from 'payout-simulator/fault-names';
+import { z } from 'zod';
 
 /** The embedded simulator as the UI sees it (the simulator itself is packages/payout-simulator). */
 

@@ -69,8 +69,10 @@ export class ServiceConnectionManager {
     this.deps.secret.setFallback(account.ownSecret());
   }
 
-  /** The simulator's webhooks go out through the core's sender: a callback URL is a user's (api.createPayoutOrder),
-   * checked like any target, but for this receiver. */
+  /**
+   * The simulator's webhooks go out through the core's sender: a callback URL is a user's (api.createPayoutOrder),
+   * checked by the egress policy like any target, this receiver allowed.
+   */
   private webhookSender(): WebhookSender {
     const egress = egressWithOwnReceiver(this.deps.egress, this.deps.receiverPorts);
     return (request) => sendAttempt({ ...request, egress });
