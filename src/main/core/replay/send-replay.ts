@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Egress } from '../outbound/egress-policy';
-import { sendAttempt } from '../outbound/send-attempt';
+import { sendAttempt } from '@webhook-inspector/http-attempt';
 import type { ReplayDraft } from '../store/replays';
 import { certificateRemedy, type SendKind } from './certificate-remedy';
 

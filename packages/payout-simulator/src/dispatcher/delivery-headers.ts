@@ -1,4 +1,4 @@
-import { signBody } from '../../analysis/signature';
+import { signBody } from '@webhook-inspector/service-signature';
 import { mismatchedEventName, type FaultName } from './faults';
 
 export const userAgent = 'Service-Webhooks/1.0';

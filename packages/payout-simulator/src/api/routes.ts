@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { OrderSink, SimAccount } from '../model';
+import type { SimAccount } from '../model';
+import type { OrderSink } from '../order-sink';
 import { validatePayoutOrder } from './create-payout-order';
 import { readJsonBody, sendError, sendJson } from './http-json';
 import { paginate } from './pagination';

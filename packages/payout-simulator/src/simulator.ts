@@ -1,6 +1,6 @@
-import type { Egress } from '../outbound/egress-policy';
 import { startSimulatorApi, type SimWorld } from './api';
 import { WebhookDispatcher, type DispatcherBehaviour, type DispatchEventView } from './dispatcher';
+import type { WebhookSender } from './dispatcher/webhook-sender';
 import type { SimAccount } from './model';
 
 export interface SimulatorOptions {
@@ -13,8 +13,8 @@ export interface SimulatorOptions {
   /** Accept the receiver's self-signed certificate when its SHA-256 fingerprint is this one. */
   trustedFingerprint?: string | null;
   allowPlainHttp?: boolean;
-  /** What each order's callback URL must pass (the core's policy, its own receiver allowed). */
-  egress?: Egress;
+  /** Sends each webhook attempt: the app injects its egress-checked sender; by default, to any address. */
+  send?: WebhookSender;
   behaviour?: DispatcherBehaviour;
   onChange?: (event: DispatchEventView) => void;
   log?: (line: string) => void;
@@ -36,7 +36,7 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
     timeScale: options.timeScale,
     trustedFingerprint: options.trustedFingerprint ?? null,
     allowPlainHttp: options.allowPlainHttp,
-    egress: options.egress,
+    send: options.send,
     onChange: options.onChange,
     ...options.behaviour,
   });

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { OrderSink, SimAccount } from '../model';
+import type { SimAccount } from '../model';
+import type { OrderSink } from '../order-sink';
 import { checkApiToken } from './auth';
 import { sendError } from './http-json';
 import { dispatch, type RouteContext } from './routes';

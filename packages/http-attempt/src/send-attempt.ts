@@ -1,7 +1,7 @@
 import { request, type IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
 import { AttemptError, attemptErrorOf, type AttemptErrorKind } from './attempt-error';
-import type { Egress } from './egress-policy';
+import type { Egress } from './egress';
 import { openConnection, targetHostPort } from './open-connection';
 
 export interface AttemptRequest {

@@ -1,11 +1,10 @@
 import { LosslessNumber, isLosslessNumber, parse, stringify } from 'lossless-json';
 import { hashText } from '../seeded-random';
 
-/** Deliberate deviations for testing a receiver; each is off unless switched on. */
-import { faultNames } from '../../../../shared/simulator';
+import { faultNames, type FaultName } from '../fault-names';
 
-export { faultNames };
-export type FaultName = (typeof faultNames)[number];
+/** Deliberate deviations for testing a receiver; each is off unless switched on. */
+export { faultNames, type FaultName };
 export type FaultSwitches = Partial<Record<FaultName, boolean>>;
 
 type JsonObject = Record<string, unknown>;

@@ -1,11 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { defaultSimulatorSeed } from '../core/simulator/api';
-import { dispatcherDefaults } from '../core/simulator/dispatcher/dispatcher-options';
-import { startSimulator, type Simulator } from '../core/simulator/simulator';
-import { SimAccount } from '../core/simulator/model';
-import { parsePort } from './parse-port';
-import { closeOnSignal } from './close-on-signal';
-import { defineCommand, parseCommandLine } from './command-definition';
+import { closeOnSignal, defineCommand, parseCommandLine, parsePort, type Command } from '@webhook-inspector/command-line';
+import { defaultSimulatorSeed } from './api';
+import { dispatcherDefaults } from './dispatcher/dispatcher-options';
+import { SimAccount } from './model';
+import { startSimulator, type Simulator } from './simulator';
+
+/**
+ * The simulator as a program: one definition, run as `payout-simulator` (this package's bin) and as
+ * `webhook-inspector simulate` (the app's command line).
+ */
 
 export const simulateDefinition = defineCommand({
   name: 'simulate',
@@ -81,3 +84,5 @@ export async function simulate(args: string[]): Promise<void> {
 
   closeOnSignal(simulator);
 }
+
+export const simulateCommand = { definition: simulateDefinition, run: simulate } satisfies Command;

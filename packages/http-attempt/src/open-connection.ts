@@ -2,7 +2,7 @@ import type { LookupAddress, LookupOptions } from 'node:dns';
 import { connect as connectTcp, isIP, type LookupFunction, type Socket } from 'node:net';
 import { connect as connectTls, type TLSSocket } from 'node:tls';
 import { AttemptError, attemptErrorOf, untrustedCertificate } from './attempt-error';
-import { EgressRefused, type CheckedAddress, type Egress } from './egress-policy';
+import { EgressRefused, type CheckedAddress, type Egress } from './egress';
 
 export interface ConnectionOptions {
   connectTimeoutMs: number;

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import type { ScenarioEvent } from './scenarios/scenario-event';
 
 /**
  * The simulator's shared vocabulary: what the API side (orders, lists, secret) hands to the
@@ -47,11 +46,6 @@ export interface SimPayoutOrder {
   callback_url: string | null;
   created_at: string;
   recipients: SimRecipient[];
-}
-
-/** Receives each created payout order; the dispatcher starts its event streams and tells when each event occurs. */
-export interface OrderSink {
-  orderCreated(order: SimPayoutOrder): readonly ScenarioEvent[] | void;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { OrderSink, SimPayoutOrder } from '../model';
+import type { SimPayoutOrder } from '../model';
+import type { OrderSink } from '../order-sink';
 import { orderEvents } from '../scenarios/order-events';
 import type { ScenarioEvent } from '../scenarios/scenario-event';
 import { SeededRandom } from '../seeded-random';
@@ -27,7 +28,7 @@ import {
 } from './event-records';
 import { applyBodyFaults, faultNames, headerFaults, type FaultName } from './faults';
 import { DeliveryRateLimiter } from './rate-limiter';
-import { sendAttempt, type AttemptOutcome } from '../../outbound/send-attempt';
+import type { AttemptOutcome } from '@webhook-inspector/http-attempt';
 
 export interface DispatcherState {
   /** Oldest first. */
@@ -225,7 +226,7 @@ export class WebhookDispatcher implements OrderSink {
       faults: record.faults,
     });
     this.changed(record);
-    const task = sendAttempt({
+    const task = this.options.send({
       target: record.target!,
       body: record.body,
       headers,
@@ -233,7 +234,6 @@ export class WebhookDispatcher implements OrderSink {
       readTimeoutMs: this.options.readTimeoutMs,
       trustedFingerprint: this.options.trustedFingerprint,
       signal: this.abort.signal,
-      egress: this.options.egress,
     }).then((outcome) => {
       release(clock.now());
       if (this.closed) return;

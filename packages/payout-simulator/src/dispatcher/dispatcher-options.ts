@@ -1,8 +1,8 @@
-import { unrestrictedEgress, type Egress } from '../../outbound/egress-policy';
 import type { SimAccount } from '../model';
 import { systemClock, type Clock } from './clock';
 import type { DispatchEventView } from './event-records';
 import type { FaultSwitches } from './faults';
+import { plainSender, type WebhookSender } from './webhook-sender';
 
 /** Spec 4.1 leaves open whether X-Service-Delivery is fixed across retries or new for each attempt. */
 export type DeliveryIdMode = 'fixed' | 'per_attempt';
@@ -34,8 +34,8 @@ export interface DispatcherOptions {
   trustedFingerprint?: string | null;
   /** Callback URLs are HTTPS (spec 2.5); plain http:// only for tests and TLS-terminating tunnels. Default false. */
   allowPlainHttp?: boolean;
-  /** What each callback URL's address must pass (a team server's policy); by default, anything. */
-  egress?: Egress;
+  /** Sends each attempt: the host's (the app's, checked by its egress policy); by default `plainSender`, to anywhere. */
+  send?: WebhookSender;
   /** Events kept for the state view; older finished ones are forgotten. Default 5000. */
   maxEvents?: number;
   clock?: Clock;
@@ -64,7 +64,7 @@ export const dispatcherDefaults = {
   trustedFingerprint: null,
   allowPlainHttp: false,
   maxEvents: 5_000,
-  egress: unrestrictedEgress,
+  send: plainSender,
 } as const satisfies Partial<DispatcherOptions>;
 
 export function resolveDispatcherOptions(options: DispatcherOptions): ResolvedDispatcherOptions {
