@@ -1,11 +1,9 @@
 import type { Server } from 'node:http';
 import pg from 'pg';
 import type { ReceiverTimeouts } from '../core-options';
-import { ResponsePolicyState } from '../receiver/response-policy';
-import { closeServer, createHttpReceiver, createHttpsReceiver, listen, type ReceiverDeps } from '../receiver/server';
+import { ResponsePolicyState, closeServer, createHttpReceiver, createHttpsReceiver, listen, type ReceiverDeps, GroupCommitWriter } from '@webhook-inspector/capture';
 import type { RawDelivery } from '../analysis/types';
 import { defaultResponsePolicy } from '../../../shared/policy';
-import { GroupCommitWriter } from '../store/group-commit';
 import { RelayArrivals } from './arrivals';
 import { ChannelFeeds } from './channel-feeds';
 import { ChannelRoutes, type Routed } from './channel-routes';
@@ -121,6 +119,7 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
       },
       // The relay passes bytes on; verdicts are the laptop's, with the secret it holds.
       secret: () => null,
+      signatureVerdict: () => 'no_secret',
       policy: new ResponsePolicyState({ ...defaultResponsePolicy }, () => {}),
       bodyLimitBytes: options.bodyLimitBytes ?? 1024 * 1024,
       timeouts: { ...defaultTimeouts, ...options.timeouts },
