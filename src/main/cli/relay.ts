@@ -1,8 +1,6 @@
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
-import { channelAudit, channelHoldings, createChannel, revokeChannel, rotateChannelToken } from '../core/relay/channels';
-import { migrateRelaySchema } from '../core/relay/pg-schema';
-import { defaultMaxStreamsPerToken, defaultUnroutedBudgetBytes, startRelay } from '../core/relay/start-relay';
+import { channelAudit, channelHoldings, createChannel, revokeChannel, rotateChannelToken, migrateRelaySchema, defaultMaxStreamsPerToken, defaultUnroutedBudgetBytes, startRelay } from 'webhook-inspector-relay';
 import { closeOnSignal } from './close-on-signal';
 import { parsePort } from './parse-port';
 import { parseCount, parseSize } from './parse-size';
