@@ -44,6 +44,15 @@ export default tseslint.config(
     },
   },
   {
+    files: ['packages/command-line/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [noElectron], patterns: [{ group: ['**/src/main/**', '**/src/shared/**', '**/packages/**'], message: '@webhook-inspector/command-line is generic: Node built-ins only, never the app or another package.' }] },
+      ],
+    },
+  },
+  {
     files: ['src/shared/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { paths: [noElectron, ...noNode.paths], patterns: noNode.patterns }] },
   },

@@ -1,4 +1,4 @@
-import type { Command } from './command-tree';
+import type { Command } from '@webhook-inspector/command-line';
 import { exportCommand, exportDefinition, lifecyclesCommand, lifecyclesDefinition } from './export';
 import { importCommand, importDefinition } from './import';
 import { relayCommands } from './relay';
@@ -7,6 +7,9 @@ import { serve, serveDefinition } from './serve';
 import { serveUserCommands } from './serve-users';
 import { simulate, simulateDefinition } from './simulate';
 import { verifyCommand, verifyDefinition } from './verify';
+
+/** The program's name as users type it. */
+export const program = 'webhook-inspector';
 
 /** Every command of `webhook-inspector`, in the order the help lists them. */
 export const commands: readonly Command[] = [

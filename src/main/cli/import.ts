@@ -3,7 +3,7 @@ import type { ImportResult } from '../../shared/fixtures';
 import { importPath } from '../core/import/import-path';
 import { fileSecretStore } from '../core/signing-secret';
 import { openImportWriter } from '../core/store/import-writer';
-import { defineCommand, parseCommandLine } from './command-definition';
+import { defineCommand, parseCommandLine } from '@webhook-inspector/command-line';
 import { progressLine } from './progress-line';
 import { storeLocationFrom } from './store-output';
 import { storeUrlOptions } from './store-url';

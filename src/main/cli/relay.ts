@@ -1,11 +1,8 @@
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { channelAudit, channelHoldings, createChannel, revokeChannel, rotateChannelToken, migrateRelaySchema, defaultMaxStreamsPerToken, defaultUnroutedBudgetBytes, startRelay } from 'webhook-inspector-relay';
-import { closeOnSignal } from './close-on-signal';
-import { parsePort } from './parse-port';
+import { closeOnSignal, parsePort, defineCommand, parseCommandLine, type Command } from '@webhook-inspector/command-line';
 import { parseCount, parseSize } from './parse-size';
-import { defineCommand, parseCommandLine } from './command-definition';
-import type { Command } from './command-tree';
 import { relayStoreUrlOptions, relayStoreVariable, requiredStoreUrl, type StoreUrlFlags } from './store-url';
 
 const storeSynopsis = '(--store URL | --store-file FILE)';

@@ -4,8 +4,7 @@ import { connectPool } from '../core/store/postgres/connect';
 import { migrateInspectorSchema } from '../core/store/postgres/schema';
 import { commandLineActor, postgresAuditLog, type AuditRecord } from '../core/team/audit-log';
 import { createUser, listUsers, revokeUser, setUserRole } from '../core/team/users';
-import { defineCommand, parseCommandLine } from './command-definition';
-import type { Command } from './command-tree';
+import { defineCommand, parseCommandLine, type Command } from '@webhook-inspector/command-line';
 import { requiredStoreUrl, storeOptions, storeVariable, type StoreUrlFlags } from './store-url';
 
 const roles = Role.options.join('|');

@@ -2,10 +2,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startCore } from '../core/start-core';
 import { defaultDataDir } from './default-data-dir';
-import { parsePort } from './parse-port';
+import { parsePort, closeOnSignal, defineCommand, parseCommandLine } from '@webhook-inspector/command-line';
 import { parseCount, parseSize } from './parse-size';
-import { closeOnSignal } from './close-on-signal';
-import { defineCommand, parseCommandLine } from './command-definition';
 import { signingSecretLine } from './signing-secret-line';
 import { storeUrlFrom, storeUrlOptions, storeVariable } from './store-url';
 

@@ -3,9 +3,7 @@ import { defaultSimulatorSeed } from '../core/simulator/api';
 import { dispatcherDefaults } from '../core/simulator/dispatcher/dispatcher-options';
 import { startSimulator, type Simulator } from '../core/simulator/simulator';
 import { SimAccount } from '../core/simulator/model';
-import { parsePort } from './parse-port';
-import { closeOnSignal } from './close-on-signal';
-import { defineCommand, parseCommandLine } from './command-definition';
+import { parsePort, closeOnSignal, defineCommand, parseCommandLine } from '@webhook-inspector/command-line';
 
 export const simulateDefinition = defineCommand({
   name: 'simulate',

@@ -1,6 +1,6 @@
 import { readFileSync, statSync } from 'node:fs';
 import { isPostgresUrl } from '../core/store/postgres/postgres-store';
-import type { OptionDefinitions } from './command-definition';
+import type { OptionDefinitions } from '@webhook-inspector/command-line';
 
 /** The variable a team server's database URL may come from (`serve`, `serve user`). */
 export const storeVariable = 'WEBHOOK_INSPECTOR_STORE';

@@ -1,8 +1,5 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 
-/** The program's name as users type it. */
-export const program = 'webhook-inspector';
-
 /** One option, described once: the parser's options and the help text both come from it. */
 export interface OptionDefinition {
   type: 'string' | 'boolean';
@@ -28,7 +25,7 @@ export interface PositionalDefinition {
 export interface CommandDefinition<O extends OptionDefinitions = OptionDefinitions> {
   /** The words after the program's name: `export`, `relay channel create`. */
   name: string;
-  /** Usage lines after `webhook-inspector <name>`, e.g. `--format ndjson [--out FILE]`. */
+  /** Usage lines after the command's words (`<program> <name>`), e.g. `--format ndjson [--out FILE]`. */
   synopsis: string[];
   /** One line, for the list of commands. */
   summary: string;
@@ -60,11 +57,18 @@ export function defineCommand<const O extends OptionDefinitions>(definition: Com
 /** `--help`/`-h`: every command answers it, so it is not part of any definition. */
 export const helpOption = { help: { type: 'boolean', short: 'h' } } as const;
 
-/** A command-line mistake: said with the command's `--help` to read, exit 1. */
-export class UsageError extends Error {}
-
-export function seeHelp(name: string): string {
-  return `See '${program} ${name} --help'.`;
+/**
+ * A command-line mistake: said with the command's `--help` to read, exit 1. The parser knows the problem but not the
+ * words the command was typed as (one definition can serve two programs): the program that ran it adds them.
+ */
+export class UsageError extends Error {
+  constructor(
+    readonly problem: string,
+    /** The words the command was typed as (`webhook-inspector export`), once known. */
+    readonly invocation?: string,
+  ) {
+    super(invocation === undefined ? problem : `${problem} See '${invocation} --help'.`);
+  }
 }
 
 function parserOptions(options: OptionDefinitions): NonNullable<ParseArgsConfig['options']> {
@@ -90,8 +94,8 @@ function tokensOf(definition: CommandDefinition, args: string[]) {
  */
 function checkTokens(definition: CommandDefinition, args: string[]): void {
   const tokens = tokensOf(definition, args);
-  const fail = (message: string) => {
-    throw new UsageError(`${message} ${seeHelp(definition.name)}`);
+  const fail = (problem: string) => {
+    throw new UsageError(problem);
   };
   for (const token of tokens) {
     if (token.kind !== 'option' || token.name === 'help') continue;
@@ -154,9 +158,19 @@ export function optionExample(name: string, option: OptionDefinition): string | 
   return `--${name} ${/[\s'"$*|&;<>()]/.test(option.example) ? `'${option.example}'` : option.example}`;
 }
 
-/** `webhook-inspector export --help`: synopsis, what it does, its arguments, and each option with its default and an example. */
-export function helpText(definition: CommandDefinition, subcommands: CommandDefinition[] = []): string {
-  const lines = ['Usage:', ...definition.synopsis.map((s) => `  ${program} ${definition.name}${s ? ` ${s}` : ''}`), ''];
+/** A command as typed and its one-line summary: a line of a help's list of commands. */
+export interface CommandSummary {
+  invocation: string;
+  summary: string;
+}
+
+/**
+ * `webhook-inspector export --help`: synopsis, what it does, its arguments, and each option with its default and an
+ * example. `invocation` is the words the command is typed as (`webhook-inspector export`, or `payout-simulator` for a
+ * program that is one command).
+ */
+export function helpText(invocation: string, definition: CommandDefinition, subcommands: readonly CommandSummary[] = []): string {
+  const lines = ['Usage:', ...definition.synopsis.map((s) => `  ${invocation}${s ? ` ${s}` : ''}`), ''];
   lines.push(...wrapped(definition.summary, ''));
   for (const paragraph of definition.description ?? []) lines.push('', ...wrapped(paragraph, ''));
   if (definition.positionals?.length) {
@@ -165,8 +179,8 @@ export function helpText(definition: CommandDefinition, subcommands: CommandDefi
   }
   if (subcommands.length > 0) {
     lines.push('', 'Commands:');
-    for (const sub of subcommands) lines.push(`  ${program} ${sub.name}`, ...wrapped(sub.summary, '      '));
-    lines.push('', `Each answers --help, e.g. '${program} ${subcommands[0]!.name} --help'.`);
+    for (const sub of subcommands) lines.push(`  ${sub.invocation}`, ...wrapped(sub.summary, '      '));
+    lines.push('', `Each answers --help, e.g. '${subcommands[0]!.invocation} --help'.`);
   }
   lines.push('', 'Options:');
   for (const [name, option] of Object.entries(definition.options)) {
