@@ -8,3 +8,4 @@ export { routeChannelPath, type ChannelRoute } from './channel-path';
 export { remoteAddressBehind } from './forwarded-for';
 export { createDatabaseProbe, type DatabaseHealth, type DatabaseProbeOptions } from './database-probe';
 export type { RelayedDelivery, RelayPage } from './pull-wire';
+export { relayCommands, relayStoreVariable } from './relay-commands';

@@ -4,8 +4,8 @@ import { connectPool } from '../core/store/postgres/connect';
 import { migrateInspectorSchema } from '../core/store/postgres/schema';
 import { commandLineActor, postgresAuditLog, type AuditRecord } from '../core/team/audit-log';
 import { createUser, listUsers, revokeUser, setUserRole } from '../core/team/users';
-import { defineCommand, parseCommandLine, type Command } from '@webhook-inspector/command-line';
-import { requiredStoreUrl, storeOptions, storeVariable, type StoreUrlFlags } from './store-url';
+import { defineCommand, parseCommandLine, requiredStoreUrl, storeOptions, type Command, type StoreUrlFlags } from '@webhook-inspector/command-line';
+import { storeVariable } from './store-url';
 
 const roles = Role.options.join('|');
 /** The team's store is where its users live: `serve user` cannot run without it. */
