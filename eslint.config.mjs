@@ -13,6 +13,11 @@ const noNode = {
   patterns: [{ group: ['node:*'], message: 'shared and renderer code runs in the browser: no node:* modules.' }],
 };
 
+/** The app imports a package by its name (its exports), never a path into it. */
+const packagesByName = { group: ['**/packages/**'], message: "Import a package by its name (e.g. 'webhook-inspector-relay'), never a path into packages/." };
+/** A package imports only what its README allows: Node built-ins, its own files, and the names given. */
+const onlyImports = (allowed, message) => ({ regex: `^(?!node:|\\./${allowed.map((name) => `|${name.replace(/\./g, '\\.')}$`).join('')})`, message });
+
 export default tseslint.config(
   { ignores: ['out/**', 'packages/*/dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'bench/results/**'] },
   js.configs.recommended,
@@ -25,13 +30,14 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/main/core/**/*.ts', 'test/**/*.ts', 'bench/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { paths: [noElectron] }] },
+    files: ['src/main/**/*.ts', 'test/**/*.ts', 'bench/**/*.ts'],
+    ignores: ['src/main/index.ts', 'src/main/electron/**'],
+    rules: { 'no-restricted-imports': ['error', { paths: [noElectron], patterns: [packagesByName] }] },
   },
   {
     files: ['src/main/core/store/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { paths: [noElectron], patterns: [upward(['receiver'], 'The receiver sits above the store: what both need lives below them (delivery-record/).')] }],
+      'no-restricted-imports': ['error', { paths: [noElectron], patterns: [packagesByName, upward(['receiver'], 'The receiver sits above the store: what both need lives below them (delivery-record/).')] }],
     },
   },
   {
@@ -39,7 +45,7 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { paths: [noElectron], patterns: [upward(['receiver', 'store', 'relay'], 'delivery-record/ sits below the receiver, the store and the relay: it imports analysis/ only.')] },
+        { paths: [noElectron], patterns: [packagesByName, upward(['receiver', 'store', 'relay'], 'delivery-record/ sits below the receiver, the store and the relay: it imports analysis/ only.')] },
       ],
     },
   },
@@ -49,6 +55,31 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         { paths: [noElectron], patterns: [{ group: ['**/src/main/**', '**/src/shared/**', '**/packages/**'], message: '@webhook-inspector/command-line is generic: Node built-ins only, never the app or another package.' }] },
+      ],
+    },
+  },
+  {
+    files: ['packages/capture/src/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [onlyImports([], '@webhook-inspector/capture imports Node built-ins only: never the app (src/), another package or an npm dependency.')] },
+      ],
+    },
+  },
+  {
+    files: ['packages/relay/src/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            onlyImports(
+              ['@webhook-inspector/capture', '@webhook-inspector/command-line', 'pg'],
+              'webhook-inspector-relay imports @webhook-inspector/capture, @webhook-inspector/command-line, pg and Node built-ins only: never the app (src/), Electron, React or SQLite.',
+            ),
+          ],
+        },
       ],
     },
   },
