@@ -4,6 +4,9 @@ import type { OptionDefinitions } from './command-definition';
 /** A PostgreSQL connection URL (the only kind of store URL a command takes). */
 const isPostgresUrl = (location: string) => /^postgres(ql)?:\/\//i.test(location);
 
+/** How a command's usage line writes the store options below (`serve user create NAME (--store URL | --store-file FILE)`). */
+export const storeSynopsis = '(--store URL | --store-file FILE)';
+
 /** `--store URL` and `--store-file FILE`, for a store kept in PostgreSQL; `variable` is read when neither is given. */
 export function storeOptions(variable: string, what: string, otherwise: string) {
   return {

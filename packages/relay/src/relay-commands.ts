@@ -9,6 +9,7 @@ import {
   parseSize,
   requiredStoreUrl,
   storeOptions,
+  storeSynopsis,
   type Command,
   type StoreUrlFlags,
 } from '@webhook-inspector/command-line';
@@ -21,7 +22,6 @@ export const relayStoreVariable = 'WEBHOOK_INSPECTOR_RELAY_STORE';
 /** The relay's database options (`relay`, `relay channel`, `relay audit`): a relay cannot run without it. */
 const relayStoreUrlOptions = storeOptions(relayStoreVariable, "The relay's database", 'none: the relay needs one');
 
-const storeSynopsis = '(--store URL | --store-file FILE)';
 const channelName = { name: 'NAME', help: 'The channel: senders post to /c/NAME/…, and its laptop pulls with its token.' };
 const publicUrl = {
   type: 'string',
