@@ -26,11 +26,13 @@ export default defineConfig({
     ssr: true,
     target: 'node20',
     outDir: resolve(here, 'dist'),
-    emptyOutDir: true,
+    // Rewritten in place under names that do not change, so that a program started from dist/ meanwhile (a test
+    // of the unit's ExecStart while another packs) never finds it emptied.
+    emptyOutDir: false,
     rollupOptions: {
       input: { index: resolve(here, 'src/index.ts'), bin: resolve(here, 'src/bin.ts') },
       external,
-      output: { format: 'es', entryFileNames: '[name].js' },
+      output: { format: 'es', entryFileNames: '[name].js', chunkFileNames: 'chunks/[name].js' },
     },
   },
 });
