@@ -20,6 +20,8 @@ const noNode = {
 const packageFiles = { group: ['**/packages/*/src/**', '**/packages/*/dist/**'], message: 'Import a package by its name (packages/README.md), never its files.' };
 /** A package never imports the app (src/). */
 const theApp = (name) => ({ group: ['**/src/main/**', '**/src/shared/**', '**/src/renderer/**', '**/src/preload/**'], message: `${name} is a package: it never imports the app (src/).` });
+/** A package imports only what its README allows: Node built-ins, its own files, and the names given. */
+const onlyImports = (allowed, message) => ({ regex: `^(?!node:|\\./${allowed.map((name) => `|${name.replace(/\./g, '\\.')}$`).join('')})`, message });
 /** The private packages every product bundles: generic, Node built-ins only. */
 const generic = (name) => ({ group: ['**/src/main/**', '**/src/shared/**', '**/packages/**', 'payout-simulator', 'payout-simulator/*'], message: `${name} is generic: Node built-ins only, never the app or another package.` });
 
@@ -61,6 +63,31 @@ export default tseslint.config(
     files: [`packages/${dir}/**/*.ts`],
     rules: { 'no-restricted-imports': ['error', { paths: [noElectron], patterns: [generic(`@webhook-inspector/${dir}`), { group: ['@webhook-inspector/*'], message: `@webhook-inspector/${dir} is generic: no other package.` }] }] },
   })),
+  {
+    files: ['packages/capture/src/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [onlyImports([], '@webhook-inspector/capture imports Node built-ins only: never the app (src/), another package or an npm dependency.')] },
+      ],
+    },
+  },
+  {
+    files: ['packages/relay/src/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            onlyImports(
+              ['@webhook-inspector/capture', '@webhook-inspector/command-line', 'pg'],
+              'webhook-inspector-relay imports @webhook-inspector/capture, @webhook-inspector/command-line, pg and Node built-ins only: never the app (src/), Electron, React or SQLite.',
+            ),
+          ],
+        },
+      ],
+    },
+  },
   {
     files: ['packages/payout-simulator/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { paths: [noElectron], patterns: [theApp('payout-simulator')] }] },

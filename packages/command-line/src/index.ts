@@ -7,3 +7,5 @@ export * from './command-definition';
 export * from './command-tree';
 export { closeOnSignal } from './close-on-signal';
 export { parsePort } from './parse-port';
+export { parseCount, parseSize } from './parse-size';
+export { requiredStoreUrl, storeOptions, storeSynopsis, storeUrlFrom, type StoreUrlFlags } from './store-url';

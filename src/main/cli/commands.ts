@@ -2,7 +2,7 @@ import type { Command } from '@webhook-inspector/command-line';
 import { simulateCommand } from 'payout-simulator';
 import { exportCommand, exportDefinition, lifecyclesCommand, lifecyclesDefinition } from './export';
 import { importCommand, importDefinition } from './import';
-import { relayCommands } from './relay';
+import { relayCommands } from 'webhook-inspector-relay';
 import { replayCommand, replayDefinition } from './replay';
 import { serve, serveDefinition } from './serve';
 import { serveUserCommands } from './serve-users';

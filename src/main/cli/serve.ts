@@ -2,10 +2,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startCore } from '../core/start-core';
 import { defaultDataDir } from './default-data-dir';
-import { parsePort, closeOnSignal, defineCommand, parseCommandLine } from '@webhook-inspector/command-line';
-import { parseCount, parseSize } from './parse-size';
+import { parsePort, closeOnSignal, defineCommand, parseCommandLine, parseCount, parseSize, storeUrlFrom } from '@webhook-inspector/command-line';
 import { signingSecretLine } from './signing-secret-line';
-import { storeUrlFrom, storeUrlOptions, storeVariable } from './store-url';
+import { storeUrlOptions, storeVariable } from './store-url';
 
 export const serveDefinition = defineCommand({
   name: 'serve',

@@ -1,6 +1,6 @@
 import type pg from 'pg';
-import type { RelayedDelivery, RelayPage } from '../../../shared/relay';
-import type { IncomingDelivery } from '../delivery-record/delivery-record';
+import type { CapturedDelivery } from '@webhook-inspector/capture';
+import type { RelayedDelivery, RelayPage } from './pull-wire';
 import { type Cursor, cursorText } from './relay-cursor';
 
 const insertColumns = [
@@ -11,7 +11,7 @@ const insertColumns = [
 /** A delivery to store, and its channel (none: outside every channel). */
 export interface ChannelDelivery {
   channelId: string | null;
-  record: IncomingDelivery;
+  record: CapturedDelivery;
 }
 
 function insertValues({ channelId, record: { raw, facts, response } }: ChannelDelivery): unknown[] {

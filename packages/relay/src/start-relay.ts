@@ -1,11 +1,16 @@
 import type { Server } from 'node:http';
 import pg from 'pg';
-import type { ReceiverTimeouts } from '../core-options';
-import { ResponsePolicyState } from '../receiver/response-policy';
-import { closeServer, createHttpReceiver, createHttpsReceiver, listen, type ReceiverDeps } from '../receiver/server';
-import type { RawDelivery } from '../analysis/types';
-import { defaultResponsePolicy } from '../../../shared/policy';
-import { GroupCommitWriter } from '../store/group-commit';
+import {
+  closeServer,
+  createHttpReceiver,
+  createHttpsReceiver,
+  GroupCommitWriter,
+  listen,
+  ResponsePolicyState,
+  type RawDelivery,
+  type ReceiverDeps,
+  type ReceiverTimeouts,
+} from '@webhook-inspector/capture';
 import { RelayArrivals } from './arrivals';
 import { ChannelFeeds } from './channel-feeds';
 import { ChannelRoutes, type Routed } from './channel-routes';
@@ -52,6 +57,8 @@ export interface Relay {
 
 export const defaultUnroutedBudgetBytes = 64e6;
 export const defaultMaxStreamsPerToken = 8;
+/** The relay answers 200 once a delivery is stored; how the laptop's own receiver answers is the laptop's. */
+const relayPolicy = { status: 200, delayMs: 0, failNext: 0, failStatus: 500, rejectInvalidSignature: false };
 const defaultTimeouts: ReceiverTimeouts = { headersMs: 10_000, requestMs: 30_000, handshakeMs: 10_000, keepAliveMs: 5_000 };
 
 function urlOf(scheme: string, host: string, port: number): string {
@@ -121,7 +128,8 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
       },
       // The relay passes bytes on; verdicts are the laptop's, with the secret it holds.
       secret: () => null,
-      policy: new ResponsePolicyState({ ...defaultResponsePolicy }, () => {}),
+      signatureVerdict: () => 'no_secret',
+      policy: new ResponsePolicyState({ ...relayPolicy }),
       bodyLimitBytes: options.bodyLimitBytes ?? 1024 * 1024,
       timeouts: { ...defaultTimeouts, ...options.timeouts },
       log,

@@ -1,12 +1,12 @@
 import type pg from 'pg';
-import type { IncomingDelivery } from '../delivery-record/delivery-record';
+import type { CapturedDelivery } from '@webhook-inspector/capture';
 import { pruneUnrouted } from './retention';
 
 /** The most of an unrouted delivery's body the relay keeps: enough to recognise the sender, too little to fill a disk. */
 export const unroutedBodyPrefixBytes = 4096;
 
 /** A delivery outside every channel as the relay keeps it: request line and headers whole, the body cut to a prefix. */
-export function unroutedRecord(record: IncomingDelivery): IncomingDelivery {
+export function unroutedRecord(record: CapturedDelivery): CapturedDelivery {
   const { body } = record.raw;
   if (body.byteLength <= unroutedBodyPrefixBytes) return record;
   return { ...record, raw: { ...record.raw, body: body.subarray(0, unroutedBodyPrefixBytes), bodyTruncated: true } };

@@ -2,14 +2,27 @@ import { STATUS_CODES, createServer as createHttpServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
-import type { ReceiverTimeouts } from '../core-options';
-import type { RawDelivery } from '../analysis/types';
-import { checkSignature } from '../analysis/analyze-delivery';
-import type { CapturedDelivery, IncomingDelivery } from '../delivery-record/delivery-record';
 import { announcedOverLimit, captureBody, leftUnread, skipBody, type CapturedBody } from './capture-body';
+import type { CapturedDelivery, RawDelivery } from './delivery';
 import { headerPairs, splitTarget } from './request-parts';
-import type { ReceiverCertificate } from './tls';
 import { protocolAnswer, responseFor, type Answer, type ResponsePolicyState } from './response-policy';
+
+export interface ReceiverTimeouts {
+  /** Headers must be complete within this (408 after). */
+  headersMs: number;
+  /** The whole request, body included, within this (408 after). */
+  requestMs: number;
+  /** TLS handshake (at most 10 s). */
+  handshakeMs: number;
+  keepAliveMs: number;
+}
+
+export interface ReceiverCertificate {
+  cert: string;
+  key: string;
+  /** SHA-256 fingerprint, colon-separated hex, as browsers and curl show it. */
+  fingerprint: string;
+}
 
 /** Live forwarding of one acceptable delivery (replay/forwarder.ts). */
 export interface ReceiverForward {
@@ -21,8 +34,10 @@ export interface ReceiverForward {
 
 export interface ReceiverDeps {
   /** Stores a captured delivery durably (its analysis is the store's: off this event loop where it can). */
-  store: (delivery: IncomingDelivery) => Promise<number>;
+  store: (delivery: CapturedDelivery) => Promise<number>;
   secret: () => string | null;
+  /** The signature's verdict with that secret ("valid", …), asked only when the policy rejects invalid signatures. */
+  signatureVerdict: (raw: RawDelivery, secret: string | null) => string;
   policy: ResponsePolicyState;
   bodyLimitBytes: number;
   timeouts: ReceiverTimeouts;
@@ -141,7 +156,7 @@ async function receive(
   const forward = refused === null ? (deps.forward?.(raw) ?? null) : null;
   const mirrored = forward?.mirrored ? await forward.mirrored : null;
   const secret = deps.secret();
-  const answer = refused ?? mirrored ?? deps.policy.answer(() => checkSignature(raw, secret).verdict);
+  const answer = refused ?? mirrored ?? deps.policy.answer(() => deps.signatureVerdict(raw, secret));
   const record: CapturedDelivery = {
     raw,
     facts: { receivedAt, remoteAddress: deps.remoteAddress ? deps.remoteAddress(req) : (req.socket.remoteAddress ?? null), tls, imported: false },

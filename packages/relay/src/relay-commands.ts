@@ -1,13 +1,27 @@
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
-import { channelAudit, channelHoldings, createChannel, revokeChannel, rotateChannelToken } from '../core/relay/channels';
-import { migrateRelaySchema } from '../core/relay/pg-schema';
-import { defaultMaxStreamsPerToken, defaultUnroutedBudgetBytes, startRelay } from '../core/relay/start-relay';
-import { closeOnSignal, parsePort, defineCommand, parseCommandLine, type Command } from '@webhook-inspector/command-line';
-import { parseCount, parseSize } from './parse-size';
-import { relayStoreUrlOptions, relayStoreVariable, requiredStoreUrl, type StoreUrlFlags } from './store-url';
+import {
+  closeOnSignal,
+  defineCommand,
+  parseCommandLine,
+  parseCount,
+  parsePort,
+  parseSize,
+  requiredStoreUrl,
+  storeOptions,
+  storeSynopsis,
+  type Command,
+  type StoreUrlFlags,
+} from '@webhook-inspector/command-line';
+import { channelAudit, channelHoldings, createChannel, revokeChannel, rotateChannelToken } from './channels';
+import { migrateRelaySchema } from './pg-schema';
+import { defaultMaxStreamsPerToken, defaultUnroutedBudgetBytes, startRelay } from './start-relay';
 
-const storeSynopsis = '(--store URL | --store-file FILE)';
+/** The variable the relay's database URL may come from: a relay's database is never the inspector's. */
+export const relayStoreVariable = 'WEBHOOK_INSPECTOR_RELAY_STORE';
+/** The relay's database options (`relay`, `relay channel`, `relay audit`): a relay cannot run without it. */
+const relayStoreUrlOptions = storeOptions(relayStoreVariable, "The relay's database", 'none: the relay needs one');
+
 const channelName = { name: 'NAME', help: 'The channel: senders post to /c/NAME/…, and its laptop pulls with its token.' };
 const publicUrl = {
   type: 'string',

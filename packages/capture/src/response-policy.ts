@@ -1,7 +1,14 @@
-import type { ResponsePolicy } from '../../../shared/policy';
-import type { SignatureVerdict } from '../../../shared/verdicts';
-import type { ResponseGiven } from '../delivery-record/delivery-record';
 import type { BodyOutcome } from './capture-body';
+import type { ResponseGiven } from './delivery';
+
+/** What the receiver reads of the user's response policy (the app's full policy, src/shared/policy.ts, is one). */
+export interface AnswerPolicy {
+  status: number;
+  delayMs: number;
+  failNext: number;
+  failStatus: number;
+  rejectInvalidSignature: boolean;
+}
 
 export interface Answer {
   status: number;
@@ -43,7 +50,7 @@ export function protocolAnswer(request: RequestFacts): Answer | null {
 }
 
 /** The user's response policy, with its "fail the next N" counter. */
-export class ResponsePolicyState {
+export class ResponsePolicyState<ResponsePolicy extends AnswerPolicy = AnswerPolicy> {
   /** Counts the policies set, so that a give-back never lands on a newer one. */
   private generation = 0;
 
@@ -70,7 +77,7 @@ export class ResponsePolicyState {
   }
 
   /** Decides the answer to an acceptable delivery, counting down failNext; the signature is checked only when the policy asks. */
-  answer(verdictOf: () => SignatureVerdict): Answer {
+  answer(verdictOf: () => string): Answer {
     const policy = this.current;
     const verdict = policy.rejectInvalidSignature ? verdictOf() : 'valid';
     if (verdict !== 'valid') {

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type pg from 'pg';
-import { tokenHash } from '../token-hash';
+import { tokenHash } from '@webhook-inspector/capture';
 import type { ChannelFeeds } from './channel-feeds';
 import { channelForToken, channelHoldings } from './channels';
 import { BadPullRequest, checkCursorIssued, parseCursor, startCursor } from './relay-cursor';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { userInfo } from 'node:os';
 import type pg from 'pg';
-import { tokenHash } from '../token-hash';
+import { tokenHash } from '@webhook-inspector/capture';
 
 /** Where a relay hears that a channel's access changed (rotated or revoked), from whichever process changed it. */
 export const channelChanges = 'relay_channels';

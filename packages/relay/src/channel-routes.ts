@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import type { Answer } from '../receiver/response-policy';
+import type { Answer } from '@webhook-inspector/capture';
 import { routeChannelPath } from './channel-path';
 import { validChannelName } from './channels';
 
