@@ -9,7 +9,7 @@ import { secretFingerprint, type SigningSecret } from './signing-secret';
 import { demoPayoutOrderRequests } from './simulator/api';
 import { loadSimulatorAccount } from './simulator/account-file';
 import { startSimulator, type Simulator } from './simulator/simulator';
-import type { SettingsStore } from './store/inspector-store';
+import type { SettingsStore } from './store/common/inspector-store';
 
 export interface EmbeddedSimulatorOptions {
   seed?: number;

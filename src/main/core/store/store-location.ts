@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import type { InspectorStore } from './inspector-store';
+import type { InspectorStore } from './common/inspector-store';
 import { openPostgresStore, withoutPassword } from './postgres/postgres-store';
-import { openSqliteStore } from './sqlite-store';
+import { openSqliteStore } from './sqlite/sqlite-store';
 
 /**
  * Where a command finds the inspector's store: the SQLite file of a data dir, or a PostgreSQL database (a team's)
