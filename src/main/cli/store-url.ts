@@ -1,5 +1,5 @@
 import { readFileSync, statSync } from 'node:fs';
-import { isPostgresUrl } from '../core/store/postgres/postgres-store';
+import { isPostgresUrl } from '../core/store';
 import type { OptionDefinitions } from './command-definition';
 
 /** The variable a team server's database URL may come from (`serve`, `serve user`). */
