@@ -78,6 +78,15 @@ export default tseslint.config(
     },
   },
   {
+    files: ['src/main/core/pg-migrations/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [noElectron], patterns: [{ group: ['./*', '../*', '../**'], message: 'pg-migrations/ runs every PostgreSQL schema: it imports pg only, never a schema it runs.' }] },
+      ],
+    },
+  },
+  {
     files: ['src/shared/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { paths: [noElectron, ...noNode.paths], patterns: noNode.patterns }] },
   },
