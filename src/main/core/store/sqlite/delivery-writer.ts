@@ -3,16 +3,17 @@ import { analysedRecord } from '../../delivery-record/build-record';
 import { insertValues } from '../common/delivery-columns';
 import { deliveryQueries } from './deliveries';
 import { isAnalysed, type IncomingDelivery } from '../../delivery-record/delivery-record';
-import { deriveScheduler, derivedTables, type DerivationRunner } from './derived-tables';
+import { deriveScheduler, derivedTables } from './derived-tables';
 import { commitOnThisThread, GroupCommitWriter } from '../group-commit';
 import type { Db } from './db';
 import { RecentParsedBodies } from '../common/recent-parsed-bodies';
 import type { ReanalyzedBatch } from './reanalyze';
 import { type ReplayDraft } from '../common/replay-rows';
 import { replayQueries } from './replays';
-import { settingChangesWriter, type SettingChange } from './settings';
+import type { SettingChange } from './settings';
 import type { ReplayRecord } from '../../../../shared/replay';
-import { startWriterThread, type WriterThread } from './writer-thread/client';
+import type { WriterThread } from './writer-thread/client';
+import { supervisedWriterThread } from './writer-thread/supervised-thread';
 import type { WriterItem } from './writer-thread/handlers';
 
 export interface DeliveryWriterOptions {
@@ -34,7 +35,7 @@ function writerItem(delivery: IncomingDelivery): WriterItem {
 function startThread(db: Db, options: DeliveryWriterOptions): WriterThread | null {
   if (!options.threadFile) return null;
   try {
-    return startWriterThread(db.name, { threadFile: options.threadFile, nativeBinding: options.nativeBinding, log: options.log });
+    return supervisedWriterThread(db.name, { threadFile: options.threadFile, nativeBinding: options.nativeBinding, log: options.log });
   } catch (error) {
     options.log?.(`store: deliveries are written on the main thread (${(error as Error).message})`);
     return null;
@@ -43,23 +44,23 @@ function startThread(db: Db, options: DeliveryWriterOptions): WriterThread | nul
 
 /**
  * Storing deliveries: each row in a group commit (a caller's promise settles once its row is durable), then,
- * after the commit, the duplicate groups and lifecycles the rows belong to. With a writer thread, a captured
- * delivery is analysed there too, before its insert; without one (or once it has stopped), all of it runs here.
+ * after the commit, the duplicate groups and lifecycles the rows belong to. Where the writes run is chosen once,
+ * here: on the writer thread (a receiver; a captured delivery is analysed there too, before its insert), or all
+ * on this thread (a command, or a build without the thread). A thread that dies is restarted once, then the
+ * store refuses writes (writer-thread/supervised-thread.ts): they never move to this thread halfway.
  */
 export function deliveryWriter(db: Db, options: DeliveryWriterOptions = {}) {
   const deliveries = deliveryQueries(db);
   const parsedBodies = new RecentParsedBodies();
-  // This connection's own writes, for when no thread runs them.
-  const here = { writeSettings: settingChangesWriter(db), replays: replayQueries(db) };
-  const onThisThread = commitOnThisThread<IncomingDelivery>(db, (delivery) => {
+  const thread = startThread(db, options);
+  const commitHere = commitOnThisThread<IncomingDelivery>(db, (delivery) => {
     const record = analysedRecord(delivery);
     const id = deliveries.insert(record);
     parsedBodies.rememberStored(id, record);
     return id;
   });
-  const thread = startThread(db, options);
   const writer: GroupCommitWriter<IncomingDelivery> = new GroupCommitWriter<IncomingDelivery>({
-    commit: (items) => (thread && !thread.stopped ? thread.insert(items.map(writerItem)) : onThisThread(items)),
+    commit: thread ? (items) => thread.insert(items.map(writerItem)) : commitHere,
     onCommitted(batch) {
       derived.schedule();
       options.onCommitted?.(batch[batch.length - 1]!.id);
@@ -68,9 +69,9 @@ export function deliveryWriter(db: Db, options: DeliveryWriterOptions = {}) {
   });
   const local = derivedTables(db, { parsedBodies, log: options.log, writer });
   // The thread's calls run in order: a step never needs to wait for a batch, so none is put off.
-  const remote = thread ? deriveScheduler(threadRunner(thread, local), { log: options.log }) : null;
-  const derived = remote ?? local;
-  const commits = thread ? thread : writer;
+  const derived = thread ? deriveScheduler(thread, { log: options.log }) : local;
+  const commits = thread ?? writer;
+  const replaysHere = replayQueries(db);
   return {
     enqueue: (delivery: IncomingDelivery) => writer.enqueue(delivery),
     /** Commits what is queued and stops the thread (on close). */
@@ -80,22 +81,16 @@ export function deliveryWriter(db: Db, options: DeliveryWriterOptions = {}) {
     },
     /** Commits what is queued (a command about to read back what it stored). */
     drain: () => writer.drain(),
-    /** Retention's pruning on the writer thread, while it runs; null: on this thread (sqlite-pruner.ts). */
-    prune: thread
-      ? (limits: RetentionLimits, maxRows: number, now: number): Promise<number> | null => (thread.stopped ? null : thread.prune(limits, maxRows, now))
-      : null,
-    /** Settings changes on the writer thread, while it runs; null: none (a command writes them on its connection). */
-    writeSettings: thread
-      ? (changes: SettingChange[]): Promise<void> => (thread.stopped ? Promise.resolve(here.writeSettings(changes)) : thread.writeSettings(changes))
-      : null,
-    /** A replay's row, written on the writer thread while it runs, else here. */
-    insertReplay: (draft: ReplayDraft): Promise<ReplayRecord> | ReplayRecord =>
-      thread && !thread.stopped ? thread.insertReplay(draft) : here.replays.insert(draft),
-    /** A re-analysis's batches on the writer thread, while it runs; null: on this thread (reanalyze.ts). */
-    reanalyze: thread
-      ? (secret: string | null, afterId: number, maxRows: number): Promise<ReanalyzedBatch> | null =>
-          thread.stopped ? null : thread.reanalyze(secret, afterId, maxRows)
-      : null,
+    /** Retention's pruning on the writer thread; null: on this thread (sqlite-pruner.ts). */
+    prune: thread ? (limits: RetentionLimits, maxRows: number, now: number): Promise<number> => thread.prune(limits, maxRows, now) : null,
+    /** Settings changes on the writer thread; null: none (a command writes them on its connection). */
+    writeSettings: thread ? (changes: SettingChange[]): Promise<void> => thread.writeSettings(changes) : null,
+    /** A replay's row, written on the writer thread, or here without one. */
+    insertReplay: thread
+      ? (draft: ReplayDraft): Promise<ReplayRecord> => thread.insertReplay(draft)
+      : (draft: ReplayDraft): ReplayRecord => replaysHere.insert(draft),
+    /** A re-analysis's batches on the writer thread; null: on this thread (reanalyze.ts). */
+    reanalyze: thread ? (secret: string | null, afterId: number, maxRows: number): Promise<ReanalyzedBatch> => thread.reanalyze(secret, afterId, maxRows) : null,
     /** Whether the store's other writer is at work, and when it is done: writes on this connection wait rather than block on its lock. */
     commits: { get busy() { return commits.busy; }, idle: () => commits.idle() },
     derived: {
@@ -110,18 +105,6 @@ export function deliveryWriter(db: Db, options: DeliveryWriterOptions = {}) {
       /** Indexes every body not yet in the search index: for a writer without a thread (a command, a test). */
       indexSearchAll: () => local.steps.indexSearchAll(),
     },
-  };
-}
-
-/** The derivation steps on the writer thread, or here once it has stopped. */
-function threadRunner(thread: WriterThread, local: ReturnType<typeof derivedTables>): DerivationRunner {
-  const here = local.steps;
-  return {
-    step: () => (thread.stopped ? here.step() : thread.step()),
-    catchUp: (maxRows) => (thread.stopped ? here.catchUp(maxRows) : thread.catchUp(maxRows)),
-    catchUpAll: () => (thread.stopped ? here.catchUpAll() : thread.catchUpAll()),
-    clear: () => (thread.stopped ? here.clear() : thread.clear()),
-    isCurrent: () => (thread.stopped ? here.isCurrent() : thread.isCurrent()),
   };
 }
 

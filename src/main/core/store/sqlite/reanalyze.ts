@@ -30,8 +30,8 @@ export function reanalysisBatches(db: Db) {
   return (secret: string | null, afterId: number, limit: number): ReanalyzedBatch => batch.immediate(secret, afterId, limit);
 }
 
-/** Runs a re-analysis's batch on the store's writer thread; null when it cannot (it stopped): the batch runs here. */
-export type ReanalysisRunner = (secret: string | null, afterId: number, limit: number) => Promise<ReanalyzedBatch> | null;
+/** Runs a re-analysis's batch on the store's writer thread. */
+export type ReanalysisRunner = (secret: string | null, afterId: number, limit: number) => Promise<ReanalyzedBatch>;
 
 /**
  * Recomputes the derived columns of every stored delivery (after a secret change or an analyzer
@@ -43,10 +43,10 @@ export async function reanalyzeAll(
   db: Db,
   secret: string | null,
   derived: { rebuild(): unknown },
-  options: { rebuild?: boolean; runBatch?: ReanalysisRunner } = {},
+  options: { rebuild?: boolean; runBatch?: ReanalysisRunner | null } = {},
 ): Promise<number> {
-  const here = reanalysisBatches(db);
-  const runBatch = (afterId: number) => options.runBatch?.(secret, afterId, batchSize) ?? here(secret, afterId, batchSize);
+  const batches = options.runBatch ?? reanalysisBatches(db);
+  const runBatch = (afterId: number) => batches(secret, afterId, batchSize);
   let afterId = 0;
   let count = 0;
   let keysChanged = options.rebuild ?? false;

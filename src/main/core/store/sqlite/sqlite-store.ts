@@ -65,6 +65,8 @@ export function sqliteStore(db: Db, options: SqliteStoreOptions = {}): SqliteSto
   const settings = behind ?? settingsQueries(db);
   const replays = replayQueries(db);
   const pruner = sqlitePruner(db, writer.commits);
+  // On the writer thread where there is one, else here: chosen once.
+  const prune = writer.prune ?? pruner.pruneBatch;
 
   return {
     engine: 'sqlite',
@@ -99,7 +101,7 @@ export function sqliteStore(db: Db, options: SqliteStoreOptions = {}): SqliteSto
     listOrders: async (limit) => listOrders(db, limit, settings),
 
     reanalyze: (secret, reanalyzeOptions) =>
-      reanalyzeAll(db, secret, derived, { ...reanalyzeOptions, runBatch: writer.reanalyze ?? undefined }),
+      reanalyzeAll(db, secret, derived, { ...reanalyzeOptions, runBatch: writer.reanalyze }),
 
     replays: {
       insert: async (draft) => writer.insertReplay(draft),
@@ -113,8 +115,7 @@ export function sqliteStore(db: Db, options: SqliteStoreOptions = {}): SqliteSto
 
     retention: {
       counts: () => pruner.counts(),
-      pruneBatch: (limits, maxRows, now = Date.now()) =>
-        writer.prune?.(limits, maxRows, now) ?? pruner.pruneBatch(limits, maxRows, now),
+      pruneBatch: (limits, maxRows, now = Date.now()) => prune(limits, maxRows, now),
     },
     settings,
     deliverySource: (name) => {

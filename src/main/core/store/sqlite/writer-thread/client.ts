@@ -38,6 +38,7 @@ export function startWriterThread(file: string, options: WriterThreadOptions) {
   const waiting = new Map<number, Waiting>();
   let nextSeq = 1;
   let dead: Error | null = null;
+  let closing = false;
   let idleWaiters: Array<() => void> = [];
 
   const settleIdle = () => {
@@ -66,8 +67,9 @@ export function startWriterThread(file: string, options: WriterThreadOptions) {
     failAll(error);
   });
   const exited = new Promise<void>((resolve) =>
-    worker.once('exit', () => {
-      dead ??= new Error('the store writer stopped');
+    worker.once('exit', (code) => {
+      if (dead === null && !closing) log(`store: the writer thread stopped (exit code ${code})`);
+      dead ??= new Error(closing ? 'the store writer stopped' : `the store writer stopped (exit code ${code})`);
       failAll(dead);
       resolve();
     }),
@@ -87,6 +89,10 @@ export function startWriterThread(file: string, options: WriterThreadOptions) {
     /** Whether the thread stopped (its connection failed to open, or it crashed). */
     get stopped(): boolean {
       return dead !== null;
+    },
+    /** Why it stopped; null while it runs. */
+    get stoppedBecause(): string | null {
+      return dead?.message ?? null;
     },
     /** Whether a call is under way. */
     get busy(): boolean {
@@ -108,6 +114,7 @@ export function startWriterThread(file: string, options: WriterThreadOptions) {
     clear: () => call('clear'),
     isCurrent: () => call('isCurrent'),
     async close(): Promise<void> {
+      closing = true;
       if (!dead) {
         worker.ref();
         worker.postMessage('close');
