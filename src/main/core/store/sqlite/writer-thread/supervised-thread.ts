@@ -12,10 +12,12 @@ export function supervisedWriterThread(file: string, options: WriterThreadOption
   let current = startWriterThread(file, options);
   let restarted = false;
   let failed: StoreUnavailable | null = null;
+  let closed = false;
 
   const live = (): WriterThread => {
     if (failed) throw failed;
-    if (!current.stopped) return current;
+    // Closed (the store is closing): the thread's own refusal, never a new thread.
+    if (!current.stopped || closed) return current;
     const why = current.stoppedBecause ?? 'it stopped';
     if (restarted) {
       failed = new StoreUnavailable(`the store's writer thread stopped again after a restart (${why}); deliveries cannot be stored until the inspector is restarted`);
@@ -60,6 +62,9 @@ export function supervisedWriterThread(file: string, options: WriterThreadOption
     catchUpAll: on((thread) => thread.catchUpAll()),
     clear: on((thread) => thread.clear()),
     isCurrent: on((thread) => thread.isCurrent()),
-    close: () => current.close(),
+    close: () => {
+      closed = true;
+      return current.close();
+    },
   };
 }
