@@ -6,7 +6,7 @@ import type { ReplayRecord } from '../../../../shared/replay';
 import type { RetentionLimits } from '../../../../shared/retention';
 import type { IncomingDelivery } from '../../delivery-record/delivery-record';
 import type { DeliveryListPage, ListQuery } from './delivery-view-rows';
-import type { LifecycleFilter, ListedLifecycle } from './lifecycle-view-rows';
+import type { LifecycleFilter, ListedLifecycle } from './lifecycle-listing';
 import type { RetentionCounts } from './pruning';
 import type { ReplaySource } from './replay-source-rows';
 import type { ReplayDraft } from './replay-rows';

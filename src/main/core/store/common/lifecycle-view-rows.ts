@@ -1,5 +1,6 @@
 import type { LifecycleKind, LifecycleSummary, OrderSummary, RecipientView } from '../../../../shared/lifecycle';
 import { orderSummary, recipientView } from '../../analysis/lifecycle';
+import type { ListedLifecycle } from './lifecycle-listing';
 
 /** A row of the lifecycles table (migrations/0002-lifecycles.ts). */
 export interface SummaryRow {
@@ -23,9 +24,6 @@ export interface SummaryRow {
   last_delivery_id: number;
 }
 
-/** A lifecycle's summary as listed, with the latest delivery it holds (the list's order and cursor). */
-export type ListedLifecycle = LifecycleSummary & { lastDeliveryId: number };
-
 export function toSummary(row: SummaryRow): ListedLifecycle {
   return {
     key: row.key,
@@ -45,15 +43,6 @@ export function toSummary(row: SummaryRow): ListedLifecycle {
     findingCodes: JSON.parse(row.finding_codes) as string[],
     lastDeliveryId: row.last_delivery_id,
   };
-}
-
-export interface LifecycleFilter {
-  kind?: LifecycleKind;
-  orderUuid?: string;
-  recipientKey?: string;
-  status?: string;
-  /** A finding code the lifecycle has. */
-  finding?: string;
 }
 
 export interface OrderView {

@@ -4,7 +4,8 @@ import { createdOrders } from '../common/created-orders';
 import type { SettingsStore } from '../common/inspector-store';
 import type { Db } from './db';
 import { settingsQueries } from './settings';
-import type { SummaryRow, LifecycleFilter, OrderView} from '../common/lifecycle-view-rows';
+import type { LifecycleFilter } from '../common/lifecycle-listing';
+import type { SummaryRow, OrderView } from '../common/lifecycle-view-rows';
 import { toSummary, orderView } from '../common/lifecycle-view-rows';
 
 /** Lifecycles most recently touched first; page with beforeLastDeliveryId. */
