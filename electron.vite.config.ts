@@ -13,7 +13,7 @@ const executableCli = {
 };
 
 // main has three entries: the Electron shell and the plain-Node CLI, which both call startCore, and the store's
-// writer thread that startCore starts (found beside them: src/main/core/store/writer-thread/thread-file.ts).
+// writer thread that startCore starts (found beside them: src/main/core/store/sqlite/writer-thread/thread-file.ts).
 export default defineConfig({
   main: {
     plugins: [executableCli],
@@ -24,7 +24,7 @@ export default defineConfig({
         input: {
           index: resolve(__dirname, 'src/main/index.ts'),
           cli: resolve(__dirname, 'src/main/cli.ts'),
-          'store-writer': resolve(__dirname, 'src/main/core/store/writer-thread/thread-main.ts'),
+          'store-writer': resolve(__dirname, 'src/main/core/store/sqlite/writer-thread/thread-main.ts'),
         },
       },
     },

@@ -8,6 +8,20 @@ const nodeBuiltins = builtinModules.filter((name) => !name.startsWith('_'));
 const noElectron = { name: 'electron', message: 'The core and shared code run under plain Node too: keep electron in src/main/index.ts and src/main/electron.' };
 /** Imports of folders that sit above the importing code: an arrow running upward. */
 const upward = (folders, message) => ({ group: folders.map((folder) => `**/${folder}/**`), message });
+/**
+ * The store's engines are its own: outside store/, code opens a store through store/index.ts and uses the interface
+ * and types of store/common.
+ */
+const storeEngines = {
+  group: ['**/store/sqlite', '**/store/sqlite/**', '**/store/postgres', '**/store/postgres/**'],
+  message: 'Outside store/, open a store through store/index.ts and use store/common for its interface and types.',
+};
+/** store/common is what both engines share: it names neither. */
+const engineFolders = {
+  group: ['**/sqlite', '**/sqlite/**', '**/postgres', '**/postgres/**'],
+  message: 'store/common is shared by both engines: it imports neither store/sqlite nor store/postgres.',
+};
+const receiverAbove = upward(['receiver'], 'The receiver sits above the store: what both need lives below them (delivery-record/).');
 const noNode = {
   paths: [
     ...nodeBuiltins.map((name) => ({ name, message: 'shared and renderer code runs in the browser: no Node built-ins.' })),
@@ -41,21 +55,37 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: [packageFiles] }] },
   },
   {
-    files: ['src/main/core/**/*.ts', 'test/**/*.ts', 'bench/**/*.ts'],
+    files: ['test/**/*.ts', 'bench/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { paths: [noElectron], patterns: [packageFiles] }] },
+  },
+  {
+    files: ['src/main/core/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: [noElectron], patterns: [packageFiles, storeEngines] }] },
+  },
+  {
+    files: ['src/main/**/*.ts'],
+    ignores: ['src/main/core/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [packageFiles, storeEngines] }] },
   },
   {
     files: ['src/main/core/store/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { paths: [noElectron], patterns: [packageFiles, upward(['receiver'], 'The receiver sits above the store: what both need lives below them (delivery-record/).')] }],
+      'no-restricted-imports': ['error', { paths: [noElectron], patterns: [packageFiles, receiverAbove] }],
     },
+  },
+  {
+    files: ['src/main/core/store/common/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: [noElectron], patterns: [packageFiles, receiverAbove, engineFolders] }] },
   },
   {
     files: ['src/main/core/delivery-record/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
-        { paths: [noElectron], patterns: [packageFiles, upward(['receiver', 'store', 'relay'], 'delivery-record/ sits below the receiver, the store and the relay: it imports analysis/ only.')] },
+        {
+          paths: [noElectron],
+          patterns: [packageFiles, upward(['receiver', 'store', 'relay'], 'delivery-record/ sits below the receiver, the store and the relay: it imports analysis/ only.'), storeEngines],
+        },
       ],
     },
   },
@@ -73,6 +103,15 @@ export default tseslint.config(
     },
   },
   {
+    files: ['packages/pg-migrations/src/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [onlyImports(['pg'], '@webhook-inspector/pg-migrations runs every PostgreSQL schema: it imports pg and Node built-ins only, never a schema it runs.')] },
+      ],
+    },
+  },
+  {
     files: ['packages/relay/src/**/*.ts'],
     rules: {
       'no-restricted-imports': [
@@ -80,8 +119,8 @@ export default tseslint.config(
         {
           patterns: [
             onlyImports(
-              ['@webhook-inspector/capture', '@webhook-inspector/command-line', 'pg'],
-              'webhook-inspector-relay imports @webhook-inspector/capture, @webhook-inspector/command-line, pg and Node built-ins only: never the app (src/), Electron, React or SQLite.',
+              ['@webhook-inspector/capture', '@webhook-inspector/command-line', '@webhook-inspector/pg-migrations', 'pg'],
+              'webhook-inspector-relay imports @webhook-inspector/capture, command-line and pg-migrations, pg and Node built-ins only: never the app (src/), Electron, React or SQLite.',
             ),
           ],
         },

@@ -1,9 +1,9 @@
 import { buildDeliveryRecord } from '../src/main/core/delivery-record/build-record';
 import { protocolAnswer, responseFor, ResponsePolicyState } from '@webhook-inspector/capture';
-import { bulkWriter } from '../src/main/core/store/bulk-writer';
+import { bulkWriter } from '../src/main/core/store/sqlite/bulk-writer';
 import type { DeliveryRecord } from '../src/main/core/delivery-record/delivery-record';
-import { openStore } from '../src/main/core/store/open';
-import { settingsQueries } from '../src/main/core/store/settings';
+import { openStore } from '../src/main/core/store/sqlite/open';
+import { settingsQueries } from '../src/main/core/store/sqlite/settings';
 import { analyzerVersion } from '../src/main/core/analysis/version';
 import { defaultResponsePolicy } from '../src/shared/policy';
 import { benchSecret, generateDeliveries } from './generate';

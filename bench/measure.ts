@@ -1,12 +1,12 @@
 import { existsSync, statSync } from 'node:fs';
 import { SeededRandom } from 'payout-simulator/internal/seeded-random';
-import { indexQuery } from '../src/main/core/store/body-search';
-import { bodyContainsParams, bodyContainsSql } from '../src/main/core/store/deliveries';
-import { listDeliveries } from '../src/main/core/store/delivery-views';
-import { deliveryIdEvidenceOf, listDuplicateGroups } from '../src/main/core/store/duplicate-views';
-import { getOrder, lifecycleFacets, listLifecycles, listOrders } from '../src/main/core/store/lifecycle-views';
-import { lifecycleQueries } from '../src/main/core/store/lifecycles';
-import { openStore, type Db } from '../src/main/core/store/open';
+import { indexQuery } from '../src/main/core/store/sqlite/body-search';
+import { bodyContainsParams, bodyContainsSql } from '../src/main/core/store/common/delivery-columns';
+import { listDeliveries } from '../src/main/core/store/sqlite/delivery-views';
+import { deliveryIdEvidenceOf, listDuplicateGroups } from '../src/main/core/store/sqlite/duplicate-views';
+import { getOrder, lifecycleFacets, listLifecycles, listOrders } from '../src/main/core/store/sqlite/lifecycle-views';
+import { lifecycleQueries } from '../src/main/core/store/sqlite/lifecycles';
+import { openStore, type Db } from '../src/main/core/store/sqlite/open';
 import { median, time, type Figure, type TimingOptions } from './stats';
 
 /** The store's size accepted over the raw bytes it holds (issue 18 §3: retention, not a smaller store, keeps it in bounds). */

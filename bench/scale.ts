@@ -12,7 +12,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, w
 import { cpus } from 'node:os';
 import { join, resolve } from 'node:path';
 import { analyzerVersion } from '../src/main/core/analysis/version';
-import { migrations } from '../src/main/core/store/migrations';
+import { migrations } from '../src/main/core/store/sqlite/migrations';
 import { buildStore, type BuildStats } from './build-store';
 import { generatorVersion } from './generate';
 import { measure, type MeasureOutput } from './measure';

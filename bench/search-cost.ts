@@ -1,7 +1,7 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { bodySearchIndex } from '../src/main/core/store/body-search';
-import { openStore } from '../src/main/core/store/open';
+import { bodySearchIndex } from '../src/main/core/store/sqlite/body-search';
+import { openStore } from '../src/main/core/store/sqlite/open';
 import { spread, type Figure } from './stats';
 
 /** Deliveries copied from the scale store: the index is filled with the first, and the last are timed. */

@@ -1,7 +1,7 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { DeliverySearchJobs } from '../src/main/core/search/delivery-search-jobs';
-import { openStore } from '../src/main/core/store/open';
-import { sqliteStore } from '../src/main/core/store/sqlite-store';
+import { openStore } from '../src/main/core/store/sqlite/open';
+import { sqliteStore } from '../src/main/core/store/sqlite/sqlite-store';
 import { median, spread, type Figure } from './stats';
 
 /** How deep the newest match of the first-page word lies, at least and at most (the goal's "newest 100,000"). */

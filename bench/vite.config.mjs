@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { defaultServerConditions, defineConfig } from 'vite';
 
 // The benchmark's bundle (`npm run bench`): its runner, and the store's writer thread, which the inspector it
-// starts finds beside it (src/main/core/store/writer-thread/thread-file.ts). Dependencies stay external.
+// starts finds beside it (src/main/core/store/sqlite/writer-thread/thread-file.ts). Dependencies stay external.
 const here = dirname(fileURLToPath(import.meta.url));
 
 export default defineConfig({
@@ -18,7 +18,7 @@ export default defineConfig({
     rollupOptions: {
       input: {
         run: resolve(here, 'run.ts'),
-        'store-writer': resolve(here, '../src/main/core/store/writer-thread/thread-main.ts'),
+        'store-writer': resolve(here, '../src/main/core/store/sqlite/writer-thread/thread-main.ts'),
       },
     },
   },

@@ -1,8 +1,8 @@
 import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { startCheckpointer } from '../../src/main/core/store/checkpointer';
-import { openStore } from '../../src/main/core/store/open';
+import { startCheckpointer } from '../../src/main/core/store/sqlite/checkpointer';
+import { openStore } from '../../src/main/core/store/sqlite/open';
 import { tempDataDir } from '../support/core-fixture';
 import { until } from '../support/until';
 

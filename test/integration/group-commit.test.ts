@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { commitOnThisThread, GroupCommitWriter } from '@webhook-inspector/capture';
-import { openStore } from '../../src/main/core/store/open';
+import { openStore } from '../../src/main/core/store/sqlite/open';
 import { tempDataDir } from '../support/core-fixture';
 
 function storeWithTable() {

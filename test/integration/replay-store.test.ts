@@ -1,8 +1,8 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildDeliveryRecord } from '../../src/main/core/delivery-record/build-record';
-import type { ReplayDraft } from '../../src/main/core/store/replays';
-import { openStore } from '../../src/main/core/store/open';
+import type { ReplayDraft } from '../../src/main/core/store/common/replay-rows';
+import { openStore } from '../../src/main/core/store/sqlite/open';
 import { tempDataDir } from '../support/core-fixture';
 import { giftCardBody, serviceHeaders } from '../support/deliveries';
 import { describeEachEngine, openTestStore } from '../support/engines';

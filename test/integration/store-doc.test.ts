@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { migrations } from '../../src/main/core/store/migrations';
-import { openStore } from '../../src/main/core/store/open';
+import { migrations } from '../../src/main/core/store/sqlite/migrations';
+import { openStore } from '../../src/main/core/store/sqlite/open';
 import { tempDataDir } from '../support/core-fixture';
 
 const doc = readFileSync(new URL('../../docs/STORE.md', import.meta.url), 'utf8');

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { CallName } from '../../src/shared/contract';
-import { BadStoreInput } from '../../src/main/core/store/store-errors';
+import { BadStoreInput } from '../../src/main/core/store/common/store-errors';
 import { startTestCore, type TestCore } from '../support/core-fixture';
 import { giftCardBody, serviceHeaders, testSecret } from '../support/deliveries';
 import { describeEachEngine, openTestStore, storeLocation, testPostgres } from '../support/engines';

@@ -7,7 +7,7 @@ import type { CoreStatus } from '../../src/shared/contract';
 import { buildDeliveryRecord } from '../../src/main/core/delivery-record/build-record';
 import { pullFromRelay } from '../../src/main/core/sources/pull-from-relay';
 import type { DeliveryRecord } from '../../src/main/core/delivery-record/delivery-record';
-import { openSqliteStore } from '../../src/main/core/store/sqlite-store';
+import { openSqliteStore } from '../../src/main/core/store/sqlite/sqlite-store';
 import { builtWriterThread, startTestCore, tempDataDir } from '../support/core-fixture';
 import { serviceHeaders, testSecret } from '../support/deliveries';
 import { numberedBody, SignedLoad } from '../support/signed-load';

@@ -2,10 +2,10 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { afterAll, describe } from 'vitest';
-import type { InspectorStore } from '../../src/main/core/store/inspector-store';
+import type { InspectorStore } from '../../src/main/core/store/common/inspector-store';
 import { openPostgresStore } from '../../src/main/core/store/postgres/postgres-store';
 import { numbered } from '../../src/main/core/store/postgres/sql';
-import { openSqliteStore } from '../../src/main/core/store/sqlite-store';
+import { openSqliteStore } from '../../src/main/core/store/sqlite/sqlite-store';
 import { startTestPostgres, type TestPostgres } from './postgres';
 import { tempDataDir } from './temp-dir';
 

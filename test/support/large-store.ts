@@ -1,9 +1,10 @@
 import { join } from 'node:path';
 import { analyzerVersion } from '../../src/main/core/analysis/version';
 import { buildDeliveryRecord } from '../../src/main/core/delivery-record/build-record';
-import { deliveryQueries, insertColumns } from '../../src/main/core/store/deliveries';
-import { openStore } from '../../src/main/core/store/open';
-import { settingsQueries } from '../../src/main/core/store/settings';
+import { insertColumns } from '../../src/main/core/store/common/delivery-columns';
+import { deliveryQueries } from '../../src/main/core/store/sqlite/deliveries';
+import { openStore } from '../../src/main/core/store/sqlite/open';
+import { settingsQueries } from '../../src/main/core/store/sqlite/settings';
 import { giftCardBody } from './deliveries';
 import { tempDataDir } from './temp-dir';
 

@@ -1,4 +1,4 @@
-import type { Db } from '../../src/main/core/store/open';
+import type { Db } from '../../src/main/core/store/sqlite/open';
 
 /**
  * Stores rows into a store of an older schema with today's insert, which names raw columns later migrations

@@ -1,8 +1,8 @@
 import { benchSecret, generateDeliveries } from '../../bench/generate';
 import { buildDeliveryRecord } from '../../src/main/core/delivery-record/build-record';
-import { bulkWriter } from '../../src/main/core/store/bulk-writer';
+import { bulkWriter } from '../../src/main/core/store/sqlite/bulk-writer';
 import type { DeliveryRecord } from '../../src/main/core/delivery-record/delivery-record';
-import type { Db } from '../../src/main/core/store/open';
+import type { Db } from '../../src/main/core/store/sqlite/open';
 
 /** The benchmark's realistic traffic (orders of many recipients, duplicates, reordering, faults), analyzed. */
 export function analyzedTraffic(count: number, seed: number): DeliveryRecord[] {

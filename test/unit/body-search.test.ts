@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { indexQuery, longRunMatch, longRunTrigrams, searchMatch, searchTerms } from '../../src/main/core/store/body-search';
+import { indexQuery, longRunMatch, longRunTrigrams, searchMatch, searchTerms } from '../../src/main/core/store/sqlite/body-search';
 
 describe('the words a searched text proves every matching body holds', () => {
   it('takes the inner words of an identifier whole, and the last one as a prefix', () => {

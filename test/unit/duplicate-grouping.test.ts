@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { analyzeDelivery } from '../../src/main/core/analysis/analyze-delivery';
 import { parseBody } from '../../src/main/core/analysis/parse-body';
-import { emptyBodySha256, groupingOf } from '../../src/main/core/store/duplicate-groups';
+import { emptyBodySha256, groupingOf } from '../../src/main/core/store/common/duplicate-grouping';
 import { bodyText, giftCardRecipientBody } from '../fixtures/payloads';
 
 /** The grouping a body gets once analyzed, as the store derives it. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LastingFailure, lastingAfterMs } from '../../src/main/core/store/lasting-failure';
+import { LastingFailure, lastingAfterMs } from '../../src/main/core/store/common/lasting-failure';
 
 const words = { failing: 'the upkeep cannot be done', recovered: 'the upkeep works again' };
 

@@ -3,7 +3,7 @@
 // @webhook-inspector/command-line, pg, Node built-ins. May not import: the app (src/), Electron, React, SQLite.
 export { startRelay, defaultMaxStreamsPerToken, defaultUnroutedBudgetBytes, type Relay, type RelayOptions } from './start-relay';
 export { channelAudit, channelHoldings, createChannel, revokeChannel, rotateChannelToken, type Channel, type ChannelHoldings, type AuditEntry } from './channels';
-export { migrateRelaySchema } from './pg-schema';
+export { migrateRelaySchema, relaySchema } from './pg-schema';
 export { routeChannelPath, type ChannelRoute } from './channel-path';
 export { remoteAddressBehind } from './forwarded-for';
 export { createDatabaseProbe, type DatabaseHealth, type DatabaseProbeOptions } from './database-probe';

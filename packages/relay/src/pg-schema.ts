@@ -1,10 +1,12 @@
 import type pg from 'pg';
+import { runMigrations, type MigrationStep, type PgSchema } from '@webhook-inspector/pg-migrations';
 
 /**
  * The relay's schema, one function per version. Several relays may start on one database at once: the
- * migration runs under an advisory lock, in one transaction, and a database from a newer relay is refused.
+ * migrations run under an advisory lock, each version in a transaction (@webhook-inspector/pg-migrations), and a
+ * database from a newer relay is refused.
  */
-const migrations: ReadonlyArray<(client: pg.PoolClient) => Promise<unknown>> = [
+const migrations: readonly MigrationStep[] = [
   (client) =>
     client.query(`
       CREATE TABLE relay_channels (
@@ -53,31 +55,13 @@ const migrations: ReadonlyArray<(client: pg.PoolClient) => Promise<unknown>> = [
     `),
 ];
 
-const lockKey = 0x7e1a7; // any constant shared by every relay process
+export const relaySchema: PgSchema = {
+  versionTable: 'relay_schema',
+  lockKey: 0x7e1a7, // any constant shared by every relay process
+  steps: migrations,
+  newerThanKnown: (current, known) => `the relay database is at schema ${current}, newer than this relay (${known}); upgrade the relay`,
+};
 
 export async function migrateRelaySchema(pool: pg.Pool): Promise<void> {
-  const client = await pool.connect();
-  // A server going away mid-migration fails the query under way; unheard, the client's own error event would end the process.
-  const ignore = () => {};
-  client.on('error', ignore);
-  try {
-    await client.query('BEGIN');
-    await client.query('SELECT pg_advisory_xact_lock($1)', [lockKey]);
-    await client.query('CREATE TABLE IF NOT EXISTS relay_schema (version INTEGER NOT NULL)');
-    const { rows } = await client.query<{ version: number }>('SELECT version FROM relay_schema');
-    const current = rows[0]?.version ?? 0;
-    if (current > migrations.length) {
-      throw new Error(`the relay database is at schema ${current}, newer than this relay (${migrations.length}); upgrade the relay`);
-    }
-    for (const migrate of migrations.slice(current)) await migrate(client);
-    if (rows.length === 0) await client.query('INSERT INTO relay_schema (version) VALUES ($1)', [migrations.length]);
-    else await client.query('UPDATE relay_schema SET version = $1', [migrations.length]);
-    await client.query('COMMIT');
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => {});
-    throw error;
-  } finally {
-    client.off('error', ignore);
-    client.release();
-  }
+  await runMigrations(pool, relaySchema);
 }

@@ -6,7 +6,7 @@ import { receiverOriginOf, type ReceiverUrls } from '../core/export/receiver-ori
 import { loadOrCreateRedactionKey } from '../core/export/redaction-key';
 import { selectDeliveries, type ExportScope } from '../core/export/selection';
 import { fileSecretStore } from '../core/signing-secret';
-import type { InspectorStore } from '../core/store/inspector-store';
+import type { InspectorStore } from '../core/store/common/inspector-store';
 import { version } from '../core/start-core';
 import { cliProgressEvery, progressLine } from './progress-line';
 import { reportExport, writeLines } from './store-output';

@@ -1,5 +1,5 @@
 import { lifecycleNdjsonLines, ndjsonLines } from '../core/export/ndjson';
-import { withStoreAt } from '../core/store/store-location';
+import { withStoreAt } from '../core/store';
 import { defineCommand, parseCommandLine } from '@webhook-inspector/command-line';
 import { writeFixturesFolder, writeHar } from './export-fixtures';
 import { scopeFromFlags } from './selection-flags';

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { ImportResult } from '../../shared/fixtures';
 import { importPath } from '../core/import/import-path';
 import { fileSecretStore } from '../core/signing-secret';
-import { openImportWriter } from '../core/store/import-writer';
+import { openImportWriter } from '../core/store';
 import { defineCommand, parseCommandLine } from '@webhook-inspector/command-line';
 import { progressLine } from './progress-line';
 import { storeLocationFrom } from './store-output';

@@ -3,7 +3,7 @@ import { personalEgress } from '../core/outbound/egress-policy';
 import { OutboundReplays } from '../core/replay/outbound-replays';
 import { Replayer } from '../core/replay/replayer';
 import { defaultSenderLimits } from '../core/replay/send-replay';
-import { openStoreAt } from '../core/store/store-location';
+import { openStore } from '../core/store';
 import { defineCommand, parseCommandLine } from '@webhook-inspector/command-line';
 import { storeLocationFrom } from './store-output';
 import { storeUrlOptions } from './store-url';
@@ -65,7 +65,7 @@ export async function replayCommand(args: string[]): Promise<void> {
   }
   if (values.resign === '') throw new Error('--resign needs a secret');
   if (values.resign !== undefined && values['wrong-signature']) throw new Error('give --resign or --wrong-signature, not both');
-  const store = await openStoreAt(storeLocationFrom(values));
+  const store = await openStore(storeLocationFrom(values), { role: 'command' });
   const outbound = new OutboundReplays(store, defaultSenderLimits, () => {});
   try {
     const record = await new Replayer(store, outbound, personalEgress()).send({

@@ -1,7 +1,6 @@
 import type pg from 'pg';
 import { Role } from '../../shared/roles';
-import { connectPool } from '../core/store/postgres/connect';
-import { migrateInspectorSchema } from '../core/store/postgres/schema';
+import { connectTeamDatabase, migrateTeamDatabase } from '../core/store';
 import { commandLineActor, postgresAuditLog, type AuditRecord } from '../core/team/audit-log';
 import { createUser, listUsers, revokeUser, setUserRole } from '../core/team/users';
 import { defineCommand, parseCommandLine, requiredStoreUrl, storeOptions, storeSynopsis, type Command, type StoreUrlFlags } from '@webhook-inspector/command-line';
@@ -81,9 +80,9 @@ async function changeUsers(verb: Verb, { values, positionals: operands }: { valu
   const storeUrl = requiredStoreUrl(values, storeVariable, "the shared inspector's store");
   const [name = '', roleGiven] = operands;
   const role = verb === 'create' ? parseRole(values.role) : verb === 'role' ? parseRole(roleGiven) : null;
-  const pool = connectPool(storeUrl, (line) => console.error(line));
+  const pool = connectTeamDatabase(storeUrl, (line) => console.error(line));
   try {
-    await migrateInspectorSchema(pool);
+    await migrateTeamDatabase(pool);
     if (verb === 'list') return await printUsers(pool);
     const details = role === null ? { name } : { name, role };
     await audited(pool, { actor: commandLineActor(), action: auditAction[verb]!, target: name, details }, async () => {

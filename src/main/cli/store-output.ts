@@ -1,7 +1,7 @@
 import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
-import type { StoreLocation } from '../core/store/store-location';
+import type { StoreLocation } from '../core/store';
 import { defaultDataDir } from './default-data-dir';
 import { storeVariable } from './store-url';
 import { storeUrlFrom, type StoreUrlFlags } from '@webhook-inspector/command-line';

@@ -1,6 +1,5 @@
 import { mkdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
 import { z } from 'zod';
 import type { CoreStatus } from '../../shared/contract';
 import type { TransferProgress } from '../../shared/fixtures';
@@ -26,9 +25,8 @@ import { ServiceApiSession } from './service-api';
 import { ServiceConnectionManager } from './service-connection';
 import { SigningSecret, fileSecretStore } from './signing-secret';
 import type { DeliveryRecord } from './delivery-record/delivery-record';
-import type { InspectorStore } from './store/inspector-store';
-import { openPostgresStore, withoutPassword } from './store/postgres/postgres-store';
-import { openSqliteStore } from './store/sqlite-store';
+import type { InspectorStore } from './store/common/inspector-store';
+import { describeLocation, openStore, type StoreLocation } from './store';
 import { StoreHealth } from './store-health';
 import { SourceManager } from './sources/source-manager';
 import { Retention } from './retention';
@@ -44,14 +42,15 @@ const SavedPorts = z.object({ https: z.number().int(), http: z.number().int().nu
 export async function startCore(options: CoreOptions): Promise<Core> {
   const log = options.log ?? (() => {});
   mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
-  const sqliteFile = join(options.dataDir, 'inspector.sqlite3');
-  const store =
-    options.store !== undefined
-      ? await openPostgresStore(options.store, { log })
-      : openSqliteStore(sqliteFile, { nativeBinding: options.nativeBinding, background: true, writerThreadFile: options.writerThreadFile, log });
-  const location = options.store !== undefined ? withoutPassword(options.store) : sqliteFile;
+  const location: StoreLocation = { dataDir: options.dataDir, url: options.store };
+  const store = await openStore(location, {
+    role: 'receiver',
+    nativeBinding: options.nativeBinding,
+    writerThreadFile: options.writerThreadFile,
+    log,
+  });
   try {
-    return await assemble(options, store, location, log);
+    return await assemble(options, store, describeLocation(location, 'file'), log);
   } catch (error) {
     await store.close();
     throw error;

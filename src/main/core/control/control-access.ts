@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { CoreOptions } from '../core-options';
-import { connectPool } from '../store/postgres/connect';
+import { connectTeamDatabase } from '../store';
 import { postgresAuditLog } from '../team/audit-log';
 import { postgresUserDirectory } from '../team/user-directory';
 import { listenForUserChanges } from '../team/user-change-listener';
@@ -47,7 +47,7 @@ export function controlAccess(options: Pick<CoreOptions, 'team' | 'store' | 'log
   const publicOrigins = (options.team.publicOrigins ?? []).map(publicOrigin);
   const bindAddress = options.team.uiHost ?? loopback;
   const store = options.store;
-  const pool = connectPool(store, log);
+  const pool = connectTeamDatabase(store, log);
   const access = teamUserAccess(pool);
   const listeners: Array<ReturnType<typeof listenForUserChanges>> = [];
   void hasActiveAdmin(pool).then(

@@ -1,6 +1,6 @@
 import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { InspectorStore } from '../store/inspector-store';
+import type { InspectorStore } from '../store/common/inspector-store';
 import { buildFixture } from './fixture';
 import { fixturesFormat, fixturesVersion, type FixtureManifest } from './fixture-format';
 import { ProgressCounter, noProgress, type ProgressListener } from './progress';

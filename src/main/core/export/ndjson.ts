@@ -1,7 +1,7 @@
 import type { Lifecycle } from '../../../shared/lifecycle';
 import type { Finding } from '../../../shared/verdicts';
 import { lifecyclePosition } from '../analysis/lifecycle';
-import type { InspectorStore } from '../store/inspector-store';
+import type { InspectorStore } from '../store/common/inspector-store';
 
 const batchSize = 1_000;
 const cachedLifecycles = 10_000;

@@ -1,7 +1,7 @@
-import type { InspectorStore } from '../store/inspector-store';
-import type { ExportScope, StoredDelivery } from '../store/stored-delivery';
+import type { InspectorStore } from '../store/common/inspector-store';
+import type { ExportScope, StoredDelivery } from '../store/common/stored-delivery';
 
-export type { ExportScope, StoredDelivery } from '../store/stored-delivery';
+export type { ExportScope, StoredDelivery } from '../store/common/stored-delivery';
 
 const batchSize = 500;
 

@@ -4,7 +4,7 @@ import type { FixtureExportOptions, TransferProgress } from '../../../shared/fix
 import { importPath } from '../import/import-path';
 import type { ImportTarget } from '../import/import-path';
 import type { DeliveryRecord } from '../delivery-record/delivery-record';
-import type { InspectorStore } from '../store/inspector-store';
+import type { InspectorStore } from '../store/common/inspector-store';
 import { curlCommand } from './curl';
 import { defaultFixturesFolder, exportFixtures, type FixturesRequest } from './fixtures-export';
 import { harChunks } from './har';

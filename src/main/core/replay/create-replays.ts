@@ -4,7 +4,7 @@ import { defaultForwardSettings } from '../../../shared/replay';
 import type { RawDelivery } from '../analysis/types';
 import type { EgressPolicy } from '../outbound/egress-policy';
 import type { ReceiverPorts } from '../receiver/receivers';
-import type { InspectorStore } from '../store/inspector-store';
+import type { InspectorStore } from '../store/common/inspector-store';
 import { Forwarder } from './forwarder';
 import { OutboundReplays } from './outbound-replays';
 import { Replayer } from './replayer';

@@ -1,8 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { DeliverySelection, ReplayBatch, ReplayManyOptions, ReplayOptions, ReplayRecord } from '../../../shared/replay';
 import type { Egress } from '../outbound/egress-policy';
-import type { InspectorStore } from '../store/inspector-store';
-import type { ReplaySource } from '../store/replay-sources';
+import type { InspectorStore } from '../store/common/inspector-store';
+import type { ReplaySource } from '../store/common/replay-source-rows';
 import type { OutboundReplays } from './outbound-replays';
 import { replayHeaders, type FreshValues } from './replay-headers';
 import { replaySequence, summarizeAnswers } from './replay-order';

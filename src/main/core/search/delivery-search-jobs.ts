@@ -3,7 +3,7 @@ import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { pacedSize } from '../paced-size';
 import type { DeliverySummary } from '../../../shared/delivery';
 import type { DeliverySearchJob, DeliverySearchPage, DeliverySearchStart } from '../../../shared/delivery-search';
-import type { InspectorStore } from '../store/inspector-store';
+import type { InspectorStore } from '../store/common/inspector-store';
 
 /** Each stretch of a scan holds the event loop about this long: receiving and the UI's calls run between stretches. */
 const stretchTargetMs = 4;

@@ -1,4 +1,4 @@
-import type { InspectorStore } from '../store/inspector-store';
+import type { InspectorStore } from '../store/common/inspector-store';
 import type { RelayEndpoint } from './relay-client';
 import { RelaySource, type RelaySourceDeps } from './relay-source';
 

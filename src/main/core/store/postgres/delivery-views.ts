@@ -1,22 +1,9 @@
 import type pg from 'pg';
 import type { DeliveryDetail, DeliveryFilter } from '../../../../shared/delivery';
-import { filterClause } from '../deliveries';
-import {
-  detailSql,
-  filteredCountCap,
-  receiveTimeOrder,
-  siblingsSql,
-  summaryColumns,
-  toDetail,
-  toSummary,
-  type DeliveryListPage,
-  type DetailRow,
-  type ListQuery,
-  type SiblingRow,
-  type SummaryRow,
-} from '../delivery-views';
-import { groupingOf } from '../duplicate-groups';
-import type { ScannedStretch } from '../inspector-store';
+import { filterClause } from '../common/delivery-columns';
+import { detailSql, filteredCountCap, receiveTimeOrder, siblingsSql, summaryColumns, toDetail, toSummary, type DeliveryListPage, type DetailRow, type ListQuery, type SiblingRow, type SummaryRow } from '../common/delivery-view-rows';
+import { groupingOf } from '../common/duplicate-grouping';
+import type { ScannedStretch } from '../common/inspector-store';
 import { inTransaction, type Queryable } from './connect';
 import { searchPattern } from './search-text';
 import { numbered } from './sql';

@@ -1,8 +1,8 @@
 import type pg from 'pg';
-import { insertColumns, insertValues } from '../deliveries';
+import { insertColumns, insertValues } from '../common/delivery-columns';
 import type { DeliveryRecord } from '../../delivery-record/delivery-record';
 import { GroupCommitWriter } from '@webhook-inspector/capture';
-import type { RecentParsedBodies } from '../recent-parsed-bodies';
+import type { RecentParsedBodies } from '../common/recent-parsed-bodies';
 import { inTransaction } from './connect';
 import { searchTextOf } from './search-text';
 

@@ -1,10 +1,11 @@
 import type pg from 'pg';
 import type { DeliveryIdEvidence, ListedDuplicateGroup, OrderSummary } from '../../../../shared/lifecycle';
 import { recipientView, orderSummary } from '../../analysis/lifecycle';
-import { createdOrders } from '../created-orders';
-import { copiesSql, evidenceOf, evidenceSql, toListedGroup, type CopyRow, type EvidenceRow, type GroupHead } from '../duplicate-views';
-import type { SettingsStore } from '../inspector-store';
-import { orderView, toSummary, type LifecycleFilter, type ListedLifecycle, type SummaryRow } from '../lifecycle-views';
+import { createdOrders } from '../common/created-orders';
+import { copiesSql, evidenceOf, evidenceSql, toListedGroup, type CopyRow, type EvidenceRow, type GroupHead } from '../common/duplicate-view-rows';
+import type { SettingsStore } from '../common/inspector-store';
+import type { LifecycleFilter, ListedLifecycle } from '../common/lifecycle-listing';
+import { orderView, toSummary, type SummaryRow } from '../common/lifecycle-view-rows';
 import { numbered } from './sql';
 
 /** The reads of the derived results on PostgreSQL: the SQLite store's (duplicate-views.ts, lifecycle-views.ts), the same answers. */

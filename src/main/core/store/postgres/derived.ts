@@ -1,22 +1,10 @@
 import type pg from 'pg';
 import type { DuplicateBasis } from '../../../../shared/lifecycle';
-import { groupCopiesClause, groupingOf, type GroupMember } from '../duplicate-groups';
-import type { DerivedResults } from '../inspector-store';
-import {
-  addCopiesSql,
-  additionsByLifecycle,
-  grownSummaryParams,
-  growthSource,
-  lifecycleOfMembers,
-  membersSql,
-  membersUpToSql,
-  type LifecycleAddition,
-  type MemberRow,
-  type StoredGrowth,
-  summaryParams,
-} from '../lifecycles';
-import type { RecentParsedBodies } from '../recent-parsed-bodies';
-import { LastingFailure } from '../lasting-failure';
+import { groupCopiesClause, groupingOf, type GroupMember } from '../common/duplicate-grouping';
+import type { DerivedResults } from '../common/inspector-store';
+import { addCopiesSql, additionsByLifecycle, grownSummaryParams, growthSource, lifecycleOfMembers, membersSql, membersUpToSql, type LifecycleAddition, type MemberRow, type StoredGrowth, summaryParams } from '../common/lifecycle-members';
+import type { RecentParsedBodies } from '../common/recent-parsed-bodies';
+import { LastingFailure } from '../common/lasting-failure';
 import { inTransaction, type Queryable } from './connect';
 import { numbered } from './sql';
 

@@ -1,4 +1,4 @@
-import { BadStoreInput, StoreUnavailable } from '../store-errors';
+import { BadStoreInput, StoreUnavailable } from '../common/store-errors';
 
 /** What the network says when the server is not there, or went away under a connection. */
 const unreachable = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'EPIPE']);

@@ -1,6 +1,6 @@
 import { analysedRecord } from '../../delivery-record/build-record';
-import type { InspectorStore } from '../inspector-store';
-import { RecentParsedBodies } from '../recent-parsed-bodies';
+import type { InspectorStore } from '../common/inspector-store';
+import { RecentParsedBodies } from '../common/recent-parsed-bodies';
 import { connectPool } from './connect';
 import { pgDerivedResults, loadLifecycle } from './derived';
 import { pgDerivedViews } from './derived-views';

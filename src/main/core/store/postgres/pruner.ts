@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import type { RetentionLimits } from '../../../../shared/retention';
-import type { DuplicateGrouping, GroupMember } from '../duplicate-groups';
+import type { DuplicateGrouping, GroupMember } from '../common/duplicate-grouping';
 import {
   candidatesToPrune,
   deleteGroupSql,
@@ -12,8 +12,8 @@ import {
   type PruneCandidate,
   type PrunedKeys,
   type RetentionCounts,
-} from '../pruning';
-import type { RecentParsedBodies } from '../recent-parsed-bodies';
+} from '../common/pruning';
+import type { RecentParsedBodies } from '../common/recent-parsed-bodies';
 import { inTransaction } from './connect';
 import { deriveLock, refreshLifecycle } from './derived';
 import { numbered } from './sql';

@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { analyzeDelivery } from '../../analysis/analyze-delivery';
-import { derivedParams, toRawDelivery, type RawRow } from '../deliveries';
+import { derivedParams, toRawDelivery, type RawRow } from '../common/delivery-columns';
 import { inTransaction } from './connect';
 
 const batchSize = 500;

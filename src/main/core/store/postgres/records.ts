@@ -1,8 +1,8 @@
 import type pg from 'pg';
 import type { ReplayRecord } from '../../../../shared/replay';
-import type { DeliverySourceStore, ScopeReader, SettingsStore } from '../inspector-store';
-import { replaySourceColumns, toSource, type ReplaySource, type SourceRow } from '../replay-sources';
-import { replayParams, toRecord, type ReplayDraft, type ReplayRow } from '../replays';
+import type { DeliverySourceStore, ScopeReader, SettingsStore } from '../common/inspector-store';
+import { replaySourceColumns, toSource, type ReplaySource, type SourceRow } from '../common/replay-source-rows';
+import { replayParams, toRecord, type ReplayDraft, type ReplayRow } from '../common/replay-rows';
 import {
   exportedDeliveryColumns,
   storedDeliveryColumns,
@@ -11,7 +11,7 @@ import {
   type ExportScope,
   type StoredDelivery,
   type StoredDeliveryRow,
-} from '../stored-delivery';
+} from '../common/stored-delivery';
 import { z } from 'zod';
 
 const replayColumns: Array<[column: string, param: keyof ReturnType<typeof replayParams>]> = [

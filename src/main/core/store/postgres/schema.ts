@@ -1,13 +1,14 @@
 import type pg from 'pg';
-import { inTransaction } from './connect';
+import { runMigrations, type MigrationStep, type PgSchema } from '@webhook-inspector/pg-migrations';
+import { storeErrorOf } from './errors';
 
 /**
  * The inspector's schema on PostgreSQL, one function per version (the SQLite store's tables, docs/STORE.md,
  * with PostgreSQL's types: flags stay 0/1 so both engines' rows read the same). Several inspectors may start
- * on one database at once: the migration runs under an advisory lock, in one transaction, and a database
- * from a newer inspector is refused.
+ * on one database at once: @webhook-inspector/pg-migrations runs them under an advisory lock, each version in a
+ * transaction, and refuses a database from a newer inspector.
  */
-const migrations: ReadonlyArray<(client: pg.PoolClient) => Promise<unknown>> = [
+const migrations: readonly MigrationStep[] = [
   (client) =>
     client.query(`
       CREATE EXTENSION IF NOT EXISTS pg_trgm;
@@ -169,21 +170,16 @@ const migrations: ReadonlyArray<(client: pg.PoolClient) => Promise<unknown>> = [
 ];
 
 export const pgSchemaVersion = migrations.length;
-const lockKey = 0x1a5ec7; // any constant shared by every inspector process
+
+export const inspectorSchema: PgSchema = {
+  versionTable: 'inspector_schema',
+  lockKey: 0x1a5ec7, // any constant shared by every inspector process
+  steps: migrations,
+  newerThanKnown: (current, known) => `The store was written by a newer Webhook Inspector (schema ${current}; this one knows ${known}).`,
+};
 
 export async function migrateInspectorSchema(pool: pg.Pool): Promise<void> {
-  await inTransaction(pool, async (client) => {
-    await client.query('SELECT pg_advisory_xact_lock($1)', [lockKey]);
-    await client.query('CREATE TABLE IF NOT EXISTS inspector_schema (version INTEGER NOT NULL)');
-    const { rows } = await client.query<{ version: number }>('SELECT version FROM inspector_schema');
-    const current = rows[0]?.version ?? 0;
-    if (current > migrations.length) {
-      throw new Error(
-        `The store was written by a newer Webhook Inspector (schema ${current}; this one knows ${migrations.length}).`,
-      );
-    }
-    for (const migrate of migrations.slice(current)) await migrate(client);
-    if (rows.length === 0) await client.query('INSERT INTO inspector_schema (version) VALUES ($1)', [migrations.length]);
-    else await client.query('UPDATE inspector_schema SET version = $1', [migrations.length]);
+  await runMigrations(pool, inspectorSchema).catch((error: unknown) => {
+    throw storeErrorOf(error);
   });
 }

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import type { SettingsStore } from '../inspector-store';
+import type { SettingsStore } from '../common/inspector-store';
 
 /**
  * The settings table, held in memory: the core reads settings synchronously (at start, in constructors).

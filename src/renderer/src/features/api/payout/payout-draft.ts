@@ -1,6 +1,6 @@
 import type { PayoutOrderRequest } from '../../../../../shared/service-api';
 
-/** The simulator's scenarios by payout type (src/main/core/simulator/model.ts), as the optional `scenario` of a recipient. */
+/** The simulator's scenarios by payout type (payout-simulator's model.ts), as the optional `scenario` of a recipient. */
 export const scenariosByPayoutType: Record<string, readonly string[]> = {
   crypto: [
     'crypto_same_currency_completed',

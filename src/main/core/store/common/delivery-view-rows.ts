@@ -1,0 +1,121 @@
+import type { DeliveryDetail, DeliveryFilter, DeliveryOrder, DeliverySummary } from '../../../../shared/delivery';
+import type { Finding, PayloadForm, SignatureCheck, SignatureVerdict } from '../../../../shared/verdicts';
+import type { DuplicateBasis } from '../../../../shared/lifecycle';
+import { emptyBodySha256, groupCopiesClause } from './duplicate-grouping';
+import type { DeliveryRow } from './delivery-row';
+
+export type SummaryRow = Pick<
+  DeliveryRow,
+  | 'id' | 'received_at' | 'method' | 'path' | 'tls' | 'event' | 'payout_type' | 'form' | 'signature'
+  | 'idempotency_key' | 'subject' | 'response_status' | 'error_count' | 'warning_count' | 'info_count' | 'imported'
+  | 'source'
+> & { body_size: number; duplicate_count: number };
+
+/** The list's columns over deliveries (plain SQL both engines run). */
+export const summaryColumns = `id, received_at, method, path, tls, event, payout_type, form, signature, idempotency_key,
+  subject, response_status, length(body) AS body_size, error_count, warning_count, info_count, imported, source,
+  CASE WHEN idempotency_key IS NOT NULL
+         THEN (SELECT count(*) FROM deliveries d2 WHERE d2.idempotency_key = deliveries.idempotency_key)
+       WHEN body_sha256 = '${emptyBodySha256}' THEN 1
+       ELSE (SELECT count(*) FROM deliveries d2 WHERE d2.idempotency_key IS NULL AND d2.body_sha256 = deliveries.body_sha256)
+  END AS duplicate_count`;
+
+export function toSummary(row: SummaryRow): DeliverySummary {
+  return {
+    id: row.id,
+    receivedAt: new Date(row.received_at).toISOString(),
+    method: row.method,
+    path: row.path,
+    tls: row.tls === 1,
+    event: row.event,
+    payoutType: row.payout_type,
+    form: row.form as PayloadForm,
+    signature: row.signature as SignatureVerdict,
+    duplicateCount: row.duplicate_count,
+    idempotencyKey: row.idempotency_key,
+    subject: row.subject,
+    responseStatus: row.response_status,
+    bodySize: row.body_size,
+    findingCounts: { error: row.error_count, warning: row.warning_count, info: row.info_count },
+    imported: row.imported === 1,
+    source: row.source,
+  };
+}
+
+export interface ListQuery {
+  filter: DeliveryFilter;
+  beforeId?: number;
+  afterId?: number;
+  limit: number;
+}
+
+export interface DeliveryListPage {
+  items: DeliverySummary[];
+  total: number;
+  totalCapped: boolean;
+  order: DeliveryOrder;
+  latestId: number;
+}
+
+export const receiveTimeOrder = 'ORDER BY received_at DESC, id DESC';
+
+export type DetailRow = SummaryRow &
+  Pick<
+    DeliveryRow,
+    | 'query' | 'headers' | 'body' | 'body_sha256' | 'body_truncated' | 'remote_address' | 'delivery_id'
+    | 'event_time' | 'signature_check' | 'findings' | 'response_body' | 'response_reason'
+    | 'lifecycle_key' | 'order_uuid' | 'recipient_key'
+  >;
+
+/** A delivery's detail row, by id (`?`). */
+export const detailSql = `SELECT ${summaryColumns}, query, headers, body, body_sha256, body_truncated, remote_address, delivery_id,
+  event_time, signature_check, findings, response_body, response_reason, lifecycle_key, order_uuid,
+  recipient_key FROM deliveries WHERE id = ?`;
+
+/** The copies of a grouping (its key as `?`), in arrival order. */
+export const siblingsSql = (basis: DuplicateBasis) =>
+  `SELECT id, received_at, delivery_id, signature, response_status, body_sha256
+   FROM deliveries WHERE ${groupCopiesClause(basis)} ORDER BY id`;
+
+export interface SiblingRow {
+  id: number;
+  received_at: number;
+  delivery_id: string | null;
+  signature: string;
+  response_status: number;
+  body_sha256: string;
+}
+
+/** The detail of a delivery from its row and its group's copies (none when it has no grouping). */
+export function toDetail(row: DetailRow, siblingRows: SiblingRow[]): DeliveryDetail {
+  const siblings = siblingRows.map((r) => ({
+    id: r.id,
+    receivedAt: new Date(r.received_at).toISOString(),
+    deliveryId: r.delivery_id,
+    signature: r.signature as SignatureVerdict,
+    responseStatus: r.response_status,
+    bodySha256: r.body_sha256,
+  }));
+  return {
+    ...toSummary(row),
+    query: row.query,
+    headers: JSON.parse(row.headers) as Array<[string, string]>,
+    bodyBase64: row.body.toString('base64'),
+    bodySha256: row.body_sha256,
+    bodyTruncated: row.body_truncated === 1,
+    remoteAddress: row.remote_address,
+    deliveryId: row.delivery_id,
+    eventTime: row.event_time,
+    signatureCheck: JSON.parse(row.signature_check) as SignatureCheck,
+    findings: JSON.parse(row.findings) as Finding[],
+    duplicateOf: row.idempotency_key !== null && siblings.length > 0 && siblings[0]!.id !== row.id ? siblings[0]!.id : null,
+    siblings,
+    response: { status: row.response_status, body: row.response_body, reason: row.response_reason },
+    lifecycleKey: row.lifecycle_key,
+    orderUuid: row.order_uuid,
+    recipientKey: row.recipient_key,
+  };
+}
+
+/** Past this many matches a filtered count stops ("10,000+"): counting them all would read every match. */
+export const filteredCountCap = 10_000;

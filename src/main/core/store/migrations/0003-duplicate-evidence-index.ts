@@ -1,9 +1,0 @@
-import type { Db } from '../open';
-
-/** The X-Service-Delivery evidence counts groups by their two flags: a covering index over duplicate groups only. */
-export function duplicateEvidenceIndex(db: Db): void {
-  db.exec(`
-    CREATE INDEX duplicate_groups_evidence ON duplicate_groups (delivery_id_changed, delivery_id_missing, count)
-      WHERE count > 1;
-  `);
-}

@@ -1,0 +1,296 @@
+import type { UpkeepFailure } from '../../../../shared/contract';
+import { bodySearchIndex } from './body-search';
+import { duplicateGroupQueries } from './duplicate-groups';
+import { additionsByLifecycle } from '../common/lifecycle-members';
+import { lifecycleQueries } from './lifecycles';
+import type { Db } from './db';
+import type { RecentParsedBodies } from '../common/recent-parsed-bodies';
+import { withoutOwnFsync } from './relaxed-sync';
+import { pacedBatches } from '../../paced-size';
+import { LastingFailure } from '../common/lasting-failure';
+
+/** Rows derived per transaction: large enough to coalesce page writes, small enough to keep the receiver answering. */
+const defaultBatchRows = 500;
+/**
+ * Deriving waits this long after a commit, so that one transaction covers many commits' rows: a lifecycle's
+ * events and a page of an index are then written once per batch rather than once per commit.
+ */
+const coalesceMs = 20;
+/** A read first derives at most this many pending rows itself; past it (a rebuild) it reads what is there. */
+export const readCatchUpRows = 5_000;
+
+interface PendingRow {
+  id: number;
+  received_at: number;
+  body_sha256: string;
+  delivery_id: string | null;
+  idempotency_key: string | null;
+  lifecycle_key: string | null;
+}
+
+export interface DerivationOptions {
+  parsedBodies?: RecentParsedBodies;
+  /** Rows per transaction (a bulk load, with no receiver to keep answering, takes more at once). */
+  batchRows?: number;
+  /**
+   * On the receiver's writer thread, where a step delays the commits queued behind it: each step then takes one
+   * transaction of pending rows and one of the search index, each sized from the last one's pace to take about this
+   * long, and longer as the rows pending grow (`pacedTargetMs`), so that derivation keeps up and the commits give way.
+   */
+  stepTargetMs?: number;
+}
+
+/**
+ * The duplicate groups and lifecycle summaries, derived from the stored deliveries after their
+ * commit rather than inside it, so that a 2xx waits only for the raw row. `derived_through` (in
+ * store_counts) is the last delivery they include, committed with them: after a crash they resume
+ * from there. Their transactions skip the fsync (synchronous=NORMAL): losing one loses its
+ * watermark too, and it is derived again; the next delivery's full commit syncs them anyway.
+ * The body search index (body-search.ts) is filled in the same steps, from its own watermark.
+ *
+ * These are the steps, run on the connection given: the receiver's writer thread runs them on its own
+ * (writer-thread/), a command on its only one. `deriveScheduler` decides when.
+ */
+export function derivationSteps(db: Db, options: DerivationOptions = {}) {
+  const batchRows = options.batchRows ?? defaultBatchRows;
+  const groups = duplicateGroupQueries(db);
+  const lifecycles = lifecycleQueries(db, options.parsedBodies);
+  const search = bodySearchIndex(db);
+  const watermark = db.prepare("SELECT value FROM store_counts WHERE name = 'derived_through'").pluck();
+  const setWatermark = db.prepare("UPDATE store_counts SET value = ? WHERE name = 'derived_through'");
+  const latestId = db.prepare('SELECT coalesce(max(id), 0) FROM deliveries').pluck();
+  const pending = db.prepare(
+    `SELECT id, received_at, body_sha256, delivery_id, idempotency_key, lifecycle_key
+     FROM deliveries WHERE id > ? ORDER BY id LIMIT ?`,
+  );
+
+  const deriveInTransaction = db.transaction((limit: number): number => {
+    const rows = pending.all(watermark.get() as number, limit) as PendingRow[];
+    for (const row of rows) {
+      groups.add(row.idempotency_key, {
+        id: row.id,
+        receivedAt: row.received_at,
+        bodySha256: row.body_sha256,
+        deliveryId: row.delivery_id,
+      });
+    }
+    for (const [key, added] of additionsByLifecycle(rows)) lifecycles.grow(key, added);
+    if (rows.length > 0) setWatermark.run(rows[rows.length - 1]!.id);
+    return rows.length;
+  });
+  // It reads before it writes: begun as a write, it waits for another program's lock (busy_timeout) rather than
+  // failing at once when that program committed meanwhile.
+  const deriveBatch = (limit: number): number => deriveInTransaction.immediate(limit);
+
+  const relaxed = <T>(work: () => T): T => withoutOwnFsync(db, work);
+  const searchWatermark = db.prepare("SELECT value FROM store_counts WHERE name = 'search_indexed_through'").pluck();
+  /** Indexes a batch of bodies for search; returns whether more are pending. */
+  const indexSearch = (rows = batchRows): boolean => search.indexBatch(rows) > 0 && !search.isCurrent();
+  const isCurrent = () => (watermark.get() as number) >= (latestId.get() as number);
+
+  /** Derives up to `maxRows` pending rows, a batch per transaction; returns whether none is left. */
+  const deriveUpTo = (maxRows: number): boolean => {
+    for (let done = 0; done < maxRows; ) {
+      const derived = deriveBatch(Math.min(batchRows, maxRows - done));
+      if (derived === 0) return true;
+      done += derived;
+    }
+    return isCurrent();
+  };
+
+  /** A paced step's duration: the base, one more base per 1,000 rows behind `through`, at most eight bases. */
+  const pacedTargetMs = (baseMs: number, through: number): number =>
+    baseMs * Math.min(8, 1 + ((latestId.get() as number) - through) / 1_000);
+  // A step's transactions, each returning whether more is pending: a batch of each, or when paced (stepTargetMs),
+  // each sized from the last one's pace to take about a step's duration.
+  const minPacedRows = 8;
+  const derivePace = pacedBatches(64, minPacedRows, batchRows);
+  const searchPace = pacedBatches(64, minPacedRows, batchRows);
+  const baseMs = options.stepTargetMs;
+  const deriveStep =
+    baseMs === undefined
+      ? () => !deriveUpTo(batchRows)
+      : () => derivePace(pacedTargetMs(baseMs, watermark.get() as number), (rows) => deriveBatch(rows) === rows);
+  const indexStep =
+    baseMs === undefined ? () => indexSearch() : () => searchPace(pacedTargetMs(baseMs, searchWatermark.get() as number), indexSearch);
+
+  // A failure (a full disk) leaves the watermark where it was: the scheduler tries again.
+  return {
+    /** One scheduled step: a batch of pending rows, and of the search index; whether a backlog is left, and why it failed. */
+    step(): StepOutcome {
+      if (!db.open) return { backlog: false, failure: null };
+      return relaxed(() => {
+        let backlog = false;
+        let failure: string | null = null;
+        try {
+          // A backlog (a rebuild) goes on at the next turn; new rows wait to be coalesced.
+          backlog = deriveStep();
+        } catch (error) {
+          failure = messageOf(error);
+        }
+        try {
+          // A store from before the index is indexed here too, a batch per step.
+          if (indexStep()) backlog = true;
+        } catch (error) {
+          failure ??= messageOf(error);
+        }
+        return { backlog, failure };
+      });
+    },
+    /** Derives up to `maxRows` pending rows now; why it failed (left for the next step), or null. */
+    catchUp(maxRows: number): string | null {
+      try {
+        relaxed(() => deriveUpTo(maxRows));
+        return null;
+      } catch (error) {
+        return messageOf(error);
+      }
+    },
+    /** Derives everything pending, failing loudly (a command about to read a whole store); true once none is left. */
+    catchUpAll: (): boolean => relaxed(() => deriveUpTo(Number.POSITIVE_INFINITY)),
+    /** Indexes every body not yet in the search index. */
+    indexSearchAll(): void {
+      relaxed(() => {
+        while (indexSearch());
+      });
+    },
+    /**
+     * Empties the derived tables, to be derived again from the first delivery; with `thenRows`, derives that many
+     * again in the same transaction, so that a reader on another connection never sees them empty meanwhile.
+     */
+    clear(thenRows = 0): void {
+      db.transaction(() => {
+        groups.clear();
+        lifecycles.clear();
+        setWatermark.run(0);
+        if (thenRows > 0) deriveUpTo(thenRows);
+      }).immediate();
+    },
+    isCurrent,
+  };
+}
+
+export type DerivationSteps = ReturnType<typeof derivationSteps>;
+
+/** What a scheduled step did: whether a backlog is left, and why it failed (null: it did not). */
+export interface StepOutcome {
+  backlog: boolean;
+  failure: string | null;
+}
+
+const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+
+/** How the SQLite store's derivation says it is failing for a while, and that it works again. */
+const derivedUpkeepWords = {
+  failing: 'lifecycles, duplicate groups and the body search index cannot be updated',
+  recovered: 'lifecycles, duplicate groups and the body search index are up to date again',
+};
+
+/** The steps as the scheduler runs them: here, or on the writer thread (each then a message answered). */
+export interface DerivationRunner {
+  step(): StepOutcome | Promise<StepOutcome>;
+  /** Why it failed, or null. */
+  catchUp(maxRows: number): string | null | Promise<string | null>;
+  catchUpAll(): unknown;
+  clear(): void | Promise<void>;
+  isCurrent(): boolean | Promise<boolean>;
+}
+
+export interface DeriveSchedulerOptions {
+  /**
+   * The delivery writer, when it commits from another connection while the steps run on this one: a step
+   * waits while it holds the write lock (rather than block this thread on it), and runs between its batches.
+   */
+  writer?: { readonly busy: boolean; idle(): Promise<void> };
+  log?: (line: string) => void;
+}
+
+/**
+ * When the derivation steps run: shortly after commits, coalesced; before reads of the derived tables; on rebuild;
+ * and after a failed step, again and again (backing off) until one succeeds, so that its end is seen even when no
+ * delivery comes. A failure a retry overcomes is not reported; one that lasts is (`failure`).
+ */
+export function deriveScheduler(runner: DerivationRunner, options: DeriveSchedulerOptions = {}) {
+  const failure = new LastingFailure(derivedUpkeepWords, { log: options.log ?? (() => {}) });
+  let scheduled = false;
+  let due = false;
+  const step = async () => {
+    scheduled = false;
+    due = false;
+    const startedAt = Date.now();
+    // A call fails only when the writer thread stopped (it logs why): the pending rows wait for the next start.
+    const outcome = await Promise.resolve(runner.step()).catch(() => null);
+    if (outcome === null) return;
+    if (outcome.failure !== null) return schedule(failure.failed(outcome.failure, startedAt));
+    failure.succeeded();
+    if (outcome.backlog) schedule(0);
+  };
+  const schedule = (delayMs = coalesceMs) => {
+    if (scheduled || due) return;
+    scheduled = true;
+    setTimeout(() => {
+      if (options.writer?.busy) {
+        // The writer's batch holds the write lock: derive right after it (runIfDue).
+        scheduled = false;
+        due = true;
+      } else void step();
+    }, delayMs).unref();
+  };
+
+  return {
+    /** Derives the pending rows shortly (after `delayMs`, coalescing commits), in batches, between the receiver's turns. */
+    schedule: (delayMs?: number) => schedule(delayMs),
+    /** Between two of the writer's batches: derives now if it was put off while a batch was being committed. */
+    runIfDue(): void {
+      if (due) void step();
+    },
+    /** Before reading the derived tables: derives what is pending now, unless a rebuild is under way. */
+    async catchUpForRead(): Promise<void> {
+      if (options.writer?.busy) await options.writer.idle();
+      const startedAt = Date.now();
+      const failed = await runner.catchUp(readCatchUpRows);
+      // Only a step says it works again (it also tries the search index).
+      if (failed !== null) schedule(failure.failed(failed, startedAt));
+    },
+    /** Derives everything pending (a command about to read a whole store). */
+    catchUpAll: async (): Promise<void> => void (await runner.catchUpAll()),
+    /** Empties the derived tables and derives them again from the first delivery (after the analyzer's keys changed). */
+    async rebuild(): Promise<void> {
+      await runner.clear();
+      schedule(0);
+    },
+    /** Whether every stored delivery is included. */
+    isCurrent: async (): Promise<boolean> => runner.isCurrent(),
+    /** The derivation's lasting failure, or null. */
+    failure: (): UpkeepFailure | null => failure.current,
+    onFailureChange: (listener: () => void): void => failure.onChange(listener),
+  };
+}
+
+export type DeriveSchedule = ReturnType<typeof deriveScheduler>;
+
+/**
+ * The derived tables of a connection that also runs their steps (a command, or a store whose writer thread
+ * could not start): scheduled as above, and callable at once.
+ */
+export function derivedTables(db: Db, options: DerivationOptions & DeriveSchedulerOptions = {}) {
+  const steps = derivationSteps(db, options);
+  const scheduler = deriveScheduler(steps, options);
+  return {
+    schedule: scheduler.schedule,
+    runIfDue: scheduler.runIfDue,
+    catchUpForRead: scheduler.catchUpForRead,
+    catchUpAll: steps.catchUpAll,
+    indexSearchAll: steps.indexSearchAll,
+    rebuild(): void {
+      steps.clear();
+      scheduler.schedule(0);
+    },
+    isCurrent: steps.isCurrent,
+    failure: scheduler.failure,
+    onFailureChange: scheduler.onFailureChange,
+    steps,
+  };
+}
+
+export type DerivedTables = ReturnType<typeof derivedTables>;

@@ -1,0 +1,35 @@
+import type { Db } from '../db';
+import { initial } from './0001-initial';
+import { lifecycles } from './0002-lifecycles';
+import { duplicateEvidenceIndex } from './0003-duplicate-evidence-index';
+import { replays } from './0004-replays';
+import { deliveryCount } from './0005-delivery-count';
+import { derivedWatermark } from './0006-derived-watermark';
+import { bodySearch } from './0007-body-search';
+import { repeatedDuplicateKeys } from './0008-repeated-duplicate-keys';
+import { lifecyclesWithFindings } from './0009-lifecycles-with-findings';
+import { longRunSearch } from './0010-long-run-search';
+import { identicalBytesGroups } from './0011-identical-bytes-groups';
+import { receivedTimeOrder } from './0012-received-time-order';
+import { deliverySources } from './0013-delivery-sources';
+import { retention } from './0014-retention';
+import { lifecycleEventFirstIds } from './0015-growth';
+
+/** Schema versions in order: migrations[i] takes user_version i to i + 1. Never edit a shipped one; add a new one. */
+export const migrations: ReadonlyArray<(db: Db) => void> = [
+  initial,
+  lifecycles,
+  duplicateEvidenceIndex,
+  replays,
+  deliveryCount,
+  derivedWatermark,
+  bodySearch,
+  repeatedDuplicateKeys,
+  lifecyclesWithFindings,
+  longRunSearch,
+  identicalBytesGroups,
+  receivedTimeOrder,
+  deliverySources,
+  retention,
+  lifecycleEventFirstIds,
+];

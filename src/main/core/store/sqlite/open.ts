@@ -1,0 +1,38 @@
+import Database from 'better-sqlite3';
+import type { Db } from './db';
+import { migrate } from './migrate';
+
+export type { Db } from './db';
+
+export interface OpenOptions {
+  /** A better-sqlite3 binary built for this runtime (the desktop has its own). */
+  nativeBinding?: string;
+}
+
+/** Settings of every connection to the store, the workers' included (each connection has its own). */
+export const connectionPragmas: readonly string[] = [
+  // A 2xx leaves the receiver only after its row is committed with a full fsync.
+  'synchronous = FULL',
+  'foreign_keys = ON',
+  'busy_timeout = 5000',
+  // The trigger that counts deliveries makes each INSERT keep a statement journal (to undo the row if the
+  // trigger failed); in a temporary file, as by default, it costs about 15 µs per row.
+  'temp_store = MEMORY',
+  // The WAL is reused, not truncated, after a checkpoint: a reader that held checkpoints back
+  // (another tool with the store open) would otherwise leave it at its largest until close.
+  `journal_size_limit = ${64 * 2 ** 20}`,
+];
+
+/** Opens (creating if needed) the store with the pragmas durability depends on, then migrates it. */
+export function openStore(file: string, options: OpenOptions = {}): Db {
+  const db = new Database(file, options.nativeBinding ? { nativeBinding: options.nativeBinding } : {});
+  try {
+    db.pragma('journal_mode = WAL');
+    for (const pragma of connectionPragmas) db.pragma(pragma);
+    migrate(db);
+    return db;
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+}

@@ -1,0 +1,138 @@
+import { startCheckpointer } from './checkpointer';
+import { deliverySourceQueries } from './delivery-sources';
+import { countDeliveries, deliveryFacets, getDelivery, listDeliveries } from './delivery-views';
+import { deliveryWriter } from './delivery-writer';
+import { deliveryIdEvidenceOf, listDuplicateGroups } from './duplicate-views';
+import { exportQueries } from './export-queries';
+import type { InspectorStore } from '../common/inspector-store';
+import { getOrder, getRecipient, lifecycleFacets, listLifecycles, listOrders } from './lifecycle-views';
+import { lifecycleQueries } from './lifecycles';
+import type { Db } from './db';
+import { openStore } from './open';
+import { reanalyzeAll } from './reanalyze';
+import { replaySourceQueries } from './replay-sources';
+import { replayQueries } from './replays';
+import { settingsQueries, writeBehindSettings } from './settings';
+import { sqlitePruner } from './sqlite-pruner';
+import { scanForText, storedIdRange, textSearchMode } from './text-scan';
+import { builtWriterThreadFile } from './writer-thread/thread-file';
+
+export interface SqliteStoreOptions {
+  /** A better-sqlite3 binary built for this runtime (the desktop has its own). */
+  nativeBinding?: string;
+  /**
+   * A receiving core: deliveries committed by a worker thread and the WAL checkpointed by another, so
+   * fsyncs never stall the event loop. False (a command): everything on this thread.
+   */
+  background?: boolean;
+  /** The built writer thread, when not beside this bundle (tests run the core from its sources); null: none. */
+  writerThreadFile?: string | null;
+  log?: (line: string) => void;
+}
+
+/** The embedded engine: one SQLite file (better-sqlite3), as described in docs/STORE.md. */
+export type SqliteStore = InspectorStore & { readonly engine: 'sqlite'; readonly db: Db };
+
+export function openSqliteStore(file: string, options: SqliteStoreOptions = {}): SqliteStore {
+  const db = openStore(file, { nativeBinding: options.nativeBinding });
+  try {
+    return sqliteStore(db, options);
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+}
+
+/** The InspectorStore over an open, migrated SQLite connection; closing the store closes it. */
+export function sqliteStore(db: Db, options: SqliteStoreOptions = {}): SqliteStore {
+  const listeners: Array<(latestId: number) => void> = [];
+  const threadFile = options.background ? (options.writerThreadFile === undefined ? builtWriterThreadFile() : options.writerThreadFile) : null;
+  if (options.background && threadFile === null) options.log?.('store: no writer thread beside this build; deliveries are analysed and written on the main thread');
+  const writer = deliveryWriter(db, {
+    onCommitted: (latestId) => listeners.forEach((listener) => listener(latestId)),
+    threadFile,
+    nativeBinding: options.nativeBinding,
+    log: options.log,
+  });
+  const checkpointer = options.background ? startCheckpointer(db, { nativeBinding: options.nativeBinding, log: options.log }) : null;
+  const { derived } = writer;
+  const lifecycles = lifecycleQueries(db);
+  const sources = replaySourceQueries(db);
+  const exports = exportQueries(db);
+  // With a writer thread, every write goes through it: this connection only reads.
+  const writeSettings = writer.writeSettings;
+  const behind = writeSettings ? writeBehindSettings(db, writeSettings, options.log ?? (() => {})) : null;
+  const settings = behind ?? settingsQueries(db);
+  const replays = replayQueries(db);
+  const pruner = sqlitePruner(db, writer.commits);
+  // On the writer thread where there is one, else here: chosen once.
+  const prune = writer.prune ?? pruner.pruneBatch;
+
+  return {
+    engine: 'sqlite',
+    db,
+    storeDelivery: (record) => writer.enqueue(record),
+    onCommitted: (listener) => void listeners.push(listener),
+    drain: () => writer.drain(),
+
+    deliveryCount: () => countDeliveries(db),
+    listDeliveries: async (query) => listDeliveries(db, query),
+    getDelivery: async (id) => getDelivery(db, id),
+    textSearchMode,
+    storedIdRange: async () => storedIdRange(db),
+    scanForText: async (filter, fromId, belowId) => scanForText(db, filter, fromId, belowId),
+    deliveryFacets: async () => deliveryFacets(db),
+
+    derived: {
+      schedule: () => derived.schedule(),
+      catchUpForRead: () => derived.catchUpForRead(),
+      catchUpAll: () => derived.catchUpAll(),
+      isCurrent: () => derived.isCurrent(),
+      failure: () => derived.failure(),
+      onFailureChange: (listener) => derived.onFailureChange(listener),
+    },
+    listDuplicateGroups: async (beforeLastId, limit) => listDuplicateGroups(db, beforeLastId, limit),
+    deliveryIdEvidence: async () => deliveryIdEvidenceOf(db),
+    listLifecycles: async (filter, before, limit) => listLifecycles(db, filter, before, limit),
+    lifecycleFacets: async () => lifecycleFacets(db),
+    loadLifecycle: async (key) => lifecycles.load(key),
+    getRecipient: async (key) => getRecipient(db, key),
+    getOrder: async (uuid) => getOrder(db, uuid, settings),
+    listOrders: async (limit) => listOrders(db, limit, settings),
+
+    reanalyze: (secret, reanalyzeOptions) =>
+      reanalyzeAll(db, secret, derived, { ...reanalyzeOptions, runBatch: writer.reanalyze }),
+
+    replays: {
+      insert: async (draft) => writer.insertReplay(draft),
+      listForDelivery: async (deliveryId, limit) => replays.listForDelivery(deliveryId, limit),
+    },
+    replaySources: {
+      one: async (id) => sources.one(id),
+      many: async (ids) => sources.many(ids),
+      withIdempotencyKey: async (key) => sources.withIdempotencyKey(key),
+    },
+
+    retention: {
+      counts: () => pruner.counts(),
+      pruneBatch: (limits, maxRows, now = Date.now()) => prune(limits, maxRows, now),
+    },
+    settings,
+    deliverySource: (name) => {
+      const queries = deliverySourceQueries(db, settings, name);
+      return { alreadyStored: async (ids) => queries.alreadyStored(ids), count: async () => queries.count(), cursor: queries.cursor };
+    },
+
+    scope: async (scope) => exports.scope(scope),
+    storedDelivery: async (id) => exports.storedDelivery(id),
+    exportPage: async (afterId, limit) => exports.exportPage(afterId, limit),
+    lifecycleKeys: async (afterKey, limit) => exports.lifecycleKeys(afterKey, limit),
+
+    async close() {
+      await behind?.flush();
+      await writer.close();
+      await checkpointer?.close();
+      db.close();
+    },
+  };
+}

@@ -1,0 +1,39 @@
+import { parentPort, workerData } from 'node:worker_threads';
+import Database from 'better-sqlite3';
+import type { Db } from '../db';
+import { writerThreadHandlers, type WriterCall } from './handlers';
+
+/** The writer thread's entry (built as its own file beside the main bundle: see thread-file.ts). */
+export interface WriterThreadData {
+  file: string;
+  nativeBinding?: string;
+  pragmas: string[];
+}
+
+export interface WriterRequest {
+  seq: number;
+  call: WriterCall;
+  args: unknown[];
+}
+
+export type WriterReply = { seq: number; result: unknown } | { seq: number; error: string };
+
+const port = parentPort!;
+const data = workerData as WriterThreadData;
+const db: Db = new Database(data.file, { fileMustExist: true, ...(data.nativeBinding ? { nativeBinding: data.nativeBinding } : {}) });
+for (const pragma of data.pragmas) db.pragma(pragma);
+const handlers = writerThreadHandlers(db);
+
+port.on('message', (message: WriterRequest | 'close') => {
+  if (message === 'close') {
+    db.close();
+    port.close();
+    return;
+  }
+  try {
+    const run = handlers[message.call] as (...args: unknown[]) => unknown;
+    port.postMessage({ seq: message.seq, result: run(...message.args) } satisfies WriterReply);
+  } catch (error) {
+    port.postMessage({ seq: message.seq, error: error instanceof Error ? error.message : String(error) } satisfies WriterReply);
+  }
+});

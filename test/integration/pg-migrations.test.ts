@@ -1,0 +1,114 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runMigrations, type PgSchema } from '@webhook-inspector/pg-migrations';
+import { migrateRelaySchema, relaySchema } from 'webhook-inspector-relay';
+import { inspectorSchema, migrateInspectorSchema } from '../../src/main/core/store/postgres/schema';
+import { startTestPostgres, type TestPostgres } from '../support/postgres';
+
+/**
+ * What the two runners before the shared one did to a database: every missing version in one transaction,
+ * under a transaction advisory lock, then the version row written (store/postgres/schema.ts, relay/pg-schema.ts).
+ */
+async function migrateAsBefore(pool: pg.Pool, schema: PgSchema): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    await client.query('SELECT pg_advisory_xact_lock($1)', [schema.lockKey]);
+    await client.query(`CREATE TABLE IF NOT EXISTS ${schema.versionTable} (version INTEGER NOT NULL)`);
+    for (const step of schema.steps) await step(client);
+    await client.query(`INSERT INTO ${schema.versionTable} (version) VALUES ($1)`, [schema.steps.length]);
+    await client.query('COMMIT');
+  } finally {
+    client.release();
+  }
+}
+
+/** The tables, columns, indexes and version rows of a database: what a migration could change. */
+async function catalog(pool: pg.Pool) {
+  const columns = await pool.query(
+    `SELECT table_name, column_name, data_type, is_nullable, column_default FROM information_schema.columns
+     WHERE table_schema = 'public' ORDER BY table_name, column_name`,
+  );
+  const indexes = await pool.query(`SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = 'public' ORDER BY indexname`);
+  const versions = await pool.query(
+    `SELECT (SELECT json_agg(version) FROM inspector_schema) AS inspector, (SELECT json_agg(version) FROM relay_schema) AS relay`,
+  );
+  return { columns: columns.rows, indexes: indexes.rows, versions: versions.rows };
+}
+
+describe('the PostgreSQL migration runner', () => {
+  let cluster: TestPostgres;
+  const pools: pg.Pool[] = [];
+  const poolOf = async (name: string) => {
+    const pool = new pg.Pool({ connectionString: await cluster.createDatabase(name), max: 2 });
+    pools.push(pool);
+    return pool;
+  };
+  beforeAll(async () => {
+    cluster = await startTestPostgres();
+  }, 60_000);
+  afterAll(async () => {
+    await Promise.all(pools.map((pool) => pool.end()));
+    await cluster?.stop();
+  });
+
+  it('opens a database migrated by the runners before it as it is: same tables, indexes and versions', async () => {
+    const pool = await poolOf('old_runners');
+    await migrateAsBefore(pool, inspectorSchema);
+    await migrateAsBefore(pool, relaySchema);
+    const before = await catalog(pool);
+    expect(before.versions).toEqual([{ inspector: [inspectorSchema.steps.length], relay: [relaySchema.steps.length] }]);
+
+    await migrateInspectorSchema(pool);
+    await migrateRelaySchema(pool);
+    expect(await catalog(pool)).toEqual(before);
+  });
+
+  it('leaves the same schema on a new database as the runners before it did', async () => {
+    const old = await poolOf('old_fresh');
+    await migrateAsBefore(old, inspectorSchema);
+    await migrateAsBefore(old, relaySchema);
+    const fresh = await poolOf('new_fresh');
+    await migrateInspectorSchema(fresh);
+    await migrateRelaySchema(fresh);
+    expect(await catalog(fresh)).toEqual(await catalog(old));
+  });
+
+  it('lets several processes migrate one database at once: each version applied once', async () => {
+    const url = await cluster.createDatabase('at_once');
+    const racing = Array.from({ length: 4 }, () => new pg.Pool({ connectionString: url, max: 1 }));
+    pools.push(...racing);
+    await Promise.all(racing.flatMap((pool) => [migrateInspectorSchema(pool), migrateRelaySchema(pool)]));
+    const { versions } = await catalog(racing[0]!);
+    expect(versions).toEqual([{ inspector: [inspectorSchema.steps.length], relay: [relaySchema.steps.length] }]);
+  });
+
+  it('commits each version on its own: a failing step keeps the versions before it, and the next run goes on from there', async () => {
+    const pool = await poolOf('step_by_step');
+    const schema = (third: () => Promise<unknown>): PgSchema => ({
+      versionTable: 'trial_schema',
+      lockKey: 0x7e57,
+      steps: [
+        (client) => client.query('CREATE TABLE first (id INTEGER)'),
+        (client) => client.query('CREATE TABLE second (id INTEGER)'),
+        async (client) => {
+          await client.query('CREATE TABLE third (id INTEGER)');
+          await third();
+        },
+      ],
+      newerThanKnown: (current, known) => `trial schema ${current} is newer than ${known}`,
+    });
+    await expect(runMigrations(pool, schema(() => Promise.reject(new Error('step 3 failed'))))).rejects.toThrow('step 3 failed');
+    const tables = async () =>
+      (await pool.query(`SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY 1`)).rows.map((r) => r.table_name);
+    expect(await tables()).toEqual(['first', 'second', 'trial_schema']);
+    expect((await pool.query('SELECT version FROM trial_schema')).rows).toEqual([{ version: 2 }]);
+
+    await runMigrations(pool, schema(() => Promise.resolve()));
+    expect(await tables()).toEqual(['first', 'second', 'third', 'trial_schema']);
+    expect((await pool.query('SELECT version FROM trial_schema')).rows).toEqual([{ version: 3 }]);
+
+    await pool.query('UPDATE trial_schema SET version = 4');
+    await expect(runMigrations(pool, schema(() => Promise.resolve()))).rejects.toThrow('trial schema 4 is newer than 3');
+  });
+});
