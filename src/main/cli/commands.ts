@@ -1,3 +1,4 @@
+import { checkCommand, checkDefinition } from './check';
 import type { Command } from './command-tree';
 import { exportCommand, exportDefinition, lifecyclesCommand, lifecyclesDefinition } from './export';
 import { importCommand, importDefinition } from './import';
@@ -18,4 +19,5 @@ export const commands: readonly Command[] = [
   { definition: simulateDefinition, run: simulate },
   { definition: replayDefinition, run: replayCommand },
   { definition: verifyDefinition, run: verifyCommand },
+  { definition: checkDefinition, run: checkCommand },
 ];

@@ -1,0 +1,36 @@
+/** What a handler check sends and expects: one case checks one rule of the spec with one or more deliveries. */
+
+export const checkCategories = ['rejects-forgeries', 'acknowledges', 'ignores-unknown', 'at-least-once', 'awkward-payloads'] as const;
+export type CheckCategory = (typeof checkCategories)[number];
+
+export const categoryTitles: Record<CheckCategory, string> = {
+  'rejects-forgeries': 'Rejects forgeries',
+  acknowledges: 'Acknowledges real traffic',
+  'ignores-unknown': 'Ignores what it does not know',
+  'at-least-once': 'Survives at-least-once and out-of-order delivery',
+  'awkward-payloads': 'Handles the awkward payloads',
+};
+
+/** One HTTP request of a case, exactly as it goes on the wire (header pairs in order, the body's bytes). */
+export interface CheckRequest {
+  headers: Array<[string, string]>;
+  body: Buffer;
+  /** What this request is, when a case sends several. */
+  label?: string;
+}
+
+/** `acknowledge`: real traffic, every request must get a 2xx. `reject`: a forgery, none may. */
+export type Expectation = 'acknowledge' | 'reject';
+
+export interface CheckCase {
+  /** Stable across runs (compared between runs, chosen with --only). */
+  id: string;
+  category: CheckCategory;
+  title: string;
+  /** The sections of the spec the case checks, e.g. "5.4". */
+  specSections: string[];
+  expect: Expectation;
+  requests: CheckRequest[];
+  /** Send the requests at the same instant (two copies racing), instead of one after the other. */
+  simultaneous?: boolean;
+}
