@@ -2,6 +2,7 @@ import { checkCommand, checkDefinition } from './check';
 import type { Command } from './command-tree';
 import { exportCommand, exportDefinition, lifecyclesCommand, lifecyclesDefinition } from './export';
 import { importCommand, importDefinition } from './import';
+import { mcpCommand, mcpDefinition } from './mcp';
 import { relayCommands } from './relay';
 import { replayCommand, replayDefinition } from './replay';
 import { serve, serveDefinition } from './serve';
@@ -20,4 +21,5 @@ export const commands: readonly Command[] = [
   { definition: replayDefinition, run: replayCommand },
   { definition: verifyDefinition, run: verifyCommand },
   { definition: checkDefinition, run: checkCommand },
+  { definition: mcpDefinition, run: mcpCommand },
 ];
