@@ -2,7 +2,7 @@ import { chmodSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
 import react from '@vitejs/plugin-react';
-import { defaultServerConditions } from 'vite';
+import { defaultClientConditions, defaultServerConditions } from 'vite';
 
 /** package.json's bin runs out/main/cli.js as a program (shebang and mode), so every build leaves it executable. */
 const executableCli = {
@@ -36,6 +36,8 @@ export default defineConfig({
   },
   renderer: {
     root: resolve(__dirname, 'src/renderer'),
+    // The contract (src/shared) takes the simulator's fault names from payout-simulator/fault-names, from source.
+    resolve: { conditions: ['source', ...defaultClientConditions] },
     build: {
       minify: true,
       rollupOptions: { input: { index: resolve(__dirname, 'src/renderer/index.html') } },

@@ -9,9 +9,21 @@ const noElectron = { name: 'electron', message: 'The core and shared code run un
 /** Imports of folders that sit above the importing code: an arrow running upward. */
 const upward = (folders, message) => ({ group: folders.map((folder) => `**/${folder}/**`), message });
 const noNode = {
-  paths: nodeBuiltins.map((name) => ({ name, message: 'shared and renderer code runs in the browser: no Node built-ins.' })),
+  paths: [
+    ...nodeBuiltins.map((name) => ({ name, message: 'shared and renderer code runs in the browser: no Node built-ins.' })),
+    { name: 'payout-simulator', message: 'shared and renderer code runs in the browser: only payout-simulator/fault-names (the package itself uses Node).' },
+  ],
   patterns: [{ group: ['node:*'], message: 'shared and renderer code runs in the browser: no node:* modules.' }],
 };
+
+/** The app imports a package by its name (its package.json exports), never the files inside it. */
+const packageFiles = { group: ['**/packages/*/src/**', '**/packages/*/dist/**'], message: 'Import a package by its name (packages/README.md), never its files.' };
+/** A package never imports the app (src/). */
+const theApp = (name) => ({ group: ['**/src/main/**', '**/src/shared/**', '**/src/renderer/**', '**/src/preload/**'], message: `${name} is a package: it never imports the app (src/).` });
+/** A package imports only what its README allows: Node built-ins, its own files, and the names given. */
+const onlyImports = (allowed, message) => ({ regex: `^(?!node:|\\./${allowed.map((name) => `|${name.replace(/\./g, '\\.')}$`).join('')})`, message });
+/** The private packages every product bundles: generic, Node built-ins only. */
+const generic = (name) => ({ group: ['**/src/main/**', '**/src/shared/**', '**/packages/**', 'payout-simulator', 'payout-simulator/*'], message: `${name} is generic: Node built-ins only, never the app or another package.` });
 
 export default tseslint.config(
   { ignores: ['out/**', 'packages/*/dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'bench/results/**'] },
@@ -25,13 +37,17 @@ export default tseslint.config(
     },
   },
   {
+    files: ['src/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [packageFiles] }] },
+  },
+  {
     files: ['src/main/core/**/*.ts', 'test/**/*.ts', 'bench/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { paths: [noElectron] }] },
+    rules: { 'no-restricted-imports': ['error', { paths: [noElectron], patterns: [packageFiles] }] },
   },
   {
     files: ['src/main/core/store/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { paths: [noElectron], patterns: [upward(['receiver'], 'The receiver sits above the store: what both need lives below them (delivery-record/).')] }],
+      'no-restricted-imports': ['error', { paths: [noElectron], patterns: [packageFiles, upward(['receiver'], 'The receiver sits above the store: what both need lives below them (delivery-record/).')] }],
     },
   },
   {
@@ -39,13 +55,51 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { paths: [noElectron], patterns: [upward(['receiver', 'store', 'relay'], 'delivery-record/ sits below the receiver, the store and the relay: it imports analysis/ only.')] },
+        { paths: [noElectron], patterns: [packageFiles, upward(['receiver', 'store', 'relay'], 'delivery-record/ sits below the receiver, the store and the relay: it imports analysis/ only.')] },
+      ],
+    },
+  },
+  ...['command-line', 'http-attempt', 'service-signature'].map((dir) => ({
+    files: [`packages/${dir}/**/*.ts`],
+    rules: { 'no-restricted-imports': ['error', { paths: [noElectron], patterns: [generic(`@webhook-inspector/${dir}`), { group: ['@webhook-inspector/*'], message: `@webhook-inspector/${dir} is generic: no other package.` }] }] },
+  })),
+  {
+    files: ['packages/capture/src/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [onlyImports([], '@webhook-inspector/capture imports Node built-ins only: never the app (src/), another package or an npm dependency.')] },
       ],
     },
   },
   {
+    files: ['packages/relay/src/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            onlyImports(
+              ['@webhook-inspector/capture', '@webhook-inspector/command-line', 'pg'],
+              'webhook-inspector-relay imports @webhook-inspector/capture, @webhook-inspector/command-line, pg and Node built-ins only: never the app (src/), Electron, React or SQLite.',
+            ),
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['packages/payout-simulator/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: [noElectron], patterns: [theApp('payout-simulator')] }] },
+  },
+  {
+    // What the app's contract and its renderer bundle: nothing at all.
+    files: ['packages/payout-simulator/src/fault-names.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: [noElectron, ...noNode.paths], patterns: [theApp('payout-simulator'), ...noNode.patterns] }] },
+  },
+  {
     files: ['src/shared/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { paths: [noElectron, ...noNode.paths], patterns: noNode.patterns }] },
+    rules: { 'no-restricted-imports': ['error', { paths: [noElectron, ...noNode.paths], patterns: [packageFiles, ...noNode.patterns] }] },
   },
   {
     files: ['src/renderer/**/*.{ts,tsx}'],
@@ -53,7 +107,7 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'no-restricted-imports': ['error', { paths: [noElectron, ...noNode.paths], patterns: noNode.patterns }],
+      'no-restricted-imports': ['error', { paths: [noElectron, ...noNode.paths], patterns: [packageFiles, ...noNode.patterns] }],
     },
   },
 );

@@ -1,5 +1,5 @@
 import { buildDeliveryRecord } from '../src/main/core/delivery-record/build-record';
-import { protocolAnswer, responseFor, ResponsePolicyState } from '../src/main/core/receiver/response-policy';
+import { protocolAnswer, responseFor, ResponsePolicyState } from '@webhook-inspector/capture';
 import { bulkWriter } from '../src/main/core/store/bulk-writer';
 import type { DeliveryRecord } from '../src/main/core/delivery-record/delivery-record';
 import { openStore } from '../src/main/core/store/open';

@@ -1,17 +1,17 @@
 import type { RawDelivery } from '../src/main/core/analysis/types';
 import type { CaptureFacts } from '../src/main/core/delivery-record/delivery-record';
-import { cryptoCodes, cryptoWalletCodes, fiatCodes } from '../src/main/core/simulator/api/currencies';
+import { cryptoCodes, cryptoWalletCodes, fiatCodes } from 'payout-simulator/internal/api/currencies';
 import {
   drawCryptoAmount,
   drawCryptoCurrency,
   drawPerson,
   drawScenario,
-} from '../src/main/core/simulator/api/recipient-draws';
-import { deliveryHeaders } from '../src/main/core/simulator/dispatcher/delivery-headers';
-import { applyBodyFaults, type FaultName } from '../src/main/core/simulator/dispatcher/faults';
-import type { PayoutType, SimPayoutOrder, SimRecipient } from '../src/main/core/simulator/model';
-import { orderEvents, SeededRandom } from '../src/main/core/simulator/scenarios';
-import { giftCardBrands } from '../src/main/core/simulator/scenarios/gift-card-stream';
+} from 'payout-simulator/internal/api/recipient-draws';
+import { deliveryHeaders } from 'payout-simulator/internal/dispatcher/delivery-headers';
+import { applyBodyFaults, type FaultName } from 'payout-simulator/internal/dispatcher/faults';
+import type { PayoutType, SimPayoutOrder, SimRecipient } from 'payout-simulator/internal/model';
+import { orderEvents, SeededRandom } from 'payout-simulator/internal/scenarios/index';
+import { giftCardBrands } from 'payout-simulator/internal/scenarios/gift-card-stream';
 
 /**
  * Bump when the generated traffic changes (mix, rates, shapes): the cached store is rebuilt. The cache key

@@ -1,5 +1,5 @@
 import { existsSync, statSync } from 'node:fs';
-import { SeededRandom } from '../src/main/core/simulator/seeded-random';
+import { SeededRandom } from 'payout-simulator/internal/seeded-random';
 import { indexQuery } from '../src/main/core/store/body-search';
 import { bodyContainsParams, bodyContainsSql } from '../src/main/core/store/deliveries';
 import { listDeliveries } from '../src/main/core/store/delivery-views';

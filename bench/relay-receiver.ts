@@ -1,7 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import pg from 'pg';
-import { createChannel } from '../src/main/core/relay/channels';
-import { startRelay } from '../src/main/core/relay/start-relay';
+import { createChannel, startRelay } from 'webhook-inspector-relay';
 import { loadOrCreateCertificate } from '../src/main/core/receiver/tls';
 import { startTestPostgres } from '../test/support/postgres';
 

@@ -1,8 +1,8 @@
 #!/usr/bin/env node
-import { runCommandLine } from './cli/command-tree';
-import { commands } from './cli/commands';
+import { runCommandLine } from '@webhook-inspector/command-line';
+import { commands, program } from './cli/commands';
 
-runCommandLine(commands, process.argv.slice(2)).catch((error: Error) => {
-  console.error(`webhook-inspector: ${error.message}`);
+runCommandLine(program, commands, process.argv.slice(2)).catch((error: Error) => {
+  console.error(`${program}: ${error.message}`);
   process.exit(1);
 });

@@ -1,8 +1,8 @@
+import { faultNames } from 'payout-simulator/fault-names';
 import { z } from 'zod';
 
-/** The embedded simulator as the UI sees it (see src/main/core/simulator). */
+/** The embedded simulator as the UI sees it (the simulator itself is packages/payout-simulator). */
 
-export const faultNames = ['wrong_signature', 'event_header_mismatch', 'wrong_field_type', 'leaked_card_pin'] as const;
 export const FaultName = z.enum(faultNames);
 
 export const SimulatorBehaviour = z.object({

@@ -1,5 +1,4 @@
-import { createServer } from 'node:net';
-import type { AddressInfo } from 'node:net';
+import { unusedPort } from '../support/unused-port';
 import { expect, test } from './fixtures';
 import { ApiPage } from './pages/api-page';
 import { DeliveriesPage } from './pages/deliveries-page';
@@ -333,7 +332,7 @@ test('a payout order created through the form: HTTPS checked first, then its del
 
 test('a service that cannot be reached: the next step first, the technical detail below it, never the token', async ({ inspector, deliveriesPage }) => {
   const { page } = deliveriesPage;
-  const closedPort = await freePort();
+  const closedPort = await unusedPort();
   const apiToken = 'tok_e2e_never_on_screen';
   const ui = new URL(inspector.uiUrl);
   const res = await fetch(`${ui.origin}/rpc/settings.setService`, {
@@ -357,11 +356,3 @@ test('a service that cannot be reached: the next step first, the technical detai
   await expect(page.getByTestId('api-fetch-error').getByTestId('call-error-advice')).toContainText('Nothing accepts connections');
   await expect(page.getByTestId('api-view')).not.toContainText(apiToken);
 });
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}

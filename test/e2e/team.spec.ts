@@ -153,6 +153,11 @@ test.describe('a team server in the browser', () => {
     await expect(page.getByRole('button', { name: 'Retry' })).toHaveCount(0);
     await expect(rita.rows).toHaveCount(0);
 
+    // Nothing pasted yet: the line under the token field says what to paste, and goes with the first edit.
+    await page.getByTestId('token-refused-open').click();
+    await expect(page.getByTestId('token-refused-problem')).toHaveText('Paste the new token first (wit_…).');
+    await page.getByTestId('token-refused-token').fill('w');
+    await expect(page.getByTestId('token-refused-problem')).toHaveCount(0);
     // An admin gives the name a new token; pasted here, it opens the page again, in this tab only.
     await page.getByTestId('token-refused-token').fill(await createTeamUser(cluster.url, 'rita'));
     await page.getByTestId('token-refused-open').click();
@@ -235,6 +240,13 @@ test.describe('Settings → Connect to a shared inspector', () => {
     await page.getByTestId('nav-settings').click();
     await expect(page.getByTestId('settings-shared-now')).toContainText(/this machine/i);
     await expect(page.getByTestId('settings-shared-connect')).toBeDisabled();
+
+    await page.getByTestId('settings-shared-url').fill('https://inspector.example.com');
+    await page.getByTestId('settings-shared-token').fill(' ');
+    await page.getByTestId('settings-shared-connect').click();
+    await expect(page.getByTestId('settings-shared-problem')).toHaveText('Your token is needed (printed once by `serve user create`).');
+    await page.getByTestId('settings-shared-token').fill('wit_alice');
+    await expect(page.getByTestId('settings-shared-problem')).toHaveCount(0);
 
     await page.getByTestId('settings-shared-url').fill('ftp://inspector.example.com');
     await page.getByTestId('settings-shared-token').fill('wit_alice');

@@ -3,8 +3,7 @@ import { accessSync, constants, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { acceptedOptions } from '../../src/main/cli/command-definition';
-import { everyCommand } from '../../src/main/cli/command-tree';
+import { acceptedOptions, everyCommand } from '@webhook-inspector/command-line';
 import { commands } from '../../src/main/cli/commands';
 import { builtCli } from '../support/cli-process';
 

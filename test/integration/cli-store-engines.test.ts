@@ -1,6 +1,5 @@
 import { execFile } from 'node:child_process';
 import { chmodSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +11,7 @@ import { openTestStore, queryStore, stopTestPostgres, storeLocation, testPostgre
 import { analyzedTraffic } from '../support/realistic-traffic';
 import { startTarget } from '../support/replay-target';
 import { tempDataDir } from '../support/temp-dir';
+import { unusedPort } from '../support/unused-port';
 
 const execFileAsync = promisify(execFile);
 /** The test cluster trusts local connections: any password is accepted, so one can stand in a URL. */
@@ -69,14 +69,6 @@ function folderContents(dir: string): Record<string, string> {
     files[name] = name === 'manifest.json' ? JSON.stringify({ ...JSON.parse(readFileSync(join(dir, name), 'utf8')), created: null }) : text;
   }
   return files;
-}
-
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
 }
 
 /** The same realistic traffic in a data dir's SQLite file and in a PostgreSQL database. */
@@ -203,7 +195,7 @@ describe('the CLI on a PostgreSQL store (--store, --store-file, WEBHOOK_INSPECTO
     expect(withPw.stderr).not.toContain(password);
 
     const cluster = new URL((await testPostgres()).url);
-    const unreachable = `postgresql://inspector:${password}@127.0.0.1:${await closedPort()}/inspector`;
+    const unreachable = `postgresql://inspector:${password}@127.0.0.1:${await unusedPort()}/inspector`;
     const noDatabase = `postgresql://inspector:${password}@${cluster.host}/no_such_database`;
     for (const [url, reason] of [
       [unreachable, /the database is unavailable/],

@@ -2,7 +2,7 @@ import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { CoreOptions } from '../../src/main/core/core-options';
 import { EgressPolicy } from '../../src/main/core/outbound/egress-policy';
-import { sendAttempt } from '../../src/main/core/outbound/send-attempt';
+import { sendAttempt } from '@webhook-inspector/http-attempt';
 import { startCore } from '../../src/main/core/start-core';
 import { createUser } from '../../src/main/core/team/users';
 import type { CallName } from '../../src/shared/contract';

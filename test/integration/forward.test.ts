@@ -1,5 +1,4 @@
 import { request } from 'node:https';
-import { createServer, type AddressInfo } from 'node:net';
 import { networkInterfaces } from 'node:os';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { defaultForwardSettings, type ForwardSettings } from '../../src/shared/replay';
@@ -10,6 +9,7 @@ import { describeEachEngine, queryStore, storeLocation } from '../support/engine
 import { post } from '../support/https-client';
 import { startSilentServer, startTarget, type ReplayTarget } from '../support/replay-target';
 import { until } from '../support/until';
+import { unusedPort } from '../support/unused-port';
 import { scriptedResolver } from '../support/egress-targets';
 
 /** A POST whose request line is sent exactly as given: a URL would have its dot segments resolved on the way. */
@@ -29,15 +29,6 @@ function postRawPath(receiverUrl: string, path: string, body: Buffer, headers: R
 function interfaceAddress(): string | null {
   const all = Object.values(networkInterfaces()).flatMap((entries) => entries ?? []);
   return all.find((entry) => entry.family === 'IPv4' && !entry.internal)?.address ?? null;
-}
-
-/** A port nothing listens on: connecting is refused at once. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
 }
 
 describeEachEngine('live forwarding', (engine) => {
@@ -144,7 +135,7 @@ describeEachEngine('live forwarding', (engine) => {
     expect(first.answer.status).toBe(200);
     expect((await forwardsOf(first.id))[0]!.response).toMatchObject({ status: 500, body: 'handler crashed' });
 
-    await forwardTo({ target: `http://127.0.0.1:${await closedPort()}` });
+    await forwardTo({ target: `http://127.0.0.1:${await unusedPort()}` });
     const second = await deliver();
     expect(second.answer.status).toBe(200);
     const [refused] = await forwardsOf(second.id);
@@ -176,7 +167,7 @@ describeEachEngine('live forwarding', (engine) => {
     });
     expect((await forwardsOf(mirrored.id))[0]!.response?.status).toBe(418);
 
-    await forwardTo({ target: `http://127.0.0.1:${await closedPort()}`, mirrorStatus: true });
+    await forwardTo({ target: `http://127.0.0.1:${await unusedPort()}`, mirrorStatus: true });
     const failed = await deliver();
     expect(failed.answer.status).toBe(502);
     const stored = await t.call('deliveries.get', { id: failed.id });
@@ -196,7 +187,7 @@ describeEachEngine('live forwarding', (engine) => {
 
   it('refuses to move the receiver onto the forward target’s port (409), and keeps its ports', async () => {
     t = await startTestCore({ store: location });
-    const port = await closedPort();
+    const port = await unusedPort();
     await forwardTo({ target: `http://localhost:${port}/webhooks` });
     const before = (await t.call('status.get', {})).ports;
     await expect(t.call('settings.setPorts', { https: before.https, http: port })).rejects.toThrow(

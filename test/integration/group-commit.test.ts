@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { commitOnThisThread, GroupCommitWriter } from '../../src/main/core/store/group-commit';
+import { commitOnThisThread, GroupCommitWriter } from '@webhook-inspector/capture';
 import { openStore } from '../../src/main/core/store/open';
 import { tempDataDir } from '../support/core-fixture';
 

@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { loadOrCreateCertificate } from '../../src/main/core/receiver/tls';
-import { startRelay, type Relay } from '../../src/main/core/relay/start-relay';
+import { startRelay, type Relay } from 'webhook-inspector-relay';
 import { startTestPostgres, type TestPostgres } from '../support/postgres';
 import { tempDataDir } from '../support/temp-dir';
 import { rawRequest, type RawAnswer } from '../support/test-relay';

@@ -6,7 +6,7 @@ import { userInfo } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createChannel } from '../../src/main/core/relay/channels';
+import { createChannel } from 'webhook-inspector-relay';
 import { loadOrCreateCertificate } from '../../src/main/core/receiver/tls';
 import { builtCli, spawnCommand, spawnServe, type ServeProcess } from '../support/cli-process';
 import { serviceHeaders, testSecret } from '../support/deliveries';

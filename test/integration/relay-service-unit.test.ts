@@ -1,16 +1,21 @@
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { spawnCommand, type ServeProcess } from '../support/cli-process';
+import { spawnProgram, type ServeProcess } from '../support/cli-process';
 import { startTestPostgres, type TestPostgres } from '../support/postgres';
 
 const root = resolve(__dirname, '../..');
-const unitFile = join(root, 'resources', 'relay', 'webhook-inspector-relay.service');
-const environmentExample = join(root, 'resources', 'relay', 'relay.env.example');
-/** Where docs/relay.md has the operator put the built clone. */
-const installedAt = '/opt/webhook-inspector';
+const resources = join(root, 'packages', 'relay', 'resources');
+const unitFile = join(resources, 'webhook-inspector-relay.service');
+const environmentExample = join(resources, 'relay.env.example');
+/** Where docs/relay.md has the operator install the relay's package. */
+const installedAt = '/opt/webhook-inspector-relay';
+const installedBin = `${installedAt}/node_modules/.bin/webhook-inspector-relay`;
+const installedResources = `${installedAt}/node_modules/webhook-inspector-relay/resources`;
+/** What that bin runs, as `npm run build` leaves it in this clone. */
+const builtBin = join(root, 'packages', 'relay', 'dist', 'bin.js');
 
 /** A unit file's settings, by section; a key given more than once keeps every value (as systemd adds them up). */
 function unitSettings(text: string): Map<string, string[]> {
@@ -62,7 +67,7 @@ describe("the relay's systemd unit", () => {
     expect(service('User')).toEqual(['webhook-inspector-relay']);
     expect(service('Group')).toEqual(['webhook-inspector-relay']);
     expect(service('EnvironmentFile')).toEqual(['/etc/webhook-inspector/relay.env']);
-    expect(service('ExecStart')).toEqual([`/usr/bin/node ${installedAt}/out/main/cli.js relay $WEBHOOK_INSPECTOR_RELAY_OPTIONS`]);
+    expect(service('ExecStart')).toEqual([`${installedBin} $WEBHOOK_INSPECTOR_RELAY_OPTIONS`]);
     expect(service('Restart')).toEqual(['on-failure']);
     const example = environmentFile(readFileSync(environmentExample, 'utf8'));
     expect(example.WEBHOOK_INSPECTOR_RELAY_STORE).toMatch(/^postgresql:\/\//);
@@ -88,10 +93,10 @@ describe("the relay's systemd unit", () => {
     const page = readFileSync(join(root, 'docs', 'relay.md'), 'utf8');
     const user = service('User')![0]!;
     const settings = service('EnvironmentFile')![0]!;
-    expect(page).toContain(`git clone <this repository> ${installedAt}`);
+    expect(page).toContain(`npm install --prefix ${installedAt} ./webhook-inspector-relay-<version>.tgz`);
     expect(page).toContain(`useradd --system --no-create-home --shell /usr/sbin/nologin ${user}`);
-    expect(page).toContain(`install -m 0600 -o root -g root ${installedAt}/resources/relay/relay.env.example ${settings}`);
-    expect(page).toContain(`install -m 0644 ${installedAt}/resources/relay/webhook-inspector-relay.service /etc/systemd/system/`);
+    expect(page).toContain(`install -m 0600 -o root -g root ${installedResources}/relay.env.example ${settings}`);
+    expect(page).toContain(`install -m 0644 ${installedResources}/webhook-inspector-relay.service /etc/systemd/system/`);
     expect(page).toContain('systemctl enable --now webhook-inspector-relay');
     expect(page).toContain('journalctl -u webhook-inspector-relay');
   });
@@ -100,7 +105,8 @@ describe("the relay's systemd unit", () => {
     const dir = mkdtempSync(join(tmpdir(), 'relay-unit-'));
     try {
       const copy = join(dir, 'webhook-inspector-relay.service');
-      copyFileSync(unitFile, copy);
+      // verify checks that ExecStart's program exists: the one this clone built stands in for the installed one.
+      writeFileSync(copy, readFileSync(unitFile, 'utf8').replace(installedBin, builtBin));
       expect(systemdAnalyze(['verify', '--man=no', copy])).toEqual({ status: 0, output: '' });
       // Its scale is 0-100, printed divided by ten: 20 is "2.0", well within "OK" (MEDIUM starts at 5.0).
       const review = systemdAnalyze(['security', '--offline=yes', '--threshold=20', copy]);
@@ -112,13 +118,13 @@ describe("the relay's systemd unit", () => {
 
   it('its ExecStart, with the example environment, starts a relay that answers /healthz', { timeout: 60_000 }, async () => {
     cluster = await startTestPostgres();
-    const [program, script, command, options] = service('ExecStart')![0]!.split(' ');
-    expect([program, script, command, options]).toEqual(['/usr/bin/node', `${installedAt}/out/main/cli.js`, 'relay', '$WEBHOOK_INSPECTOR_RELAY_OPTIONS']);
+    const [program, options] = service('ExecStart')![0]!.split(' ');
+    expect([program, options]).toEqual([installedBin, '$WEBHOOK_INSPECTOR_RELAY_OPTIONS']);
     const example = environmentFile(readFileSync(environmentExample, 'utf8'));
     // As systemd expands an unbraced $VAR: split at whitespace. Port 0 in place of the example's, which may be taken here.
     const args = example.WEBHOOK_INSPECTOR_RELAY_OPTIONS!.split(/\s+/).map((arg, i, all) => (all[i - 1] === '--http-port' ? '0' : arg));
     const env = { ...process.env, ...example, WEBHOOK_INSPECTOR_RELAY_STORE: cluster.url };
-    relay = await spawnCommand(command!, args, 'Relay (HTTP)', env);
+    relay = await spawnProgram(builtBin, args, 'Relay (HTTP)', env);
     const health = await fetch(`${relay.lines['Relay (HTTP)']}/healthz`);
     expect([health.status, await health.json()]).toEqual([200, { status: 'ok', database: 'ok' }]);
     expect(readFileSync(`/proc/${relay.child.pid}/cmdline`, 'utf8')).not.toContain('postgresql:');

@@ -1,8 +1,7 @@
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startSimulatorApi } from '../../src/main/core/simulator/api';
-import { SimAccount } from '../../src/main/core/simulator/model';
+import { startSimulatorApi, SimAccount } from 'payout-simulator';
 import type { CoreOptions } from '../../src/main/core/core-options';
 import type { CallInput, CallName } from '../../src/shared/contract';
 import { startTestCore, type TestCore } from '../support/core-fixture';

@@ -2,8 +2,7 @@ import { inspect } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { personalEgress } from '../../src/main/core/outbound/egress-policy';
 import { RateLimiter, ServiceApiClient, ServiceApiError, ServiceApiSession } from '../../src/main/core/service-api';
-import { startSimulatorApi, type SimulatorApi } from '../../src/main/core/simulator/api';
-import { SimAccount, type SimPayoutOrder } from '../../src/main/core/simulator/model';
+import { startSimulatorApi, type SimulatorApi, SimAccount, type SimPayoutOrder } from 'payout-simulator';
 import { listEndpoints, type FetchAllJob, type ListTarget } from '../../src/shared/service-api';
 
 const token = 'tok_service_api_client_test';

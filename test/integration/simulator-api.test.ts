@@ -2,8 +2,7 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSimulatorApi, type SimulatorApi } from '../../src/main/core/simulator/api';
-import { SimAccount, type SimPayoutOrder } from '../../src/main/core/simulator/model';
+import { startSimulatorApi, type SimulatorApi, SimAccount, type SimPayoutOrder } from 'payout-simulator';
 import { builtCli } from '../support/cli-process';
 
 const token = 'test-api-token';

@@ -6,16 +6,16 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { analyzeDelivery } from '../../src/main/core/analysis/analyze-delivery';
 import { loadOrCreateCertificate, type ReceiverCertificate } from '../../src/main/core/receiver/tls';
-import type { Clock } from '../../src/main/core/simulator/dispatcher/clock';
+import type { Clock } from 'payout-simulator/internal/dispatcher/clock';
 import {
   maxAttempts,
   retryDelayMs,
   WebhookDispatcher,
   type DispatcherOptions,
   type DispatchEventView,
-} from '../../src/main/core/simulator/dispatcher';
-import { scenarioNames, SimAccount, type ScenarioName, type SimPayoutOrder } from '../../src/main/core/simulator/model';
-import { scenarioPayoutType } from '../../src/main/core/simulator/scenarios';
+} from 'payout-simulator/internal/dispatcher/index';
+import { scenarioNames, SimAccount, type ScenarioName, type SimPayoutOrder } from 'payout-simulator/internal/model';
+import { scenarioPayoutType } from 'payout-simulator/internal/scenarios/index';
 import { tempDataDir } from '../support/core-fixture';
 
 // ---------- a scripted receiver on 127.0.0.1 ----------

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { teamUserAccess } from '../../src/main/core/control/access';
 import { EventStream } from '../../src/main/core/control/event-stream';
 import { createControlServer } from '../../src/main/core/control/server';
-import { closeServer, listen } from '../../src/main/core/receiver/server';
+import { closeServer, listen } from '@webhook-inspector/capture';
 import { migrateInspectorSchema } from '../../src/main/core/store/postgres/schema';
 import { listenForUserChanges } from '../../src/main/core/team/user-change-listener';
 import { createUser, revokeUser } from '../../src/main/core/team/users';

@@ -20,7 +20,12 @@ export function spawnServe(args: string[]): Promise<ServeProcess> {
 /** Runs a long-lived command of the built CLI and waits until it has printed `readyKey: …`. */
 export async function spawnCommand(command: string, args: string[], readyKey: string, env: NodeJS.ProcessEnv = process.env): Promise<ServeProcess> {
   if (!existsSync(builtCli)) throw new Error('out/main/cli.js is missing: run `npm run build` first');
-  const child = spawn(process.execPath, [builtCli, command, ...args], { stdio: 'pipe', env });
+  return spawnProgram(process.execPath, [builtCli, command, ...args], readyKey, env);
+}
+
+/** Runs a long-lived program (a built or installed one) and waits until it has printed `readyKey: …`. */
+export async function spawnProgram(program: string, args: string[], readyKey: string, env: NodeJS.ProcessEnv = process.env): Promise<ServeProcess> {
+  const child = spawn(program, args, { stdio: 'pipe', env });
   const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
   const lines: Record<string, string> = {};
   let stderr = '';
@@ -35,7 +40,7 @@ export async function spawnCommand(command: string, args: string[], readyKey: st
       }
       if (lines[readyKey]) ready();
     });
-    void exited.then((code) => fail(new Error(`${command} exited (${code}) before starting: ${stderr}`)));
+    void exited.then((code) => fail(new Error(`${[program, ...args].join(' ')} exited (${code}) before starting: ${stderr}`)));
   });
   return { child, lines, exited, stderr: () => stderr };
 }

@@ -1,9 +1,9 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { unusedPort } from './unused-port';
 
 /** A PostgreSQL cluster of a test's own: initdb in a temp dir, a 127.0.0.1 port, stopped by the test. */
 export interface TestPostgres {
@@ -28,17 +28,6 @@ function serverBinDir(): string {
   const newest = majors.sort((a, b) => Number(b) - Number(a))[0];
   if (newest === undefined) throw new Error('PostgreSQL is not installed (apt-get install postgresql), or set PG_BIN');
   return join(root, newest, 'bin');
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** The server refuses to run as root: as root, it runs as Debian's `postgres` user. */
@@ -72,7 +61,7 @@ export async function startTestPostgres(baseDir = tmpdir()): Promise<TestPostgre
   const dataDir = join(dir, 'data');
   const initArgs = ['-D', dataDir, '-U', 'inspector', '--auth=trust', '-E', 'UTF8', '--no-sync'];
   execFileSync(join(bin, 'initdb'), initArgs, { stdio: 'pipe', cwd: dir, ...user });
-  const port = await freePort();
+  const port = await unusedPort();
   const args = ['-D', dataDir, '-p', String(port), '-k', dir, '-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200'];
   /** The server process, ready; resolves `exited` when it ends. */
   const launch = async () => {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createServer as createTcpServer, type AddressInfo, type Server, type Socket } from 'node:net';
-import { headerPairs } from '../../src/main/core/receiver/request-parts';
+import { headerPairs } from '@webhook-inspector/capture';
 
 export interface ReceivedRequest {
   method: string;

@@ -1,9 +1,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { acceptedOptions, helpText, parseCommandLine, UsageError } from '../../src/main/cli/command-definition';
-import { commandHelp, everyCommand, runCommandLine } from '../../src/main/cli/command-tree';
-import { commands } from '../../src/main/cli/commands';
+import { acceptedOptions, helpText, parseCommandLine, UsageError, commandHelp, everyCommand, runCommandLine } from '@webhook-inspector/command-line';
+import { commands, program } from '../../src/main/cli/commands';
 import { referenceEnd, referencePage, referenceStart } from '../../src/main/cli/reference-page';
 
 const page = resolve(__dirname, '../../docs/cli.md');
@@ -24,7 +23,7 @@ function mentions(text: string, option: string): boolean {
 
 async function output(argv: string[]): Promise<string> {
   let printed = '';
-  await runCommandLine(commands, argv, (text) => (printed += text));
+  await runCommandLine(program, commands, argv, (text) => (printed += text));
   return printed;
 }
 
@@ -40,7 +39,7 @@ describe('every command of the CLI', () => {
   });
 
   it.each(all.map((c) => [c.definition.name, c] as const))('%s: every option the parser accepts is in its help and in docs/cli.md', (name, command) => {
-    const help = commandHelp(command);
+    const help = commandHelp(program, command);
     const section = docsSection(name);
     for (const option of acceptedOptions(command.definition)) {
       expect(mentions(help, option), `${option} in 'webhook-inspector ${name} --help'`).toBe(true);
@@ -101,6 +100,6 @@ describe('help and usage mistakes', () => {
   it('parses with the options the help lists: booleans false when absent, a dash alone as a value', () => {
     const definition = all.find((c) => c.definition.name === 'verify')!.definition;
     expect(parseCommandLine(definition, ['--body', '-', '--secret=-s']).values).toMatchObject({ body: '-', secret: '-s' });
-    expect(helpText(definition)).toContain('- reads them from standard input');
+    expect(helpText(`${program} verify`, definition)).toContain('- reads them from standard input');
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ResponsePolicyState } from '../../src/main/core/receiver/response-policy';
+import { ResponsePolicyState } from '@webhook-inspector/capture';
 import { defaultResponsePolicy } from '../../src/shared/policy';
 
 describe('ResponsePolicyState', () => {

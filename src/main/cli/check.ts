@@ -6,7 +6,7 @@ import { checkRunJson } from '../core/handler-check/run-json';
 import { selectCases } from '../core/handler-check/select-cases';
 import { personalEgress } from '../core/outbound/egress-policy';
 import { defaultSenderLimits, sendReplay } from '../core/replay/send-replay';
-import { defineCommand, parseCommandLine } from './command-definition';
+import { defineCommand, parseCommandLine } from '@webhook-inspector/command-line';
 import { signingSecretFrom, signingSecretOptions } from './signing-secret-options';
 
 export const checkDefinition = defineCommand({

@@ -1,14 +1,17 @@
+import type { Command } from '@webhook-inspector/command-line';
+import { simulateCommand } from 'payout-simulator';
+import { relayCommands } from 'webhook-inspector-relay';
 import { checkCommand, checkDefinition } from './check';
-import type { Command } from './command-tree';
 import { exportCommand, exportDefinition, lifecyclesCommand, lifecyclesDefinition } from './export';
 import { importCommand, importDefinition } from './import';
 import { mcpCommand, mcpDefinition } from './mcp';
-import { relayCommands } from './relay';
 import { replayCommand, replayDefinition } from './replay';
 import { serve, serveDefinition } from './serve';
 import { serveUserCommands } from './serve-users';
-import { simulate, simulateDefinition } from './simulate';
 import { verifyCommand, verifyDefinition } from './verify';
+
+/** The program's name as users type it. */
+export const program = 'webhook-inspector';
 
 /** Every command of `webhook-inspector`, in the order the help lists them. */
 export const commands: readonly Command[] = [
@@ -17,7 +20,7 @@ export const commands: readonly Command[] = [
   { definition: exportDefinition, run: exportCommand },
   { definition: importDefinition, run: importCommand },
   { definition: lifecyclesDefinition, run: lifecyclesCommand },
-  { definition: simulateDefinition, run: simulate },
+  simulateCommand,
   { definition: replayDefinition, run: replayCommand },
   { definition: verifyDefinition, run: verifyCommand },
   { definition: checkDefinition, run: checkCommand },

@@ -1,6 +1,6 @@
 import { lifecycleNdjsonLines, ndjsonLines } from '../core/export/ndjson';
 import { withStoreAt } from '../core/store/store-location';
-import { defineCommand, parseCommandLine } from './command-definition';
+import { defineCommand, parseCommandLine } from '@webhook-inspector/command-line';
 import { writeFixturesFolder, writeHar } from './export-fixtures';
 import { scopeFromFlags } from './selection-flags';
 import { storeUrlOptions } from './store-url';

@@ -1,4 +1,5 @@
-import { optionExample, optionHeading, program, type CommandDefinition } from './command-definition';
+import { optionExample, optionHeading, type CommandDefinition } from '@webhook-inspector/command-line';
+import { program } from './commands';
 
 /** The markers around the part of docs/cli.md written from the definitions (the prose around it is the page's own). */
 export const referenceStart = '<!-- Written from the commands\' definitions in src/main/cli: see "Keeping this page" below. -->';

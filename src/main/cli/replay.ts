@@ -4,7 +4,7 @@ import { OutboundReplays } from '../core/replay/outbound-replays';
 import { Replayer } from '../core/replay/replayer';
 import { defaultSenderLimits } from '../core/replay/send-replay';
 import { openStoreAt } from '../core/store/store-location';
-import { defineCommand, parseCommandLine } from './command-definition';
+import { defineCommand, parseCommandLine } from '@webhook-inspector/command-line';
 import { storeLocationFrom } from './store-output';
 import { storeUrlOptions } from './store-url';
 

@@ -4,14 +4,12 @@ import { connectPool } from '../core/store/postgres/connect';
 import { migrateInspectorSchema } from '../core/store/postgres/schema';
 import { commandLineActor, postgresAuditLog, type AuditRecord } from '../core/team/audit-log';
 import { createUser, listUsers, revokeUser, setUserRole } from '../core/team/users';
-import { defineCommand, parseCommandLine } from './command-definition';
-import type { Command } from './command-tree';
-import { requiredStoreUrl, storeOptions, storeVariable, type StoreUrlFlags } from './store-url';
+import { defineCommand, parseCommandLine, requiredStoreUrl, storeOptions, storeSynopsis, type Command, type StoreUrlFlags } from '@webhook-inspector/command-line';
+import { storeVariable } from './store-url';
 
 const roles = Role.options.join('|');
 /** The team's store is where its users live: `serve user` cannot run without it. */
 const teamStore = storeOptions(storeVariable, "The team server's store", 'none: the users live there');
-const storeSynopsis = '(--store URL | --store-file FILE)';
 const name = { name: 'NAME', help: 'The user, as the audit log and the UI show them.' };
 
 export const serveUserDefinition = defineCommand({

@@ -2,12 +2,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startCore } from '../core/start-core';
 import { defaultDataDir } from './default-data-dir';
-import { parsePort } from './parse-port';
-import { parseCount, parseSize } from './parse-size';
-import { closeOnSignal } from './close-on-signal';
-import { defineCommand, parseCommandLine } from './command-definition';
+import { parsePort, closeOnSignal, defineCommand, parseCommandLine, parseCount, parseSize, storeUrlFrom } from '@webhook-inspector/command-line';
 import { signingSecretLine } from './signing-secret-line';
-import { storeUrlFrom, storeUrlOptions, storeVariable } from './store-url';
+import { storeUrlOptions, storeVariable } from './store-url';
 
 export const serveDefinition = defineCommand({
   name: 'serve',

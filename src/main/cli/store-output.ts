@@ -3,7 +3,8 @@ import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import type { StoreLocation } from '../core/store/store-location';
 import { defaultDataDir } from './default-data-dir';
-import { storeUrlFrom, storeVariable, type StoreUrlFlags } from './store-url';
+import { storeVariable } from './store-url';
+import { storeUrlFrom, type StoreUrlFlags } from '@webhook-inspector/command-line';
 
 /** The store a command's flags name: `--store`, `--store-file` or the environment's URL, else the data dir's SQLite file. */
 export function storeLocationFrom(values: StoreUrlFlags & { 'data-dir'?: string }): StoreLocation {

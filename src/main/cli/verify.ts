@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { verifySignature } from '../core/analysis/signature';
-import { defineCommand, parseCommandLine } from './command-definition';
+import { defineCommand, parseCommandLine } from '@webhook-inspector/command-line';
 
 export const verifyDefinition = defineCommand({
   name: 'verify',

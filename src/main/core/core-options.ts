@@ -8,15 +8,9 @@ import type { SecretStore } from './secret-store';
 import type { ServiceApiOptions } from './service-api';
 import type { EmbeddedSimulatorOptions } from './service-connection';
 
-export interface ReceiverTimeouts {
-  /** Headers must be complete within this (408 after). */
-  headersMs: number;
-  /** The whole request, body included, within this (408 after). */
-  requestMs: number;
-  /** TLS handshake (at most 10 s). */
-  handshakeMs: number;
-  keepAliveMs: number;
-}
+import type { ReceiverTimeouts } from '@webhook-inspector/capture';
+
+export type { ReceiverTimeouts };
 
 export interface CoreOptions {
   /**

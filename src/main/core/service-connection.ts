@@ -6,9 +6,8 @@ import type { ReceiverPorts } from './receiver/receiver-ports';
 import type { SecretStore } from './secret-store';
 import type { ServiceAccess } from './service-api';
 import { secretFingerprint, type SigningSecret } from './signing-secret';
-import { demoPayoutOrderRequests } from './simulator/api';
-import { loadSimulatorAccount } from './simulator/account-file';
-import { startSimulator, type Simulator } from './simulator/simulator';
+import { sendAttempt } from '@webhook-inspector/http-attempt';
+import { demoPayoutOrderRequests, loadSimulatorAccount, startSimulator, type Simulator, type WebhookSender } from 'payout-simulator';
 import type { SettingsStore } from './store/inspector-store';
 
 export interface EmbeddedSimulatorOptions {
@@ -62,13 +61,21 @@ export class ServiceConnectionManager {
       account,
       ...this.deps.simulator,
       trustedFingerprint: this.deps.receiverFingerprint,
-      // A callback URL is a user's (api.createPayoutOrder): checked like any target, but for this receiver.
-      egress: egressWithOwnReceiver(this.deps.egress, this.deps.receiverPorts),
+      send: this.webhookSender(),
       behaviour: this.deps.settings.read('simulatorBehaviour', SimulatorBehaviour),
       onChange: this.deps.onSimulatorChanged,
       log: this.deps.log,
     });
     this.deps.secret.setFallback(account.ownSecret());
+  }
+
+  /**
+   * The simulator's webhooks go out through the core's sender: a callback URL is a user's (api.createPayoutOrder),
+   * checked by the egress policy like any target, this receiver allowed.
+   */
+  private webhookSender(): WebhookSender {
+    const egress = egressWithOwnReceiver(this.deps.egress, this.deps.receiverPorts);
+    return (request) => sendAttempt({ ...request, egress });
   }
 
   async stop(): Promise<void> {

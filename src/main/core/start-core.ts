@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { CoreStatus } from '../../shared/contract';
 import type { TransferProgress } from '../../shared/fixtures';
 import { ResponsePolicy, defaultResponsePolicy } from '../../shared/policy';
+import { checkSignature } from './analysis/analyze-delivery';
 import { createHandlers } from './control/handlers';
 import { EventStream } from './control/event-stream';
 import { transferCalls } from './export/transfer-calls';
@@ -16,8 +17,7 @@ import { hostWithPort } from './control/guard';
 import type { Core, CoreOptions, ReceiverTimeouts } from './core-options';
 import { analyzerVersion } from './analysis/version';
 import { Receivers, type ReceiverPorts } from './receiver/receivers';
-import { ResponsePolicyState } from './receiver/response-policy';
-import { closeServer, listen } from './receiver/server';
+import { ResponsePolicyState, closeServer, listen } from '@webhook-inspector/capture';
 import { loadOrCreateCertificate } from './receiver/tls';
 import { createEgress } from './outbound/egress-settings';
 import { createReplays } from './replay/create-replays';
@@ -98,6 +98,7 @@ async function assemble(options: CoreOptions, store: InspectorStore, storeLocati
       store: (record) => storeHealth.watch(store.storeDelivery(record)),
       forward: (raw) => replays.forward(raw),
       secret: () => secret.current,
+      signatureVerdict: (raw, key) => checkSignature(raw, key).verdict,
       policy,
       bodyLimitBytes,
       timeouts: { ...defaultTimeouts, ...options.timeouts },

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { reconstructLifecycle, summarizeLifecycle, orderSummary, recipientView } from '../../../src/main/core/analysis/lifecycle';
-import { orderEvents, type ScenarioEvent } from '../../../src/main/core/simulator/scenarios';
-import { SeededRandom } from '../../../src/main/core/simulator/seeded-random';
+import { orderEvents, type ScenarioEvent } from 'payout-simulator/internal/scenarios/index';
+import { SeededRandom } from 'payout-simulator/internal/seeded-random';
 import { allScenarios, orderFor, startTime } from '../simulator-scenarios/orders';
 import { stored } from './helpers';
 

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { routeChannelPath } from '../../../src/main/core/relay/channel-path';
+import { routeChannelPath } from 'webhook-inspector-relay';
 
 describe('routing a receiving path to its channel', () => {
   test.each([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createDatabaseProbe } from '../../../src/main/core/relay/database-probe';
+import { createDatabaseProbe } from 'webhook-inspector-relay';
 
 /** A stand-in for the database's answer to `SELECT 1`: counts the queries, each answered when the test says. */
 function database() {

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { remoteAddressBehind } from '../../../src/main/core/relay/forwarded-for';
+import { remoteAddressBehind } from 'webhook-inspector-relay';
 
 function request(socketAddress: string, forwardedFor?: string): IncomingMessage {
   return { socket: { remoteAddress: socketAddress }, headers: forwardedFor === undefined ? {} : { 'x-forwarded-for': forwardedFor } } as unknown as IncomingMessage;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkApiToken } from '../../../src/main/core/simulator/api/auth';
+import { checkApiToken } from 'payout-simulator/internal/api/auth';
 
 describe('the X-Api-Token check', () => {
   it('tells a missing token from a wrong one', () => {

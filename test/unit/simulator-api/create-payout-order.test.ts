@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { validatePayoutOrder } from '../../../src/main/core/simulator/api/create-payout-order';
-import { catalogCurrencies, giftCardEntries } from '../../../src/main/core/simulator/api/recipient-draws';
-import { SimWorld } from '../../../src/main/core/simulator/api/world';
-import { demoPayoutOrderRequests } from '../../../src/main/core/simulator/api/demo-order';
-import { scenarioNames } from '../../../src/main/core/simulator/model';
+import { validatePayoutOrder } from 'payout-simulator/internal/api/create-payout-order';
+import { catalogCurrencies, giftCardEntries } from 'payout-simulator/internal/api/recipient-draws';
+import { SimWorld } from 'payout-simulator/internal/api/world';
+import { demoPayoutOrderRequests } from 'payout-simulator/internal/api/demo-order';
+import { scenarioNames } from 'payout-simulator/internal/model';
 
 const world = new SimWorld(1);
 const now = new Date('2026-02-03T04:05:06.000Z');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { paginate } from '../../../src/main/core/simulator/api/pagination';
+import { paginate } from 'payout-simulator/internal/api/pagination';
 
 const items = Array.from({ length: 45 }, (_, i) => i + 1);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseSimulateArgs } from '../../../src/main/cli/simulate';
+import { parseSimulateArgs } from 'payout-simulator';
 
 describe('webhook-inspector simulate arguments', () => {
   it('defaults to an ephemeral port, a generated token, seed 1 and the dispatcher’s time scale', () => {

@@ -1,11 +1,11 @@
 import { Decimal } from 'decimal.js';
 import { describe, expect, it } from 'vitest';
-import { SimWorld } from '../../../src/main/core/simulator/api/world';
-import { findCurrency } from '../../../src/main/core/simulator/api/currencies';
-import { scenarioNames } from '../../../src/main/core/simulator/model';
-import { validatePayoutOrder } from '../../../src/main/core/simulator/api/create-payout-order';
-import { orderEvents } from '../../../src/main/core/simulator/scenarios/order-events';
-import { SeededRandom } from '../../../src/main/core/simulator/seeded-random';
+import { SimWorld } from 'payout-simulator/internal/api/world';
+import { findCurrency } from 'payout-simulator/internal/api/currencies';
+import { scenarioNames } from 'payout-simulator/internal/model';
+import { validatePayoutOrder } from 'payout-simulator/internal/api/create-payout-order';
+import { orderEvents } from 'payout-simulator/internal/scenarios/order-events';
+import { SeededRandom } from 'payout-simulator/internal/seeded-random';
 import { randomUUID } from 'node:crypto';
 
 const world = new SimWorld(1);

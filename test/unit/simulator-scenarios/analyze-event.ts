@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { analyzeDelivery } from '../../../src/main/core/analysis/analyze-delivery';
 import type { DeliveryAnalysis } from '../../../src/main/core/analysis/types';
-import { deliveryHeaders } from '../../../src/main/core/simulator/dispatcher/delivery-headers';
-import type { FaultName } from '../../../src/main/core/simulator/dispatcher/faults';
-import type { ScenarioEvent } from '../../../src/main/core/simulator/scenarios';
+import { deliveryHeaders } from 'payout-simulator/internal/dispatcher/delivery-headers';
+import type { FaultName } from 'payout-simulator/internal/dispatcher/faults';
+import type { ScenarioEvent } from 'payout-simulator/internal/scenarios/index';
 
 export const secret = 'whsec_simulator_test_0c1d';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { applyBodyFaults, faultNames, type FaultName } from '../../../src/main/core/simulator/dispatcher/faults';
-import { orderEvents, type ScenarioEvent } from '../../../src/main/core/simulator/scenarios';
-import { SeededRandom } from '../../../src/main/core/simulator/seeded-random';
+import { applyBodyFaults, faultNames, type FaultName } from 'payout-simulator/internal/dispatcher/faults';
+import { orderEvents, type ScenarioEvent } from 'payout-simulator/internal/scenarios/index';
+import { SeededRandom } from 'payout-simulator/internal/seeded-random';
 import { analyzeEvent } from './analyze-event';
 import { allScenarios, orderFor, startTime } from './orders';
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { maxAttempts, retryDelayMs } from '../../../src/main/core/simulator/dispatcher/backoff';
-import { planDeliveries } from '../../../src/main/core/simulator/dispatcher/delivery-plan';
-import { DeliveryRateLimiter } from '../../../src/main/core/simulator/dispatcher/rate-limiter';
-import { orderEvents } from '../../../src/main/core/simulator/scenarios';
-import { SeededRandom } from '../../../src/main/core/simulator/seeded-random';
+import { maxAttempts, retryDelayMs } from 'payout-simulator/internal/dispatcher/backoff';
+import { planDeliveries } from 'payout-simulator/internal/dispatcher/delivery-plan';
+import { DeliveryRateLimiter } from 'payout-simulator/internal/dispatcher/rate-limiter';
+import { orderEvents } from 'payout-simulator/internal/scenarios/index';
+import { SeededRandom } from 'payout-simulator/internal/seeded-random';
 import { allScenarios, orderFor, startTime } from './orders';
 
 describe('backoff', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { WebhookDispatcher, type DispatchEventView } from '../../../src/main/core/simulator/dispatcher';
-import { SimAccount } from '../../../src/main/core/simulator/model';
+import { WebhookDispatcher, type DispatchEventView } from 'payout-simulator/internal/dispatcher/index';
+import { SimAccount } from 'payout-simulator/internal/model';
 import { orderFor } from './orders';
 
 // A plain-http callback is refused without a socket, so these run without a network.

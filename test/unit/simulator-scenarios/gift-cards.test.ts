@@ -1,7 +1,7 @@
 import { parse } from 'lossless-json';
 import { describe, expect, it } from 'vitest';
-import { orderEvents, type ScenarioEvent } from '../../../src/main/core/simulator/scenarios';
-import { SeededRandom } from '../../../src/main/core/simulator/seeded-random';
+import { orderEvents, type ScenarioEvent } from 'payout-simulator/internal/scenarios/index';
+import { SeededRandom } from 'payout-simulator/internal/seeded-random';
 import { orderFor, startTime } from './orders';
 
 type Body = Record<string, unknown>;

@@ -1,8 +1,8 @@
 import { parse } from 'lossless-json';
 import { describe, expect, it } from 'vitest';
-import type { ScenarioName } from '../../../src/main/core/simulator/model';
-import { orderEvents, type ScenarioEvent } from '../../../src/main/core/simulator/scenarios';
-import { SeededRandom } from '../../../src/main/core/simulator/seeded-random';
+import type { ScenarioName } from 'payout-simulator/internal/model';
+import { orderEvents, type ScenarioEvent } from 'payout-simulator/internal/scenarios/index';
+import { SeededRandom } from 'payout-simulator/internal/seeded-random';
 import { allScenarios, orderFor, startTime } from './orders';
 
 type Body = Record<string, unknown> & { event: string; status?: string; data?: Record<string, unknown> };

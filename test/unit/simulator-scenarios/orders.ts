@@ -1,6 +1,6 @@
-import { scenarioNames, type ScenarioName, type SimPayoutOrder } from '../../../src/main/core/simulator/model';
-import { scenarioPayoutType } from '../../../src/main/core/simulator/scenarios';
-import { SeededRandom } from '../../../src/main/core/simulator/seeded-random';
+import { scenarioNames, type ScenarioName, type SimPayoutOrder } from 'payout-simulator/internal/model';
+import { scenarioPayoutType } from 'payout-simulator/internal/scenarios/index';
+import { SeededRandom } from 'payout-simulator/internal/seeded-random';
 
 export const startTime = new Date('2026-03-02T09:00:00.000Z');
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SeededRandom } from '../../../src/main/core/simulator/seeded-random';
+import { SeededRandom } from 'payout-simulator/internal/seeded-random';
 
 describe('SeededRandom', () => {
   it('repeats its sequence for a seed and differs between seeds', () => {

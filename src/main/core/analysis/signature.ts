@@ -1,17 +1,9 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
+import { signatureDigest, wellFormedSignature } from '@webhook-inspector/service-signature';
 import type { SignatureCheck } from '../../../shared/verdicts';
 
-// Hex is case-insensitive, so an uppercase digest that matches is valid (findings add an info note).
-const wellFormed = /^sha256=([0-9a-fA-F]{64})$/;
-
-function hmacHex(body: Uint8Array, secret: string): string {
-  return createHmac('sha256', secret).update(body).digest('hex');
-}
-
-/** The X-Service-Signature value the service would send for this body: `sha256=<lowercase hex>`. */
-export function signBody(body: Uint8Array, secret: string): string {
-  return `sha256=${hmacHex(body, secret)}`;
-}
+// The scheme (spec 5) is the service's, written once in its package; what the inspector says of a header is here.
+export { signBody } from '@webhook-inspector/service-signature';
 
 /** Why a present header is not `sha256=` + 64 hex digits. */
 function malformedReason(header: string): string {
@@ -29,11 +21,12 @@ function malformedReason(header: string): string {
  */
 export function verifySignature(body: Uint8Array, headerValue: string | null, secret: string | null): SignatureCheck {
   const hasSecret = secret !== null && secret !== '';
-  const expected = hasSecret ? hmacHex(body, secret) : null;
+  const expected = hasSecret ? signatureDigest(body, secret) : null;
   if (headerValue === null) {
     return { verdict: 'missing', received: null, expected, reason: 'No X-Service-Signature header was sent.' };
   }
-  const match = wellFormed.exec(headerValue);
+  // Hex is case-insensitive, so an uppercase digest that matches is valid (findings add an info note).
+  const match = wellFormedSignature.exec(headerValue);
   if (!match?.[1]) {
     return { verdict: 'malformed', received: headerValue, expected, reason: malformedReason(headerValue) };
   }

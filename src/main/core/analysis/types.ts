@@ -1,18 +1,8 @@
 import type { LifecycleKind } from '../../../shared/lifecycle';
 import type { Finding, PayloadForm, SignatureCheck } from '../../../shared/verdicts';
 
-/** A request as the receiver captured it: the input of every analysis. */
-export interface RawDelivery {
-  method: string;
-  path: string;
-  /** Query string without the leading "?", "" when none. */
-  query: string;
-  /** Header pairs as received, order and case kept. */
-  headers: ReadonlyArray<readonly [string, string]>;
-  body: Uint8Array;
-  /** The body went past the size limit and was cut there. */
-  bodyTruncated: boolean;
-}
+/** A request as the receiver captured it: the input of every analysis (its shape is the capture's). */
+export type { RawDelivery } from '@webhook-inspector/capture';
 
 /** Everything the inspector concludes about one delivery; recomputable from RawDelivery and the secret. */
 export interface DeliveryAnalysis {

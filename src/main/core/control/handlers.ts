@@ -1,6 +1,7 @@
 import { type CallContext, type CallHandlers, type CallName, type CallOutput, type CoreStatus } from '../../../shared/contract';
 import type { transferCalls } from '../export/transfer-calls';
-import type { ResponsePolicyState } from '../receiver/response-policy';
+import type { ResponsePolicyState } from '@webhook-inspector/capture';
+import type { ResponsePolicy } from '../../../shared/policy';
 import type { ReceiverPorts } from '../receiver/receivers';
 import type { createEgress } from '../outbound/egress-settings';
 import type { createReplays } from '../replay/create-replays';
@@ -19,7 +20,7 @@ export interface HandlerDeps {
   store: InspectorStore;
   status: () => CoreStatus;
   secret: SigningSecret;
-  policy: ResponsePolicyState;
+  policy: ResponsePolicyState<ResponsePolicy>;
   reverify: () => Promise<number>;
   setPorts: (ports: ReceiverPorts) => Promise<void>;
   service: ServiceConnectionManager;

@@ -1,22 +1,8 @@
 import type { ParsedBody } from '../analysis/parse-body';
-import type { DeliveryAnalysis, RawDelivery } from '../analysis/types';
+import type { CaptureFacts, CapturedDelivery, RawDelivery, ResponseGiven } from '@webhook-inspector/capture';
+import type { DeliveryAnalysis } from '../analysis/types';
 
-/** What the receiver captured besides the request itself. */
-export interface CaptureFacts {
-  receivedAt: number;
-  remoteAddress: string | null;
-  tls: boolean;
-  imported: boolean;
-  /** Pulled from a relay: which one, and the relay's id of the delivery (received where the relay runs). */
-  source?: { name: string; id: string };
-}
-
-export interface ResponseGiven {
-  status: number;
-  body: string;
-  /** Why this answer: "policy: default", "body over the limit", … */
-  reason: string;
-}
+export type { CaptureFacts, CapturedDelivery, ResponseGiven };
 
 /** One delivery as stored: raw capture, response given, and the derived analysis. */
 export interface DeliveryRecord {
@@ -27,18 +13,6 @@ export interface DeliveryRecord {
   bodySha256: string;
   /** The body as analysis parsed it; kept in memory only, so lifecycles need not parse it again. */
   parsedBody?: ParsedBody;
-}
-
-/**
- * A delivery as the receiver captured it, not analysed yet: the store analyses it and hashes its body off the
- * receiver's event loop (the SQLite engine on its writer thread), with the signing secret that was in force when
- * it arrived. The secret is never stored, logged or sent anywhere else.
- */
-export interface CapturedDelivery {
-  raw: RawDelivery;
-  facts: CaptureFacts;
-  response: ResponseGiven;
-  secret: string | null;
 }
 
 /** What a store accepts: a record analysed already (an import, a relay's delivery), or one to analyse. */

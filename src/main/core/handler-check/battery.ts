@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { signBody } from '../analysis/signature';
-import type { ScenarioName } from '../simulator/model';
+import type { ScenarioName } from 'payout-simulator';
 import type { CheckCase, CheckRequest } from './check-case';
 import { addFields, replaceValue } from './body-edits';
 import { everyKindOfEvent, scenarioTraffic, type SampleEvent } from './sample-traffic';

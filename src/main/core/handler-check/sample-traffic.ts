@@ -1,7 +1,6 @@
 import { classify } from '../analysis/classify';
 import { parseBody } from '../analysis/parse-body';
-import { scenarioNames, type ScenarioName, type SimPayoutOrder } from '../simulator/model';
-import { orderEvents, scenarioPayoutType, SeededRandom, type ScenarioEvent } from '../simulator/scenarios';
+import { orderEvents, scenarioNames, scenarioPayoutType, SeededRandom, type ScenarioEvent, type ScenarioName, type SimPayoutOrder } from 'payout-simulator';
 import type { PayloadForm } from '../../../shared/verdicts';
 
 /** One event of real traffic, as the simulator's scenarios write it (the service's own shapes, spec 2.2-2.4). */

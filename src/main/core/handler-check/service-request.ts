@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { deliveryHeaders } from '../simulator/dispatcher/delivery-headers';
+import { deliveryHeaders } from 'payout-simulator';
 import type { CheckRequest } from './check-case';
 
 /** A delivery exactly as the service sends it: the spec 2.1 headers, signed over these bytes (spec 5.3). */

@@ -1,4 +1,5 @@
 import { BlockList, isIP } from 'node:net';
+import { bareAddress } from '@webhook-inspector/http-attempt';
 
 /** What kind of address an IP is, as far as a server reaching out on a user's behalf cares. */
 export type AddressClass =
@@ -54,10 +55,6 @@ const lists = ranges.map(([addressClass, networks]) => {
 });
 
 /** An IP address as a socket takes it: no brackets, no zone (fe80::1%eth0 → fe80::1). */
-export function bareAddress(address: string): string {
-  return address.replace(/^\[(.*)\]$/, '$1').replace(/%.*$/, '');
-}
-
 export function ipFamily(address: string): 'ipv4' | 'ipv6' {
   return isIP(bareAddress(address)) === 6 ? 'ipv6' : 'ipv4';
 }

@@ -1,5 +1,6 @@
 import { BlockList, isIP } from 'node:net';
-import { bareAddress, ipFamily } from './address-class';
+import { bareAddress } from '@webhook-inspector/http-attempt';
+import { ipFamily } from './address-class';
 
 /**
  * One operator rule of the egress policy (`serve --allow-target`, Settings → Egress): what it lets a team server

@@ -1,30 +1,18 @@
-import { lookup } from 'node:dns/promises';
-import { isIP } from 'node:net';
-import { bareAddress, classifyAddress, describeClass } from './address-class';
+import {
+  bareAddress,
+  EgressRefused,
+  resolveOnce,
+  systemResolver,
+  type CheckedAddress,
+  type Egress,
+  type Resolver,
+} from '@webhook-inspector/http-attempt';
+import { classifyAddress, describeClass } from './address-class';
 import type { AllowRule } from './allow-rule';
 import { isThisHost } from './this-host';
 
-/** An address a connection may go to, resolved once and checked: the socket connects to it, never resolving again. */
-export interface CheckedAddress {
-  address: string;
-  family: 4 | 6;
-}
-
-/** What every outbound connection made on a user's behalf asks before it connects. */
-export interface Egress {
-  /** Resolves the target's host once and checks every address it has: the ones to connect to (at least one). */
-  addressesFor(target: URL): Promise<CheckedAddress[]>;
-}
-
-/** Name resolution (every address of a name); the system's unless a test gives its own. */
-export type Resolver = (hostname: string) => Promise<ReadonlyArray<{ address: string; family: number }>>;
-
-export const systemResolver: Resolver = (hostname) => lookup(hostname, { all: true, verbatim: true });
-
-/** A connection the policy does not let through: a 403 to the caller, its message naming the rule. */
-export class EgressRefused extends Error {
-  readonly status = 403;
-}
+// The sender's hook and what it needs, for the app's code that names them with the policy.
+export { EgressRefused, systemResolver, unrestrictedEgress, type CheckedAddress, type Egress, type Resolver } from '@webhook-inspector/http-attempt';
 
 const allowAdvice = 'allow it with --allow-target or in Settings → Egress';
 
@@ -38,15 +26,6 @@ export interface EgressPolicyOptions {
   /** The rules in force (command line and Settings), read at each connection. */
   rules: () => readonly AllowRule[];
   resolve?: Resolver;
-}
-
-async function resolveOnce(hostname: string, resolve: Resolver): Promise<CheckedAddress[]> {
-  const host = bareAddress(hostname);
-  const family = isIP(host);
-  if (family !== 0) return [{ address: host, family: family as 4 | 6 }];
-  const found = await resolve(host);
-  if (found.length === 0) throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${host}`), { code: 'ENOTFOUND' });
-  return found.map(({ address }) => ({ address: bareAddress(address), family: isIP(bareAddress(address)) === 6 ? 6 : 4 }));
 }
 
 /** The egress policy of a core: every replay, forward, service API call and relay connection goes through it. */
@@ -100,14 +79,6 @@ export class EgressPolicy implements Egress {
     return `refused by the egress policy: ${subject} ${what} (team server); ${allowAdvice}`;
   }
 }
-
-/**
- * Resolves as the policy does and refuses nothing: only for connections that are not made to a target a user
- * gave, such as the core's calls to its own embedded simulator at the address it started it on.
- */
-export const unrestrictedEgress: Egress = {
-  addressesFor: (target) => resolveOnce(target.hostname, systemResolver),
-};
 
 /** The policy of an inspector that is one person's own (desktop, single-user `serve`, the CLI): nothing refused. */
 export function personalEgress(): EgressPolicy {

@@ -1,6 +1,7 @@
 import { BlockList } from 'node:net';
 import { networkInterfaces } from 'node:os';
-import { bareAddress, classifyAddress, ipFamily } from './address-class';
+import { bareAddress } from '@webhook-inspector/http-attempt';
+import { classifyAddress, ipFamily } from './address-class';
 
 /**
  * Whether connecting to this address reaches this machine: loopback, unspecified (0.0.0.0 and :: connect to the

@@ -1,5 +1,5 @@
 import type { Server } from 'node:http';
-import { closeServer, createHttpReceiver, createHttpsReceiver, listen, type ReceiverDeps } from './server';
+import { closeServer, createHttpReceiver, createHttpsReceiver, listen, type ReceiverDeps } from '@webhook-inspector/capture';
 import type { ReceiverCertificate } from './tls';
 
 import type { ReceiverPorts } from './receiver-ports';

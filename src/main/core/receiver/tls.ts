@@ -1,14 +1,10 @@
 import { X509Certificate } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { ReceiverCertificate } from '@webhook-inspector/capture';
 import { generate } from 'selfsigned';
 
-export interface ReceiverCertificate {
-  cert: string;
-  key: string;
-  /** SHA-256 fingerprint, colon-separated hex, as browsers and curl show it. */
-  fingerprint: string;
-}
+export type { ReceiverCertificate };
 
 /** The receiver's self-signed certificate for 127.0.0.1 and localhost: created once, kept in the data dir (0600). */
 export async function loadOrCreateCertificate(dataDir: string): Promise<ReceiverCertificate> {

@@ -1,6 +1,6 @@
 import type { ReplayManyOptions } from '../../../shared/replay';
 import { compareTimeTexts } from '../analysis/lifecycle';
-import { SeededRandom } from '../simulator/seeded-random';
+import { SeededRandom } from 'payout-simulator';
 
 export interface Orderable {
   id: number;

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Egress } from '../outbound/egress-policy';
-import type { AttemptErrorKind } from '../outbound/attempt-error';
-import { sendAttempt } from '../outbound/send-attempt';
+import { sendAttempt, type AttemptErrorKind } from '@webhook-inspector/http-attempt';
 import type { ReplayDraft } from '../store/replays';
 import { certificateRemedy, type SendKind } from './certificate-remedy';
 

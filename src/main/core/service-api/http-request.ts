@@ -1,5 +1,5 @@
 import type { Egress } from '../outbound/egress-policy';
-import { sendAttempt, type AttemptOutcome } from '../outbound/send-attempt';
+import { sendAttempt, type AttemptOutcome } from '@webhook-inspector/http-attempt';
 import { adviceForBodyNotJson, adviceForBodyTooLarge, adviceForNetworkFailure, adviceForRefusedTarget, adviceForTimeout } from './advice';
 import { answerError, redact, requestLabel, ServiceApiError } from './errors';
 

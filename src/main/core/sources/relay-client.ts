@@ -1,7 +1,7 @@
 import { request, type IncomingMessage } from 'node:http';
 import { RelayPage, RelayedDelivery } from '../../../shared/relay';
 import { personalEgress, type Egress } from '../outbound/egress-policy';
-import { openConnection, targetHostPort } from '../outbound/open-connection';
+import { openConnection, targetHostPort } from '@webhook-inspector/http-attempt';
 import { readBounded, readPrefix } from './read-bounded';
 import { serverSentEvents } from './server-sent-events';
 

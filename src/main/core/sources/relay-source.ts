@@ -2,7 +2,7 @@ import type { RelayedDelivery, RelayPage, SourceHealth } from '../../../shared/r
 import type { DeliveryRecord } from '../delivery-record/delivery-record';
 import { followStream, fetchPage, PageTooLarge, RelayRefusal, type RelayEndpoint } from './relay-client';
 import { buildDeliveryRecord } from '../delivery-record/build-record';
-import { responseFor } from '../receiver/response-policy';
+import { responseFor } from '@webhook-inspector/capture';
 
 export interface RelaySourceDeps {
   endpoint: RelayEndpoint;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { ConfiguredRelay, SecretStorage } from '../../../shared/contract';
 import type { RelaySourceSettings, SourceHealth } from '../../../shared/relay';
 import type { EgressPolicy } from '../outbound/egress-policy';
-import { normalizeFingerprint } from '../outbound/open-connection';
+import { normalizeFingerprint } from '@webhook-inspector/http-attempt';
 import type { SecretStore } from '../secret-store';
 import type { InspectorStore, SettingsStore } from '../store/inspector-store';
 import { pullFromRelay, relaySourceName } from './pull-from-relay';

@@ -3,7 +3,7 @@ import { analysedRecord } from '../delivery-record/build-record';
 import { deliveryQueries, insertValues } from './deliveries';
 import { isAnalysed, type IncomingDelivery } from '../delivery-record/delivery-record';
 import { deriveScheduler, derivedTables, type DerivationRunner } from './derived-tables';
-import { commitOnThisThread, GroupCommitWriter } from './group-commit';
+import { commitOnThisThread, GroupCommitWriter } from '@webhook-inspector/capture';
 import type { Db } from './open';
 import { RecentParsedBodies } from './recent-parsed-bodies';
 import type { ReanalyzedBatch } from './reanalyze';

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type pg from 'pg';
 import { UserName } from '../../../shared/team';
 import { Role } from '../../../shared/roles';
-import { tokenHash } from '../token-hash';
+import { tokenHash } from '@webhook-inspector/capture';
 
 /** A person of the team who may open the shared inspector with their own token. */
 export interface TeamUser {

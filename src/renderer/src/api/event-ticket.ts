@@ -1,5 +1,5 @@
 import { sessionToken } from './session-token';
-import { currentTokenRefusal, noteTokenRefusal, TokenRefused } from './token-refusal';
+import { noteTokenRefusal, TokenRefused, tokenRefusal } from './token-refusal';
 
 /**
  * The event stream's address for one connection: a single-use ticket bought with the token (an EventSource
@@ -8,7 +8,7 @@ import { currentTokenRefusal, noteTokenRefusal, TokenRefused } from './token-ref
 export async function ticketedEventStreamUrl(): Promise<string> {
   const response = await fetch('/events/ticket', { method: 'POST', headers: { Authorization: `Bearer ${sessionToken() ?? ''}` } });
   if (!response.ok) {
-    if (noteTokenRefusal(response.status, await response.json().catch(() => null))) throw new TokenRefused(currentTokenRefusal()!);
+    if (noteTokenRefusal(response.status, await response.json().catch(() => null))) throw new TokenRefused(tokenRefusal.get()!);
     throw new Error(`the event stream's ticket was refused (HTTP ${response.status})`);
   }
   const { ticket } = (await response.json()) as { ticket: string };

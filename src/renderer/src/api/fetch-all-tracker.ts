@@ -1,5 +1,6 @@
 import type { FetchAllJob, ListTarget } from '../../../shared/service-api';
 import { endpointPath } from '../lib/api-endpoints';
+import { Listeners } from '../lib/listeners';
 import { call } from './client';
 import type { ServerEventStream } from './server-events';
 
@@ -10,7 +11,7 @@ import type { ServerEventStream } from './server-events';
  */
 export class FetchAllTracker {
   private readonly jobs = new Map<string, FetchAllJob>();
-  private readonly listeners = new Set<() => void>();
+  private readonly listeners = new Listeners();
   /** The API browser's last job of each list (by its request path): a list shows its own job, never another list's. */
   private readonly browserJobIds = new Map<string, string>();
 
@@ -19,10 +20,7 @@ export class FetchAllTracker {
     stream.onReconnected(() => void this.catchUp());
   }
 
-  readonly subscribe = (listener: () => void): (() => void) => {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  };
+  readonly subscribe = this.listeners.add;
 
   get(jobId: string | null): FetchAllJob | null {
     return jobId === null ? null : (this.jobs.get(jobId) ?? null);
@@ -36,7 +34,7 @@ export class FetchAllTracker {
   setBrowserJob(job: FetchAllJob): void {
     this.update(job);
     this.browserJobIds.set(listPath(job.target), job.jobId);
-    this.emit();
+    this.listeners.notify();
   }
 
   /** Takes a newer snapshot; an older one (a late `start` answer, a page before the last) is ignored. */
@@ -44,7 +42,7 @@ export class FetchAllTracker {
     const known = this.jobs.get(job.jobId);
     if (known && (known.state !== 'running' || job.pagesDone < known.pagesDone)) return;
     this.jobs.set(job.jobId, job);
-    this.emit();
+    this.listeners.notify();
   }
 
   /** Resolves with the job once it is no longer running. */
@@ -71,10 +69,6 @@ export class FetchAllTracker {
         this.update({ ...job, state: 'failed', error: 'The inspector core lost this job (did it restart?).' });
       }
     }
-  }
-
-  private emit(): void {
-    for (const listener of this.listeners) listener();
   }
 }
 

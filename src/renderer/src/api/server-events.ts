@@ -1,4 +1,5 @@
 import type { EventName, EventPayload } from '../../../shared/contract';
+import { Listeners } from '../lib/listeners';
 import { TokenRefused } from './token-refusal';
 
 /** `refused`: the core refused the token, so no retry can connect (the page says how to get a new one). */
@@ -24,9 +25,9 @@ export class ServerEventStream {
   private hasConnected = false;
   private retryMs = firstRetryMs;
   private retryTimer: number | undefined;
-  private readonly listeners = new Map<EventName, Set<Listener<EventName>>>();
-  private readonly connectionListeners = new Set<() => void>();
-  private readonly reconnectedListeners = new Set<() => void>();
+  private readonly listeners = new Map<EventName, Listeners<[EventPayload<EventName>]>>();
+  private readonly connectionListeners = new Listeners();
+  private readonly reconnectedListeners = new Listeners();
 
   constructor(private readonly streamUrl: () => Promise<string>) {}
 
@@ -48,26 +49,19 @@ export class ServerEventStream {
     return this.connection;
   }
 
-  onConnectionChange(listener: () => void): () => void {
-    this.connectionListeners.add(listener);
-    return () => this.connectionListeners.delete(listener);
-  }
+  readonly onConnectionChange = this.connectionListeners.add;
 
   /** Called after a connection is re-established: events may have been missed meanwhile. */
-  onReconnected(listener: () => void): () => void {
-    this.reconnectedListeners.add(listener);
-    return () => this.reconnectedListeners.delete(listener);
-  }
+  readonly onReconnected = this.reconnectedListeners.add;
 
   on<N extends EventName>(name: N, listener: Listener<N>): () => void {
     let forName = this.listeners.get(name);
     if (!forName) {
-      forName = new Set();
+      forName = new Listeners();
       this.listeners.set(name, forName);
       this.source?.addEventListener(name, this.dispatch);
     }
-    forName.add(listener as Listener<EventName>);
-    return () => forName.delete(listener as Listener<EventName>);
+    return forName.add(listener as Listener<EventName>);
   }
 
   private open(): void {
@@ -91,7 +85,7 @@ export class ServerEventStream {
     source.onopen = () => {
       this.retryMs = firstRetryMs;
       this.setConnection('connected');
-      if (this.hasConnected) for (const listener of this.reconnectedListeners) listener();
+      if (this.hasConnected) this.reconnectedListeners.notify();
       this.hasConnected = true;
     };
     source.onerror = () => {
@@ -117,12 +111,12 @@ export class ServerEventStream {
     } catch {
       return;
     }
-    for (const listener of listeners) listener(payload);
+    listeners.notify(payload);
   };
 
   private setConnection(next: LiveConnection): void {
     if (next === this.connection) return;
     this.connection = next;
-    for (const listener of this.connectionListeners) listener();
+    this.connectionListeners.notify();
   }
 }

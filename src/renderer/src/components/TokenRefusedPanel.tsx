@@ -3,7 +3,7 @@ import type { TokenRefusal } from '../../../shared/token-refusal';
 import { nativeErrorMessage, nativeExtras } from '../api/native-extras';
 import { openWithToken } from '../api/session-token';
 import { useSession } from '../hooks/useSession';
-import { SecretField } from './form/fields';
+import { TokenEntry } from './form/TokenEntry';
 
 const headings: Record<TokenRefusal, string> = {
   revoked: 'Your token was revoked',
@@ -83,21 +83,20 @@ function WhereToEnterIt() {
       <p>
         Then enter it here, or open <code>{window.location.origin}/?token=YOUR-TOKEN</code>:
       </p>
-      <SecretField
-        className="wide-field"
+      <TokenEntry
         label="Your new token"
         testId="token-refused-token"
-        placeholder="wit_…"
         value={token}
         onChange={(value) => {
           setProblem(null);
           setToken(value);
         }}
+        problem={problem}
+        problemTestId="token-refused-problem"
       />
       <button type="submit" className="primary" data-testid="token-refused-open">
         Open with this token
       </button>
-      {problem && <p className="error-text">{problem}</p>}
     </form>
   );
 }

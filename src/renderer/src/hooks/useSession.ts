@@ -1,16 +1,17 @@
-import { useEffect, useSyncExternalStore } from 'react';
+import { useEffect } from 'react';
 import type { CallName, SessionInfo } from '../../../shared/contract';
 import { onlyWhoMay, roleAllows } from '../../../shared/roles';
-import { currentSession, reloadSession, subscribeSession } from '../api/session-info';
+import { reloadSession, sessionInfo } from '../api/session-info';
 import { useReconnected } from './useEventStream';
+import { useObservable } from './useObservable';
 
 /** Who this UI is signed in as, with their role; null until first read. A role change reconnects the stream, which reads it again. */
 export function useSession(): SessionInfo | null {
   useEffect(() => {
-    if (currentSession() === null) void reloadSession();
+    if (sessionInfo.get() === null) void reloadSession();
   }, []);
   useReconnected(() => void reloadSession());
-  return useSyncExternalStore(subscribeSession, currentSession);
+  return useObservable(sessionInfo);
 }
 
 export interface RoleGateState {

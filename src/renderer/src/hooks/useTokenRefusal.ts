@@ -1,8 +1,8 @@
-import { useSyncExternalStore } from 'react';
 import type { TokenRefusal } from '../../../shared/token-refusal';
-import { currentTokenRefusal, subscribeTokenRefusal } from '../api/token-refusal';
+import { tokenRefusal } from '../api/token-refusal';
+import { useObservable } from './useObservable';
 
 /** Why the core refused this page's token, or null while it has not. */
 export function useTokenRefusal(): TokenRefusal | null {
-  return useSyncExternalStore(subscribeTokenRefusal, currentTokenRefusal);
+  return useObservable(tokenRefusal);
 }

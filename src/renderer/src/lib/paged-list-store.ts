@@ -1,3 +1,5 @@
+import { SnapshotStore } from './snapshot-store';
+
 /**
  * A list that pages down by a numeric cursor (newest first) and whose rows change in
  * place as deliveries arrive (duplicate groups grow, lifecycles move on), so it is
@@ -25,31 +27,16 @@ export interface PagedListSnapshot<T, X> {
   pageError: unknown;
 }
 
-export class PagedListStore<T, F, X> {
-  private snapshot: PagedListSnapshot<T, X> = {
-    items: [],
-    extra: null,
-    phase: 'loading',
-    error: null,
-    hasMore: false,
-    loadingMore: false,
-    pageError: null,
-  };
+export class PagedListStore<T, F, X> extends SnapshotStore<PagedListSnapshot<T, X>> {
   private filter: F | null = null;
   private currentFilterKey: string | null = null;
   private generation = 0;
   private refreshing = false;
   private refreshAgain = false;
-  private readonly listeners = new Set<() => void>();
 
-  constructor(private readonly source: PageSource<T, F, X>) {}
-
-  readonly subscribe = (listener: () => void): (() => void) => {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  };
-
-  readonly getSnapshot = (): PagedListSnapshot<T, X> => this.snapshot;
+  constructor(private readonly source: PageSource<T, F, X>) {
+    super({ items: [], extra: null, phase: 'loading', error: null, hasMore: false, loadingMore: false, pageError: null });
+  }
 
   setFilter(filter: F, key: string): void {
     if (key === this.currentFilterKey) return;
@@ -129,10 +116,5 @@ export class PagedListStore<T, F, X> {
           this.refresh();
         }
       });
-  }
-
-  private update(change: Partial<PagedListSnapshot<T, X>>): void {
-    this.snapshot = { ...this.snapshot, ...change };
-    for (const listener of this.listeners) listener();
   }
 }

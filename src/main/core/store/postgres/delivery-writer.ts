@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import { insertColumns, insertValues } from '../deliveries';
 import type { DeliveryRecord } from '../../delivery-record/delivery-record';
-import { GroupCommitWriter } from '../group-commit';
+import { GroupCommitWriter } from '@webhook-inspector/capture';
 import type { RecentParsedBodies } from '../recent-parsed-bodies';
 import { inTransaction } from './connect';
 import { searchTextOf } from './search-text';

@@ -2,6 +2,7 @@ import type { DeliveryFilter, DeliveryOrder, DeliverySummary } from '../../../..
 import type { DeliverySearchJob, DeliverySearchPage } from '../../../../shared/delivery-search';
 import { call } from '../../api/client';
 import { filterKey } from '../../lib/route';
+import { SnapshotStore } from '../../lib/snapshot-store';
 import { newestFirst, withArrivals, withGroupCounts } from './list-arrivals';
 import { mergedTotal } from './list-total';
 import { followSearchJob, searchToEnd, type SearchJobFollower } from './search-job-follower';
@@ -56,22 +57,17 @@ const initialSnapshot: DeliveryListSnapshot = {
  * older filter never lands in the list. At most one catch-up is in flight; events that
  * come meanwhile fold into one more.
  */
-export class DeliveryListStore {
-  private snapshot = initialSnapshot;
+export class DeliveryListStore extends SnapshotStore<DeliveryListSnapshot> {
   private filter: DeliveryFilter = {};
   private currentFilterKey: string | null = null;
   private generation = 0;
   private catchingUp = false;
   private catchUpAgain = false;
   private following: SearchJobFollower | null = null;
-  private readonly listeners = new Set<() => void>();
 
-  readonly subscribe = (listener: () => void): (() => void) => {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  };
-
-  readonly getSnapshot = (): DeliveryListSnapshot => this.snapshot;
+  constructor() {
+    super(initialSnapshot);
+  }
 
   setFilter(filter: DeliveryFilter): void {
     const key = filterKey(filter);
@@ -277,10 +273,5 @@ export class DeliveryListStore {
     if (!this.catchUpAgain) return;
     this.catchUpAgain = false;
     this.catchUp();
-  }
-
-  private update(change: Partial<DeliveryListSnapshot>): void {
-    this.snapshot = { ...this.snapshot, ...change };
-    for (const listener of this.listeners) listener();
   }
 }

@@ -1,42 +1,33 @@
 import type { ForwardSettings } from '../../../../shared/replay';
 import { call } from '../../api/client';
+import { SnapshotStore } from '../../lib/snapshot-store';
+
+export interface ForwardState {
+  settings: ForwardSettings | null;
+  /** Why they could not be read. */
+  error: unknown;
+}
 
 /**
  * The live-forward settings, shared by the top bar's indicator and the Settings card.
  * No event announces a change, so the store is read at start and after a reconnect,
  * and takes what `forward.set` returns.
  */
-class ForwardStore {
-  private settings: ForwardSettings | null = null;
-  private failure: unknown = null;
-  private readonly listeners = new Set<() => void>();
-
-  readonly subscribe = (listener: () => void): (() => void) => {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  };
-
-  readonly current = (): ForwardSettings | null => this.settings;
-  readonly error = (): unknown => this.failure;
+class ForwardStore extends SnapshotStore<ForwardState> {
+  constructor() {
+    super({ settings: null, error: null });
+  }
 
   async load(): Promise<void> {
     try {
-      this.settings = await call('forward.get', {});
-      this.failure = null;
-    } catch (failure) {
-      this.failure = failure;
+      this.update({ settings: await call('forward.get', {}), error: null });
+    } catch (error) {
+      this.update({ error });
     }
-    this.emit();
   }
 
   replace(settings: ForwardSettings): void {
-    this.settings = settings;
-    this.failure = null;
-    this.emit();
-  }
-
-  private emit(): void {
-    for (const listener of this.listeners) listener();
+    this.update({ settings, error: null });
   }
 }
 

@@ -2,8 +2,8 @@ import { useEffect, useState } from 'react';
 import { nativeErrorMessage, nativeExtras } from '../../api/native-extras';
 import { ActionOutcome } from '../../components/ActionOutcome';
 import { DraftActions } from '../../components/form/DraftActions';
-import { SecretField, TextField } from '../../components/form/fields';
-import { FormProblem } from '../../components/form/FormProblems';
+import { TextField } from '../../components/form/fields';
+import { TokenEntry } from '../../components/form/TokenEntry';
 import { useCallAction } from '../../hooks/useCallAction';
 
 const title = 'Connect to a shared inspector';
@@ -118,16 +118,16 @@ function DesktopSharedInspector({ current, connect, backToLocal }: DesktopProps)
                 setAddress(value);
               }}
             />
-            <SecretField
-              className="wide-field"
+            <TokenEntry
               label="Your token"
               testId="settings-shared-token"
-              placeholder="wit_…"
               value={token}
               onChange={(value) => {
                 setProblem(null);
                 setToken(value);
               }}
+              problem={problem}
+              problemTestId="settings-shared-problem"
             />
             <DraftActions
               submitLabel="Connect"
@@ -141,7 +141,6 @@ function DesktopSharedInspector({ current, connect, backToLocal }: DesktopProps)
               }}
             />
           </form>
-          <FormProblem problem={problem} testId="settings-shared-problem" />
         </>
       )}
       <ActionOutcome error={connecting.error ?? leaving.error} done={connecting.done ?? leaving.done} testId="settings-shared" />

@@ -1,5 +1,6 @@
 import type { SimulatorBehaviour, SimulatorState } from '../../../../shared/simulator';
 import { call, isAbort } from '../../api/client';
+import { SnapshotStore } from '../../lib/snapshot-store';
 
 export interface SimulatorSnapshot {
   state: SimulatorState | null;
@@ -14,21 +15,16 @@ const minIntervalMs = 300;
  * The simulator's state, reloaded on request. At most one load is in flight and loads
  * start at least `minIntervalMs` apart; requests that come meanwhile fold into one more.
  */
-export class SimulatorStateStore {
-  private snapshot: SimulatorSnapshot = { state: null, error: null };
-  private readonly listeners = new Set<() => void>();
+export class SimulatorStateStore extends SnapshotStore<SimulatorSnapshot> {
   private inFlight: AbortController | null = null;
   private loadAgain = false;
   private lastStart = -Infinity;
   private timer: number | undefined;
   private active = false;
 
-  readonly subscribe = (listener: () => void): (() => void) => {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  };
-
-  readonly getSnapshot = (): SimulatorSnapshot => this.snapshot;
+  constructor() {
+    super({ state: null, error: null });
+  }
 
   start(): void {
     this.active = true;
@@ -85,10 +81,5 @@ export class SimulatorStateStore {
         this.inFlight = null;
         if (this.loadAgain) this.request();
       });
-  }
-
-  private update(change: Partial<SimulatorSnapshot>): void {
-    this.snapshot = { ...this.snapshot, ...change };
-    for (const listener of this.listeners) listener();
   }
 }

@@ -1,0 +1,38 @@
+import { chmodSync } from 'node:fs';
+import { builtinModules } from 'node:module';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defaultServerConditions, defineConfig } from 'vite';
+
+// The relay's artifact (`npm pack`): its program and its entry, for Node. The workspace packages it uses
+// (@webhook-inspector/capture, @webhook-inspector/command-line) are bundled from their TypeScript source;
+// its one runtime dependency, pg, and Node's built-ins stay external.
+const here = dirname(fileURLToPath(import.meta.url));
+const external = ['pg', ...builtinModules, ...builtinModules.map((name) => `node:${name}`)];
+
+/** package.json's bin runs dist/bin.js as a program (shebang and mode). */
+const executableBin = {
+  name: 'executable-bin',
+  writeBundle(options, bundle) {
+    if (options.dir && 'bin.js' in bundle) chmodSync(resolve(options.dir, 'bin.js'), 0o755);
+  },
+};
+
+export default defineConfig({
+  logLevel: 'warn',
+  plugins: [executableBin],
+  ssr: { resolve: { conditions: ['source', ...defaultServerConditions] }, noExternal: true, external: ['pg'] },
+  build: {
+    ssr: true,
+    target: 'node20',
+    outDir: resolve(here, 'dist'),
+    // Rewritten in place under names that do not change, so that a program started from dist/ meanwhile (a test
+    // of the unit's ExecStart while another packs) never finds it emptied.
+    emptyOutDir: false,
+    rollupOptions: {
+      input: { index: resolve(here, 'src/index.ts'), bin: resolve(here, 'src/bin.ts') },
+      external,
+      output: { format: 'es', entryFileNames: '[name].js', chunkFileNames: 'chunks/[name].js' },
+    },
+  },
+});
