@@ -4,6 +4,7 @@ import type { ResponsePolicyState } from '@webhook-inspector/capture';
 import type { ResponsePolicy } from '../../../shared/policy';
 import type { ReceiverPorts } from '../receiver/receivers';
 import type { createEgress } from '../outbound/egress-settings';
+import type { CheckRuns } from '../handler-check/check-runs';
 import type { createReplays } from '../replay/create-replays';
 import type { DeliverySearchJobs } from '../search/delivery-search-jobs';
 import { createdOrders } from '../store/created-orders';
@@ -37,6 +38,8 @@ export interface HandlerDeps {
   retention: Retention;
   /** deliveries.search.* */
   searches: DeliverySearchJobs;
+  /** The handler check: check.* */
+  checks: CheckRuns;
   /** A team server's audit log and users (session.*, audit.*, users.*); null on a personal inspector. */
   team: TeamServices | null;
 }
@@ -145,6 +148,12 @@ export function createHandlers(deps: HandlerDeps) {
         deps.api.payoutOrdersCreated();
       }
     },
+    'check.start': (input) => deps.checks.start(input),
+    'check.get': ({ runId }) => deps.checks.get(runId),
+    'check.list': () => deps.checks.list(),
+    'check.resend': ({ runId, caseId }) => deps.checks.resend(runId, caseId),
+    'check.keep': ({ runId }) => deps.checks.keep(runId),
+    'check.drop': ({ runId }) => deps.checks.drop(runId),
     ...deps.transfers,
     ...deps.replays,
     ...deps.egress,

@@ -69,40 +69,48 @@ async function sendCase(target: CheckTarget, checkCase: CheckCase): Promise<Chec
   return exchanges;
 }
 
+/** Sends one case and grades what came back; throws when the egress policy refused the target. */
+export async function checkOneCase(target: CheckTarget, checkCase: CheckCase): Promise<CaseResult> {
+  const exchanges = await sendCase(target, checkCase);
+  const refused = exchanges.find((exchange) => exchange.sent.refused);
+  if (refused) throw new Error(`the target was refused before sending: ${refused.sent.error}`);
+  const answers = exchanges.map((exchange) => answerOf(exchange.sent));
+  return {
+    id: checkCase.id,
+    category: checkCase.category,
+    title: checkCase.title,
+    specSections: checkCase.specSections,
+    expect: checkCase.expect,
+    ...gradeCase(checkCase, answers, target.readTimeoutMs),
+    exchanges,
+    durationMs: Math.max(...answers.map((answer) => answer.durationMs)),
+  };
+}
+
 /** Sends the cases one after the other and grades each; `onResult` hears each as it is graded. */
 export async function runHandlerCheck(target: CheckTarget, cases: readonly CheckCase[], onResult: (result: CaseResult, index: number) => void = () => {}): Promise<CheckRun> {
   const startedAt = new Date().toISOString();
   const results: CaseResult[] = [];
   for (const [index, checkCase] of cases.entries()) {
-    const exchanges = await sendCase(target, checkCase);
-    const answers = exchanges.map((exchange) => answerOf(exchange.sent));
-    if (exchanges.some((exchange) => exchange.sent.refused)) {
-      throw new Error(`the target was refused before sending: ${exchanges.find((e) => e.sent.refused)!.sent.error}`);
-    }
-    const grade = gradeCase(checkCase, answers, target.readTimeoutMs);
-    const result: CaseResult = {
-      id: checkCase.id,
-      category: checkCase.category,
-      title: checkCase.title,
-      specSections: checkCase.specSections,
-      expect: checkCase.expect,
-      ...grade,
-      exchanges,
-      durationMs: Math.max(...answers.map((answer) => answer.durationMs)),
-    };
+    const result = await checkOneCase(target, checkCase);
     results.push(result);
     onResult(result, index);
   }
+  return { target: target.url.href, startedAt, finishedAt: new Date().toISOString(), ...summarizeResults(results) };
+}
+
+/** The verdict counts, the answer times over real traffic, and the results in the report's order. */
+export function summarizeResults(results: readonly CaseResult[]): Pick<CheckRun, 'results' | 'counts' | 'latency'> {
   const counts: Record<Verdict, number> = { pass: 0, fail: 0, 'security-failure': 0 };
   for (const result of results) counts[result.verdict]++;
   const realTraffic = results.filter((r) => r.expect === 'acknowledge').flatMap((r) => r.exchanges.map((e) => answerOf(e.sent)));
   const answered = realTraffic.filter((answer) => answer.kind === 'response').map((answer) => answer.durationMs);
-  return { target: target.url.href, startedAt, finishedAt: new Date().toISOString(), results: ordered(results), counts, latency: latencySummary(answered) };
+  return { results: ordered(results), counts, latency: latencySummary(answered) };
 }
 
 const verdictOrder: Record<Verdict, number> = { 'security-failure': 0, fail: 1, pass: 2 };
 
 /** Security failures first, then failures, then passes; the battery's order within each. */
-function ordered(results: CaseResult[]): CaseResult[] {
+function ordered(results: readonly CaseResult[]): CaseResult[] {
   return results.map((result, i) => ({ result, i })).sort((a, b) => verdictOrder[a.result.verdict] - verdictOrder[b.result.verdict] || a.i - b.i).map(({ result }) => result);
 }
