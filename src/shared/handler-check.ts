@@ -8,6 +8,14 @@ import { z } from 'zod';
 export const CheckCategory = z.enum(['rejects-forgeries', 'acknowledges', 'ignores-unknown', 'at-least-once', 'awkward-payloads']);
 export type CheckCategory = z.infer<typeof CheckCategory>;
 
+export const categoryTitles: Record<CheckCategory, string> = {
+  'rejects-forgeries': 'Rejects forgeries',
+  acknowledges: 'Acknowledges real traffic',
+  'ignores-unknown': 'Ignores what it does not know',
+  'at-least-once': 'Survives at-least-once and out-of-order delivery',
+  'awkward-payloads': 'Handles the awkward payloads',
+};
+
 export const CheckVerdict = z.enum(['pass', 'fail', 'security-failure']);
 export type CheckVerdict = z.infer<typeof CheckVerdict>;
 

@@ -1,15 +1,10 @@
 /** What a handler check sends and expects: one case checks one rule of the spec with one or more deliveries. */
 
-export const checkCategories = ['rejects-forgeries', 'acknowledges', 'ignores-unknown', 'at-least-once', 'awkward-payloads'] as const;
-export type CheckCategory = (typeof checkCategories)[number];
+import { CheckCategory, categoryTitles } from '../../../shared/handler-check';
 
-export const categoryTitles: Record<CheckCategory, string> = {
-  'rejects-forgeries': 'Rejects forgeries',
-  acknowledges: 'Acknowledges real traffic',
-  'ignores-unknown': 'Ignores what it does not know',
-  'at-least-once': 'Survives at-least-once and out-of-order delivery',
-  'awkward-payloads': 'Handles the awkward payloads',
-};
+export { categoryTitles };
+export const checkCategories = CheckCategory.options;
+export type { CheckCategory };
 
 /** One HTTP request of a case, exactly as it goes on the wire (header pairs in order, the body's bytes). */
 export interface CheckRequest {
