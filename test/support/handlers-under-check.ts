@@ -32,6 +32,8 @@ export interface HandlerUnderCheck {
   url: string;
   /** Events it took (after its checks), in the order it took them. */
   taken: string[];
+  /** Requests it answered, whatever it answered. */
+  answered: () => number;
   close(): Promise<void>;
 }
 
@@ -61,12 +63,24 @@ function idempotencyKey(body: Record<string, unknown>): string {
   return [body.event, data.id ?? body.external_send_id, body.occurred_at ?? ''].join('|');
 }
 
-export async function startHandler(secret: string, flaw: HandlerFlaw, options: { slowMs?: number } = {}): Promise<HandlerUnderCheck> {
+export interface HandlerOptions {
+  slowMs?: number;
+  /** Holds every request after the first `after` until `until` settles: a run caught half-way, to watch it fill in. */
+  hold?: { after: number; until: Promise<void> };
+}
+
+export async function startHandler(secret: string, flaw: HandlerFlaw, options: HandlerOptions = {}): Promise<HandlerUnderCheck> {
   const seen = new Set<string>();
   const taken: string[] = [];
-  const answer = (res: ServerResponse, status: number) => res.writeHead(status, { 'Content-Type': 'text/plain' }).end(String(status));
+  let requests = 0;
+  let answered = 0;
+  const answer = (res: ServerResponse, status: number) => {
+    answered++;
+    res.writeHead(status, { 'Content-Type': 'text/plain' }).end(String(status));
+  };
   const server = createServer(async (req, res) => {
     const body = await readBody(req);
+    if (options.hold && ++requests > options.hold.after) await options.hold.until;
     if (flaw === 'slow') await delay(options.slowMs ?? 1_500);
     if (flaw !== 'skips-signature' && !signatureValid(req, body, secret)) return answer(res, 401);
     const parsed = JSON.parse(body.toString('utf8')) as Record<string, unknown>;
@@ -83,6 +97,7 @@ export async function startHandler(secret: string, flaw: HandlerFlaw, options: {
   return {
     url: `http://127.0.0.1:${port}/webhooks`,
     taken,
+    answered: () => answered,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }

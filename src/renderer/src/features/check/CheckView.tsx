@@ -110,7 +110,7 @@ export function CheckView({ status, onOpenSettings }: CheckViewProps) {
             <button
               type="submit"
               className="primary"
-              data-testid="check-run"
+              data-testid="check-start"
               disabled={start.busy || run?.state === 'running' || url.trim() === '' || secret?.set !== true}
             >
               {run?.state === 'running' ? 'Running…' : 'Run'}
