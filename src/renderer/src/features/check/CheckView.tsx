@@ -33,17 +33,18 @@ export function CheckView({ status, onOpenSettings }: CheckViewProps) {
   const listRef = useRef<HTMLDivElement | null>(null);
   const detailRef = useRef<HTMLElement | null>(null);
 
-  const start = useCallAction(async () => {
-    const started = await call('check.start', { url: url.trim(), allowSelfSigned });
-    localStorage.setItem(lastTargetKey, url.trim());
-    setSelectedId(null);
-    runs.started(started);
-    return '';
-  });
   const keep = useCallAction(async (runId: string) => {
     await call('check.keep', { runId });
     runs.setKept((await call('check.list', {})).kept);
     return 'Kept: pick it later to compare a run with it.';
+  });
+  const start = useCallAction(async () => {
+    const started = await call('check.start', { url: url.trim(), allowSelfSigned });
+    localStorage.setItem(lastTargetKey, url.trim());
+    setSelectedId(null);
+    keep.clear();
+    runs.started(started);
+    return '';
   });
 
   const comparedCall = useLiveCall(compareId === '' ? null : compareId, (signal) => call('check.get', { runId: compareId }, { signal }));
