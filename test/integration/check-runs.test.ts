@@ -107,6 +107,23 @@ describe('the Check view’s control calls on a personal inspector', () => {
   });
 });
 
+describe('closing the inspector during a run', () => {
+  it('stops the run at the case being sent, instead of failing every case left', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const target = await startHandler(secret, 'none', { hold: { after: 2, until: held } });
+    handlers.push(target);
+    const logs: string[] = [];
+    const t = await startTestCore({ secret, log: (line) => logs.push(line) });
+    const started = await t.call('check.start', { url: target.url });
+    await until(() => t.call('check.get', { runId: started.id }), (run) => run.results.length === 2);
+    await t.stop();
+    release();
+    expect(logs).toContain(`check: the run against ${target.url} stopped (the inspector is closing)`);
+    expect(target.answered()).toBe(2);
+  });
+});
+
 describe('the Check view’s control calls on a team server', () => {
   it('lets a member start a run and not a viewer; a viewer reads it', async () => {
     const target = await handler('none');

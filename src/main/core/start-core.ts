@@ -289,8 +289,8 @@ async function assemble(options: CoreOptions, store: InspectorStore, storeLocati
       storeHealth.stop();
       events.close();
       await closeServer(control.server);
-      await replays.close();
-      await checks.close();
+      // The check's run stops at its next case while the sender aborts the one being sent.
+      await Promise.all([checks.close(), replays.close()]);
       await reverifying.catch(() => 0);
       await retention.close();
       await access.close();

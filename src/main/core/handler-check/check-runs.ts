@@ -54,6 +54,7 @@ interface CurrentRun {
 export class CheckRuns {
   private current: CurrentRun | null = null;
   private busy: Promise<unknown> | null = null;
+  private closing = false;
   private kept: CheckRunView[];
 
   constructor(private readonly deps: CheckRunsDeps) {
@@ -63,6 +64,7 @@ export class CheckRuns {
   async start(input: { url: string; allowSelfSigned: boolean; only: string[] }): Promise<CheckRunView> {
     this.refuseWhileBusy();
     const secret = this.deps.secret();
+    if (this.closing) throw new CheckRunError('the inspector is closing', 503);
     if (secret === null) throw new CheckRunError('no signing secret is set: set the one your handler verifies with in Settings → Signing secret (or serve --secret)', 409);
     let cases;
     try {
@@ -94,8 +96,7 @@ export class CheckRuns {
     };
     const run: CurrentRun = { view, secret, results: new Map(), order: cases.map((c) => c.id), resentAt: new Map() };
     this.current = run;
-    const target = { url, allowSelfSigned: input.allowSelfSigned, ...this.deps.target(url, input.allowSelfSigned) };
-    this.busy = runHandlerCheck(target, cases, (result) => {
+    this.busy = runHandlerCheck(this.target(url, input.allowSelfSigned), cases, (result) => {
       run.results.set(result.id, result);
       this.update(run, result);
     })
@@ -125,13 +126,13 @@ export class CheckRuns {
     const checkCase = handlerCheckBattery({ secret: run.secret }).find((c) => c.id === caseId);
     if (!checkCase || !run.order.includes(caseId)) throw new CheckRunError(`the run has no case ${caseId}`, 404);
     const url = new URL(run.view.target);
-    const sending = checkOneCase({ url, allowSelfSigned: run.view.allowSelfSigned, ...this.deps.target(url, run.view.allowSelfSigned) }, checkCase);
+    const sending = checkOneCase(this.target(url, run.view.allowSelfSigned), checkCase);
     this.busy = sending.catch(() => {}).finally(() => (this.busy = null));
     let result: CaseResult;
     try {
       result = await sending;
     } catch (error) {
-      throw new CheckRunError((error as Error).message, 403);
+      throw new CheckRunError((error as Error).message, this.closing ? 503 : 403);
     }
     run.results.set(caseId, result);
     run.resentAt.set(caseId, new Date().toISOString());
@@ -162,9 +163,21 @@ export class CheckRuns {
     return { kept: this.kept.map(summaryOf) };
   }
 
-  /** Waits for the run or the send still going (before the store closes). */
+  /** Stops the run at the case being sent (its send is aborted by the sender's close) and waits for it. */
   async close(): Promise<void> {
+    this.closing = true;
     await this.busy;
+  }
+
+  /** The core's sender for this target, refusing to send once the core is closing: the run stops there. */
+  private target(url: URL, allowSelfSigned: boolean): CheckTarget {
+    const target = this.deps.target(url, allowSelfSigned);
+    return {
+      ...target,
+      url,
+      allowSelfSigned,
+      send: (out) => (this.closing ? Promise.reject(new Error('the inspector is closing')) : target.send(out)),
+    };
   }
 
   private refuseWhileBusy(): void {
