@@ -1,6 +1,7 @@
 import { testSecret } from '../support/deliveries';
 import { startHandler, type HandlerUnderCheck } from '../support/handlers-under-check';
 import { expect, test } from './fixtures';
+import { CheckPage } from './pages/check-page';
 
 test.use({ secret: testSecret });
 
@@ -17,15 +18,12 @@ test('the Check view grades a handler live, opens a case, sends it again, keeps 
   const correct = await startHandler(testSecret, 'none');
   handlers.push(flawed, correct);
   try {
-    await page.goto(inspector.uiUrl);
-    await page.getByTestId('nav-check').click();
-    const view = page.getByTestId('check-view');
+    const check = new CheckPage(page);
+    await check.open(inspector.uiUrl);
+    const { view, run, rows, detail } = check;
     await expect(view.getByTestId('check-secret-fingerprint')).toHaveText(/^sha256:[0-9a-f]{8}$/);
 
-    await view.getByTestId('check-target').fill(flawed.url);
-    await view.getByTestId('check-start').click();
-    const run = view.getByTestId('check-run');
-    const rows = view.getByTestId('check-row');
+    await check.start(flawed.url);
     // Live: the first cases are listed while the rest are still waiting for the handler.
     await expect(rows).toHaveCount(3);
     await expect(run).toHaveAttribute('data-state', 'running');
@@ -33,9 +31,9 @@ test('the Check view grades a handler live, opens a case, sends it again, keeps 
     await expect(rows.first()).toHaveAttribute('data-verdict', 'security-failure');
     release();
 
-    await expect(run).toHaveAttribute('data-state', 'finished', { timeout: 60_000 });
+    await check.finished();
     await expect(view.getByTestId('check-counts')).toContainText('9 security failures · 0 failed');
-    await expect(view.getByTestId('check-group').first()).toHaveAttribute('data-category', 'rejects-forgeries');
+    await expect(check.groups.first()).toHaveAttribute('data-category', 'rejects-forgeries');
     for (let i = 0; i < 9; i++) await expect(rows.nth(i)).toHaveAttribute('data-verdict', 'security-failure');
     await expect(rows.nth(9)).toHaveAttribute('data-verdict', 'pass');
     await expect(view.getByTestId('check-latency')).toContainText('p50');
@@ -43,16 +41,14 @@ test('the Check view grades a handler live, opens a case, sends it again, keeps 
     // The keyboard moves through the cases as in the other lists; Escape closes the detail.
     await view.getByTestId('check-results').focus();
     await page.keyboard.press('ArrowDown');
-    const detail = page.getByTestId('check-case-detail');
     await expect(detail).toHaveAttribute('data-case', 'rejects-forgeries/wrong-secret');
     await page.keyboard.press('Escape');
     await expect(detail).toHaveCount(0);
 
-    await rows.filter({ hasText: 'two X-Service-Signature headers' }).click();
+    await check.openCase('two X-Service-Signature headers');
     await expect(detail).toHaveAttribute('data-case', 'rejects-forgeries/two-signature-headers');
     await expect(detail.getByTestId('check-case-reason')).toContainText('a forged delivery was accepted');
-    const requestHeaders = detail.getByTestId('check-request-headers');
-    await expect(requestHeaders.locator('th', { hasText: 'X-Service-Signature' })).toHaveCount(2);
+    await expect(detail.getByTestId('check-request-headers').locator('th', { hasText: 'X-Service-Signature' })).toHaveCount(2);
     await expect(detail.getByTestId('check-request-body')).toContainText('"payout_type":"gift_cards"');
     await expect(detail.getByTestId('check-exchange-answer')).toContainText('200');
     await expect(detail.getByTestId('check-response-body')).toHaveText('200');
@@ -63,20 +59,16 @@ test('the Check view grades a handler live, opens a case, sends it again, keeps 
     expect(flawed.answered()).toBe(answeredBefore + 1);
     await expect(detail).toContainText('Sent again');
 
-    const firstRun = (await run.getAttribute('data-run'))!;
     await view.getByTestId('check-keep').click();
     await expect(view.getByTestId('check-kept')).toBeVisible();
 
-    await view.getByTestId('check-target').fill(correct.url);
-    await view.getByTestId('check-start').click();
-    await expect(run).not.toHaveAttribute('data-run', firstRun);
-    await expect(run).toHaveAttribute('data-state', 'finished', { timeout: 60_000 });
+    await check.start(correct.url);
+    await check.finished();
     await expect(view.getByTestId('check-counts')).toContainText('0 security failures · 0 failed');
 
     await view.getByTestId('check-compare').selectOption({ index: 1 });
-    const changed = view.locator('[data-testid="check-row"][data-changed="true"]');
-    await expect(changed).toHaveCount(9);
-    for (const row of await changed.all()) {
+    await expect(check.changedRows).toHaveCount(9);
+    for (const row of await check.changedRows.all()) {
       await expect(row).toHaveAttribute('data-verdict', 'pass');
       await expect(row.getByTestId('check-row-then')).toHaveAttribute('data-then', 'security-failure');
     }

@@ -22,6 +22,7 @@ import { loadOrCreateCertificate } from './receiver/tls';
 import { createEgress } from './outbound/egress-settings';
 import { createReplays } from './replay/create-replays';
 import { CheckRuns } from './handler-check/check-runs';
+import { checkCalls } from './handler-check/check-calls';
 import { DeliverySearchJobs } from './search/delivery-search-jobs';
 import { ServiceApiSession } from './service-api';
 import { ServiceConnectionManager } from './service-connection';
@@ -244,7 +245,7 @@ async function assemble(options: CoreOptions, store: InspectorStore, storeLocati
     publicOrigins: access.publicOrigins,
     handlers: createHandlers({
       store, status, secret, policy, reverify, setPorts, service, api, publishStatus, transfers,
-      replays: replays.calls, egress: egress.calls, sources, retention, searches, checks, team: access.team,
+      replays: replays.calls, egress: egress.calls, sources, retention, searches, checks: checkCalls(checks), team: access.team,
     }),
     transfers: transferRoutes({
       ...transferDeps,

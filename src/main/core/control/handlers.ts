@@ -4,7 +4,7 @@ import type { ResponsePolicyState } from '@webhook-inspector/capture';
 import type { ResponsePolicy } from '../../../shared/policy';
 import type { ReceiverPorts } from '../receiver/receivers';
 import type { createEgress } from '../outbound/egress-settings';
-import type { CheckRuns } from '../handler-check/check-runs';
+import type { checkCalls } from '../handler-check/check-calls';
 import type { createReplays } from '../replay/create-replays';
 import type { DeliverySearchJobs } from '../search/delivery-search-jobs';
 import { createdOrders } from '../store/created-orders';
@@ -39,7 +39,7 @@ export interface HandlerDeps {
   /** deliveries.search.* */
   searches: DeliverySearchJobs;
   /** The handler check: check.* */
-  checks: CheckRuns;
+  checks: ReturnType<typeof checkCalls>;
   /** A team server's audit log and users (session.*, audit.*, users.*); null on a personal inspector. */
   team: TeamServices | null;
 }
@@ -148,14 +148,9 @@ export function createHandlers(deps: HandlerDeps) {
         deps.api.payoutOrdersCreated();
       }
     },
-    'check.start': (input) => deps.checks.start(input),
-    'check.get': ({ runId }) => deps.checks.get(runId),
-    'check.list': () => deps.checks.list(),
-    'check.resend': ({ runId, caseId }) => deps.checks.resend(runId, caseId),
-    'check.keep': ({ runId }) => deps.checks.keep(runId),
-    'check.drop': ({ runId }) => deps.checks.drop(runId),
     ...deps.transfers,
     ...deps.replays,
+    ...deps.checks,
     ...deps.egress,
     ...teamCalls(deps.team),
   } satisfies CallHandlers;
