@@ -76,3 +76,17 @@ test('the Check view grades a handler live, opens a case, sends it again, keeps 
     release();
   }
 });
+
+test.describe('with no signing secret set', () => {
+  test.use({ secret: null });
+
+  test('the Check view says none is set and how to set it, and cannot run', async ({ page, inspector }) => {
+    const check = new CheckPage(page);
+    await check.open(inspector.uiUrl);
+    await check.view.getByTestId('check-target').fill('http://127.0.0.1:9/webhooks');
+    await expect(check.view.getByTestId('check-no-secret')).toContainText('Set it in Settings');
+    await expect(check.view.getByTestId('check-start')).toBeDisabled();
+    await check.view.getByTestId('check-no-secret').getByRole('button').click();
+    await expect(page.getByTestId('settings-secret-state')).toHaveAttribute('data-set', 'false');
+  });
+});
