@@ -12,6 +12,7 @@ import { DeliverySelection, ForwardSettings, ReplayBatch, ReplayManyOptions, Rep
 import { ExportResult, FixtureExportOptions, ImportResult, TransferProgress } from './fixtures';
 import { AuditPage, TeamUserView, UserName } from './team';
 import { Role } from './role';
+import { CheckCaseResult, CheckRunSummary, CheckRunView, CheckStart } from './handler-check';
 import {
   DeliveryIdEvidence,
   Lifecycle,
@@ -297,6 +298,20 @@ export const calls = {
   },
   /** Imports a fixtures folder, a HAR file or an NDJSON export from a path on this machine; a team server takes uploads instead (POST /transfer/import). */
   'import.path': { input: z.object({ path: z.string().min(1) }), output: ImportResult },
+  /**
+   * Starts the handler check against the user's endpoint, signed with the signing secret in force (409 with none set,
+   * or while a run or a case sent again is under way); its results come as `check.changed` events as they are graded.
+   */
+  'check.start': { input: CheckStart, output: CheckRunView },
+  /** A run with its results: the current one or a kept one. */
+  'check.get': { input: z.object({ runId: z.string().max(100) }), output: CheckRunView },
+  /** The current run (the last started) and the kept ones, newest first. */
+  'check.list': { input: Empty, output: z.object({ current: CheckRunSummary.nullable(), kept: z.array(CheckRunSummary) }) },
+  /** Sends one case of the current run again and grades it again. */
+  'check.resend': { input: z.object({ runId: z.string().max(100), caseId: z.string().max(200) }), output: CheckCaseResult },
+  /** Keeps a finished run to compare later runs with (at most 10; they survive a restart). Keeping it again updates it. */
+  'check.keep': { input: z.object({ runId: z.string().max(100) }), output: CheckRunSummary },
+  'check.drop': { input: z.object({ runId: z.string().max(100) }), output: z.object({ kept: z.array(CheckRunSummary) }) },
   'simulator.state': { input: Empty, output: SimulatorState },
   'simulator.configure': { input: SimulatorBehaviour.partial(), output: SimulatorBehaviour },
   /** Sends a permanently failed event again. */
@@ -339,6 +354,8 @@ export const events = {
   /** A delivery was forwarded or replayed: its detail should reload its replays. */
   'replays.changed': z.object({ deliveryId: z.number().int() }),
   'transfer.progress': TransferProgress,
+  /** A handler check run changed: `result` is a case just graded (or graded again); null when it finished, was kept or dropped. */
+  'check.changed': z.object({ runId: z.string(), result: CheckCaseResult.nullable(), summary: CheckRunSummary }),
 } as const;
 export type EventName = keyof typeof events;
 export type EventPayload<N extends EventName> = z.infer<(typeof events)[N]>;

@@ -11,6 +11,7 @@ export { loadSimulatorAccount } from './account-file';
 export { SeededRandom } from './seeded-random';
 export * from './api';
 export * from './dispatcher';
+export { orderEvents, scenarioPayoutType, type ScenarioEvent, type ScenarioOptions } from './scenarios';
 export { plainSender, type WebhookSender } from './dispatcher/webhook-sender';
 export { faultNames, type FaultName } from './fault-names';
 export type { OrderSink } from './order-sink';

@@ -1,8 +1,10 @@
 import type { Command } from '@webhook-inspector/command-line';
 import { simulateCommand } from 'payout-simulator';
+import { relayCommands } from 'webhook-inspector-relay';
+import { checkCommand, checkDefinition } from './check';
 import { exportCommand, exportDefinition, lifecyclesCommand, lifecyclesDefinition } from './export';
 import { importCommand, importDefinition } from './import';
-import { relayCommands } from 'webhook-inspector-relay';
+import { mcpCommand, mcpDefinition } from './mcp';
 import { replayCommand, replayDefinition } from './replay';
 import { serve, serveDefinition } from './serve';
 import { serveUserCommands } from './serve-users';
@@ -21,4 +23,6 @@ export const commands: readonly Command[] = [
   simulateCommand,
   { definition: replayDefinition, run: replayCommand },
   { definition: verifyDefinition, run: verifyCommand },
+  { definition: checkDefinition, run: checkCommand },
+  { definition: mcpDefinition, run: mcpCommand },
 ];

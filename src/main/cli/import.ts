@@ -1,9 +1,9 @@
-import { readFileSync } from 'node:fs';
 import type { ImportResult } from '../../shared/fixtures';
 import { importPath } from '../core/import/import-path';
 import { fileSecretStore } from '../core/signing-secret';
 import { openImportWriter } from '../core/store';
 import { defineCommand, parseCommandLine } from '@webhook-inspector/command-line';
+import { signingSecretFrom, signingSecretOptions } from './signing-secret-options';
 import { progressLine } from './progress-line';
 import { storeLocationFrom } from './store-output';
 import { storeUrlOptions } from './store-url';
@@ -23,14 +23,7 @@ export const importDefinition = defineCommand({
       example: './inspector-data',
     },
     ...storeUrlOptions,
-    secret: {
-      type: 'string',
-      value: 'S',
-      help: 'The signing secret the imported deliveries are checked with.',
-      default: 'the secret the data dir keeps in its file',
-      example: 'whsec_…',
-    },
-    'secret-file': { type: 'string', value: 'FILE', help: 'A file holding that secret, in place of --secret.', example: 'signing-secret.txt' },
+    ...signingSecretOptions('The signing secret the imported deliveries are checked with.', 'the secret the data dir keeps in its file'),
   },
 });
 
@@ -40,12 +33,8 @@ export const importDefinition = defineCommand({
  */
 export async function importCommand(args: string[]): Promise<void> {
   const { values, positionals } = parseCommandLine(importDefinition, args);
-  if (values.secret !== undefined && values['secret-file'] !== undefined) throw new Error('give --secret or --secret-file, not both');
   const location = storeLocationFrom(values);
-  const secret =
-    values['secret-file'] !== undefined
-      ? readFileSync(values['secret-file'], 'utf8').trim()
-      : (values.secret ?? fileSecretStore(location.dataDir, 'signing-secret').load());
+  const secret = signingSecretFrom(values) ?? fileSecretStore(location.dataDir, 'signing-secret').load();
   const writer = await openImportWriter(location);
   let result: ImportResult;
   try {

@@ -20,6 +20,8 @@ import { ResponsePolicyState, closeServer, listen } from '@webhook-inspector/cap
 import { loadOrCreateCertificate } from './receiver/tls';
 import { createEgress } from './outbound/egress-settings';
 import { createReplays } from './replay/create-replays';
+import { CheckRuns } from './handler-check/check-runs';
+import { checkCalls } from './handler-check/check-calls';
 import { DeliverySearchJobs } from './search/delivery-search-jobs';
 import { ServiceApiSession } from './service-api';
 import { ServiceConnectionManager } from './service-connection';
@@ -90,6 +92,15 @@ async function assemble(options: CoreOptions, store: InspectorStore, storeLocati
     limits: options.replayLimits,
     receiverPorts: () => receivers.ports,
     publish: (deliveryId) => events.publish('replays.changed', { deliveryId }),
+    log,
+  });
+  const checks = new CheckRuns({
+    settings,
+    secret: () => secret.current,
+    target: () => ({ egress: egress.policy, readTimeoutMs: replays.limits.readTimeoutMs, send: (out) => replays.send(out) }),
+    checkEgress: async (url) => void (await egress.policy.check(url)),
+    bodyCapBytes: replays.limits.responseBodyCapBytes,
+    publish: (change) => events.publish('check.changed', change),
     log,
   });
   const receivers = new Receivers(
@@ -233,7 +244,7 @@ async function assemble(options: CoreOptions, store: InspectorStore, storeLocati
     publicOrigins: access.publicOrigins,
     handlers: createHandlers({
       store, status, secret, policy, reverify, setPorts, service, api, publishStatus, transfers,
-      replays: replays.calls, egress: egress.calls, sources, retention, searches, team: access.team,
+      replays: replays.calls, egress: egress.calls, sources, retention, searches, checks: checkCalls(checks), team: access.team,
     }),
     transfers: transferRoutes({
       ...transferDeps,
@@ -278,7 +289,8 @@ async function assemble(options: CoreOptions, store: InspectorStore, storeLocati
       storeHealth.stop();
       events.close();
       await closeServer(control.server);
-      await replays.close();
+      // The check's run stops at its next case while the sender aborts the one being sent.
+      await Promise.all([checks.close(), replays.close()]);
       await reverifying.catch(() => 0);
       await retention.close();
       await access.close();

@@ -4,6 +4,7 @@ import { NavRail } from './components/NavRail';
 import { TokenRefusedPanel } from './components/TokenRefusedPanel';
 import { TopBar } from './components/TopBar';
 import { ApiView } from './features/api/ApiView';
+import { CheckView } from './features/check/CheckView';
 import { DeliveriesView } from './features/deliveries/DeliveriesView';
 import { DuplicatesView } from './features/duplicates/DuplicatesView';
 import { LifecyclesView } from './features/lifecycles/LifecyclesView';
@@ -80,6 +81,8 @@ function CurrentView({ route, status, statusError, switchView, onStatus, onPolic
       return <ApiView route={route} status={status} />;
     case 'simulator':
       return <SimulatorView status={status} onOpenDeliveries={() => switchView('deliveries')} onOpenSettings={() => switchView('settings')} />;
+    case 'check':
+      return <CheckView status={status} onOpenSettings={() => switchView('settings')} />;
     case 'settings':
       return <SettingsView status={status} statusError={statusError} onStatus={onStatus} onPolicy={onPolicy} />;
   }

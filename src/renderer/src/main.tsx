@@ -23,6 +23,7 @@ import './styles/api-form.css';
 import './styles/replay.css';
 import './styles/sources.css';
 import './styles/roles.css';
+import './styles/check.css';
 
 const token = sessionToken();
 const root = createRoot(document.getElementById('root')!);

@@ -88,7 +88,7 @@ describe('forward settings stored before the path was opt-in', () => {
 });
 
 describe('the answer mirrored from the target', () => {
-  const sent = { startedAt: '', url: '', request: { method: 'POST', headers: [], bodySha256: '', bodySize: 0 }, durationMs: 1, refused: false };
+  const sent = { startedAt: '', url: '', request: { method: 'POST', headers: [], bodySha256: '', bodySize: 0 }, durationMs: 1, refused: false, errorKind: null };
   it('is the target’s status, or 502 when it gave none', () => {
     const response = { status: 503, headers: [], body: Buffer.alloc(0), bodyTruncated: false };
     expect(mirroredAnswer({ ...sent, response, error: null }).status).toBe(503);

@@ -4,3 +4,4 @@ export type { AttemptView, DeliveryStatus, DispatchEventView } from './event-rec
 export { faultNames, type FaultName, type FaultSwitches } from './faults';
 export { systemClock, type Clock } from './clock';
 export { maxAttempts, retryDelayMs } from './backoff';
+export { deliveryHeaders, userAgent } from './delivery-headers';

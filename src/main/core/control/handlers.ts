@@ -4,6 +4,7 @@ import type { ResponsePolicyState } from '@webhook-inspector/capture';
 import type { ResponsePolicy } from '../../../shared/policy';
 import type { ReceiverPorts } from '../receiver/receivers';
 import type { createEgress } from '../outbound/egress-settings';
+import type { checkCalls } from '../handler-check/check-calls';
 import type { createReplays } from '../replay/create-replays';
 import type { DeliverySearchJobs } from '../search/delivery-search-jobs';
 import { createdOrders } from '../store/common/created-orders';
@@ -37,6 +38,8 @@ export interface HandlerDeps {
   retention: Retention;
   /** deliveries.search.* */
   searches: DeliverySearchJobs;
+  /** The handler check: check.* */
+  checks: ReturnType<typeof checkCalls>;
   /** A team server's audit log and users (session.*, audit.*, users.*); null on a personal inspector. */
   team: TeamServices | null;
 }
@@ -147,6 +150,7 @@ export function createHandlers(deps: HandlerDeps) {
     },
     ...deps.transfers,
     ...deps.replays,
+    ...deps.checks,
     ...deps.egress,
     ...teamCalls(deps.team),
   } satisfies CallHandlers;

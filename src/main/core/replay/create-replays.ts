@@ -9,7 +9,7 @@ import { Forwarder } from './forwarder';
 import { OutboundReplays } from './outbound-replays';
 import { Replayer } from './replayer';
 import { StoredForwardSettings } from './stored-forward-settings';
-import { defaultSenderLimits, type SenderLimits } from './send-replay';
+import { defaultSenderLimits, type OutgoingRequest, type SenderLimits } from './send-replay';
 
 export interface ReplayDeps {
   store: InspectorStore;
@@ -50,6 +50,9 @@ export function createReplays(deps: ReplayDeps) {
   return {
     calls,
     forward: (raw: RawDelivery) => forwarder.begin(raw),
+    /** Sends one request with the service's limits, tracked like a replay (the handler check's sends). */
+    send: (out: OutgoingRequest) => outbound.send(out),
+    limits: { ...defaultSenderLimits, ...deps.limits },
     /** Before the receiver moves to these ports: refused (409) when forwarding would then reach the receiver itself. */
     checkPorts: (ports: ReceiverPorts) => forwarder.checkPorts(ports),
     /** Stops the sends still running and waits for them: before the store closes. */

@@ -133,6 +133,7 @@ export class Forwarder {
       error: reason,
       durationMs: 0,
       refused: true,
+      errorKind: 'refused',
     };
     return { mirrored: answer && Promise.resolve(answer), stored: (id) => void this.record(id, sent) };
   }

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Egress } from '../outbound/egress-policy';
-import { sendAttempt } from '@webhook-inspector/http-attempt';
+import { sendAttempt, type AttemptErrorKind } from '@webhook-inspector/http-attempt';
 import type { ReplayDraft } from '../store/common/replay-rows';
 import { certificateRemedy, type SendKind } from './certificate-remedy';
 
@@ -33,6 +33,8 @@ export interface OutgoingRequest {
 export type SentReplay = Pick<ReplayDraft, 'startedAt' | 'url' | 'request' | 'response' | 'error' | 'durationMs'> & {
   /** The egress policy refused the target: nothing was sent, `error` says why. */
   refused: boolean;
+  /** Why no (complete) answer came: a read timeout is not a connection failure (spec 8). */
+  errorKind: AttemptErrorKind | null;
 };
 
 /** Sends one stored request like the service would (no redirect followed) and describes what happened. Never throws. */
@@ -72,5 +74,6 @@ export async function sendReplay(out: OutgoingRequest, limits: SenderLimits, sig
     error: outcome.kind !== 'error' ? null : outcome.errorKind === 'certificate' ? `${outcome.error} ${certificateRemedy[out.kind]}` : outcome.error,
     durationMs: outcome.durationMs,
     refused: outcome.kind === 'error' && outcome.errorKind === 'refused',
+    errorKind: outcome.kind === 'error' ? outcome.errorKind : null,
   };
 }

@@ -7,6 +7,7 @@ const views: { view: View; label: string; glyph: string }[] = [
   { view: 'orders', label: 'Orders', glyph: '▤' },
   { view: 'api', label: 'API', glyph: '⇄' },
   { view: 'simulator', label: 'Simulator', glyph: '⇡' },
+  { view: 'check', label: 'Check', glyph: '✓' },
   { view: 'settings', label: 'Settings', glyph: '⚙' },
 ];
 

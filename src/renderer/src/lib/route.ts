@@ -31,6 +31,8 @@ export type Route =
   | { view: 'orders'; orderUuid: string | null; recipientKey: string | null }
   | ApiRoute
   | { view: 'simulator' }
+  /** The handler check. */
+  | { view: 'check' }
   | { view: 'settings' };
 
 export type View = Route['view'];
@@ -81,6 +83,8 @@ export function parseRoute(hash: string): Route {
       return { view: 'settings' };
     case 'simulator':
       return { view: 'simulator' };
+    case 'check':
+      return { view: 'check' };
     case 'duplicates':
       return { view: 'duplicates', firstId: positiveInteger(selected) };
     case 'lifecycles':

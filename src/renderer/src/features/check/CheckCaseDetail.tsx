@@ -1,0 +1,137 @@
+import { useMemo, type Ref } from 'react';
+import type { CheckCaseResult, CheckExchangeView, CheckVerdict } from '../../../../shared/handler-check';
+import { call } from '../../api/client';
+import { ResponseStatus } from '../../components/Badges';
+import { CallErrorMessage } from '../../components/CallErrorMessage';
+import { HeaderPairsTable } from '../../components/HeaderPairsTable';
+import { DetailHeader } from '../../components/list-detail/DetailHeader';
+import { DetailPane } from '../../components/list-detail/DetailPane';
+import { RoleGate } from '../../components/RoleGate';
+import { useCallAction } from '../../hooks/useCallAction';
+import { formatBytes, formatDuration, formatFullTime } from '../../lib/format';
+import { DetailSection } from '../deliveries/detail/DetailSection';
+import { PrettyBodyView } from '../deliveries/detail/PrettyBodyView';
+import { VerdictBadge } from './VerdictBadge';
+
+interface CheckCaseDetailProps {
+  runId: string;
+  result: CheckCaseResult;
+  /** Its verdict in the run compared with, when one is picked and has the case. */
+  then: CheckVerdict | null;
+  /** Sending again is refused while the run is still going. */
+  running: boolean;
+  onResent: (result: CheckCaseResult) => void;
+  onClose: () => void;
+  paneRef: Ref<HTMLElement>;
+}
+
+/** One case: what it checks, its verdict and why, each request sent and what came back; "Send again" sends it alone. */
+export function CheckCaseDetail({ runId, result, then, running, onResent, onClose, paneRef }: CheckCaseDetailProps) {
+  const resend = useCallAction(async () => {
+    onResent(await call('check.resend', { runId, caseId: result.id }));
+    return 'Sent again and graded again.';
+  });
+  return (
+    <DetailPane state={{ phase: 'ready' }} testId="check-case-detail" label={`Case ${result.title}`} onClose={onClose} paneRef={paneRef} data={{ 'data-case': result.id }}>
+      <DetailHeader onClose={onClose}>
+        <VerdictBadge verdict={result.verdict} />
+        <h2 className="check-case-title">{result.title}</h2>
+      </DetailHeader>
+      <dl className="facts">
+        <dt>Case</dt>
+        <dd className="mono">{result.id}</dd>
+        <dt>Checks</dt>
+        <dd>spec {result.specSections.join(', ')} · expects the handler to {result.expect === 'reject' ? 'reject it (never a 2xx)' : 'acknowledge it with a 2xx'}</dd>
+        <dt>Verdict</dt>
+        <dd data-testid="check-case-reason">{result.reason}</dd>
+        {then !== null && (
+          <>
+            <dt>Compared run</dt>
+            <dd>
+              <VerdictBadge verdict={then} /> then{then !== result.verdict && <strong className="warn-text"> · changed</strong>}
+            </dd>
+          </>
+        )}
+        {result.resentAt !== null && (
+          <>
+            <dt>Sent again</dt>
+            <dd>{formatFullTime(result.resentAt)}</dd>
+          </>
+        )}
+      </dl>
+      <div className="replay-actions">
+        <RoleGate call="check.resend" doing="send a case again" inline>
+          <button type="button" data-testid="check-case-resend" disabled={resend.busy || running} onClick={() => void resend.run()}>
+            {resend.busy ? 'Sending…' : 'Send again'}
+          </button>
+        </RoleGate>
+        {running && <span className="muted">once the run has finished</span>}
+        {resend.done && (
+          <span className="ok-text" role="status" data-testid="check-case-resent">
+            {resend.done}
+          </span>
+        )}
+      </div>
+      <CallErrorMessage error={resend.error} testId="check-case-resend-error" />
+      {result.exchanges.map((exchange, index) => (
+        <ExchangeSection key={index} exchange={exchange} title={exchange.label ?? (result.exchanges.length > 1 ? `Request ${index + 1}` : 'Request')} />
+      ))}
+    </DetailPane>
+  );
+}
+
+function ExchangeSection({ exchange, title }: { exchange: CheckExchangeView; title: string }) {
+  const { request, response } = exchange;
+  return (
+    <DetailSection title={title} testId="check-exchange">
+      <dl className="facts">
+        <dt>Answer</dt>
+        <dd data-testid="check-exchange-answer">
+          {response ? <ResponseStatus status={response.status} /> : <span className="badge replay-failed">no answer</span>}{' '}
+          <span className="muted">after {formatDuration(exchange.durationMs)}</span>
+        </dd>
+        {exchange.error !== null && (
+          <>
+            <dt>Error</dt>
+            <dd className="error-text">{exchange.error}</dd>
+          </>
+        )}
+      </dl>
+      <div className="body-view-title">Request headers</div>
+      <HeaderPairsTable headers={request.headers} className="replay-headers" testId="check-request-headers" />
+      <CappedBodyView title="Request body" body={request} testId="check-request-body" />
+      {response && (
+        <>
+          <div className="body-view-title">Response headers</div>
+          <HeaderPairsTable headers={response.headers} className="replay-headers" testId="check-response-headers" />
+          <CappedBodyView title="Response body" body={response} testId="check-response-body" />
+        </>
+      )}
+    </DetailSection>
+  );
+}
+
+const encoder = new TextEncoder();
+
+/** A body as the run kept it (cut at the capture limit): its text, and a JSON tree when it is JSON. */
+function CappedBodyView({ title, body, testId }: { title: string; body: { body: string; bodySize: number; bodyTruncated: boolean }; testId: string }) {
+  const bytes = useMemo(() => encoder.encode(body.body), [body.body]);
+  return (
+    <>
+      <div className="body-view-title">
+        {title} <span className="muted">{formatBytes(body.bodySize)}</span>
+        {body.bodyTruncated && <span className="warn-text"> · cut at the capture limit</span>}
+      </div>
+      {body.body === '' ? (
+        <p className="muted replay-empty-body">empty</p>
+      ) : (
+        <div className="body-views">
+          <pre className="raw-body replay-response-body" data-testid={testId}>
+            {body.body}
+          </pre>
+          {!body.bodyTruncated && <PrettyBodyView bytes={bytes} />}
+        </div>
+      )}
+    </>
+  );
+}

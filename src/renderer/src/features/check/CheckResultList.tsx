@@ -1,0 +1,70 @@
+import type { KeyboardEvent, Ref } from 'react';
+import type { CheckVerdict } from '../../../../shared/handler-check';
+import { formatDuration } from '../../lib/format';
+import type { CaseGroup } from './check-run-merge';
+import { VerdictBadge } from './VerdictBadge';
+
+interface CheckResultListProps {
+  groups: CaseGroup[];
+  /** Verdicts of the run compared with, by case id (empty: none picked). */
+  then: ReadonlyMap<string, CheckVerdict>;
+  selectedId: string | null;
+  onSelect: (id: string) => void;
+  onKeyDown: (event: KeyboardEvent<HTMLElement>) => void;
+  listRef: Ref<HTMLDivElement>;
+}
+
+const rowDomId = (id: string) => `check-case-${id.replace(/[^a-z0-9-]/gi, '-')}`;
+
+/** The cases graded so far, by category (security failures first): a listbox the arrow keys move through. */
+export function CheckResultList({ groups, then, selectedId, onSelect, onKeyDown, listRef }: CheckResultListProps) {
+  const comparing = then.size > 0;
+  return (
+    <div
+      className="check-results"
+      role="listbox"
+      aria-label="Cases, security failures first"
+      tabIndex={0}
+      ref={listRef}
+      onKeyDown={onKeyDown}
+      aria-activedescendant={selectedId === null ? undefined : rowDomId(selectedId)}
+      data-testid="check-results"
+    >
+      {groups.map((group) => (
+        <div key={group.category} role="group" aria-label={group.title} className="check-group" data-testid="check-group" data-category={group.category}>
+          <div className="check-group-title" aria-hidden="true">
+            {group.title}
+          </div>
+          {group.results.map((result) => {
+            const before = then.get(result.id) ?? null;
+            const changed = comparing && before !== null && before !== result.verdict;
+            return (
+              <div
+                key={result.id}
+                id={rowDomId(result.id)}
+                role="option"
+                aria-selected={result.id === selectedId}
+                className={`check-row${result.id === selectedId ? ' selected' : ''}${changed ? ' check-row-changed' : ''}`}
+                data-testid="check-row"
+                data-case={result.id}
+                data-verdict={result.verdict}
+                data-changed={changed || undefined}
+                onClick={() => onSelect(result.id)}
+              >
+                <VerdictBadge verdict={result.verdict} />
+                <span className="check-row-title">{result.title}</span>
+                <span className="muted check-row-spec">spec {result.specSections.join(', ')}</span>
+                <span className="muted check-row-time">{formatDuration(result.durationMs)}</span>
+                {comparing && (
+                  <span className="check-row-then" data-testid="check-row-then" data-then={before ?? 'none'}>
+                    {before === null ? 'new case' : changed ? <strong>was {before === 'security-failure' ? 'a security failure' : before}</strong> : 'same'}
+                  </span>
+                )}
+              </div>
+            );
+          })}
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,157 @@
+import { useRef, useState } from 'react';
+import type { CoreStatus } from '../../../../shared/contract';
+import { call } from '../../api/client';
+import { CallErrorMessage } from '../../components/CallErrorMessage';
+import { ListDetailLayout } from '../../components/list-detail/ListDetailLayout';
+import { RoleGate } from '../../components/RoleGate';
+import { SecretFingerprint } from '../../components/SecretFingerprint';
+import { CheckboxField, TextField } from '../../components/form/fields';
+import { useCallAction } from '../../hooks/useCallAction';
+import { useListKeyboard } from '../../hooks/useListKeyboard';
+import { useLiveCall } from '../../hooks/useLiveCall';
+import { CheckCaseDetail } from './CheckCaseDetail';
+import { CheckResultList } from './CheckResultList';
+import { CheckRunFacts } from './CheckRunFacts';
+import { groupedResults, verdictsThen } from './check-run-merge';
+import { useCheckRuns } from './useCheckRuns';
+
+const lastTargetKey = 'check.target';
+
+interface CheckViewProps {
+  status: CoreStatus | null;
+  onOpenSettings: () => void;
+}
+
+/** The handler check, as `webhook-inspector check` runs it: the battery against the user's endpoint, graded live. */
+export function CheckView({ status, onOpenSettings }: CheckViewProps) {
+  const runs = useCheckRuns();
+  const { run } = runs;
+  const [url, setUrl] = useState(() => localStorage.getItem(lastTargetKey) ?? '');
+  const [allowSelfSigned, setAllowSelfSigned] = useState(false);
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [compareId, setCompareId] = useState<string>('');
+  const listRef = useRef<HTMLDivElement | null>(null);
+  const detailRef = useRef<HTMLElement | null>(null);
+
+  const keep = useCallAction(async (runId: string) => {
+    await call('check.keep', { runId });
+    runs.setKept((await call('check.list', {})).kept);
+    return 'Kept: pick it later to compare a run with it.';
+  });
+  const start = useCallAction(async () => {
+    const started = await call('check.start', { url: url.trim(), allowSelfSigned });
+    localStorage.setItem(lastTargetKey, url.trim());
+    setSelectedId(null);
+    keep.clear();
+    runs.started(started);
+    return '';
+  });
+
+  const comparedCall = useLiveCall(compareId === '' ? null : compareId, (signal) => call('check.get', { runId: compareId }, { signal }));
+  const compared = comparedCall.phase === 'ready' ? comparedCall.value : null;
+
+  const groups = groupedResults(run?.results ?? []);
+  const ordered = groups.flatMap((group) => group.results.map((r) => r.id));
+  const onKeyDown = useListKeyboard({ keys: ordered, selectedKey: selectedId, select: setSelectedId, listRef, detailRef, rowHeight: 32 });
+  const selected = run?.results.find((r) => r.id === selectedId) ?? null;
+  const then = verdictsThen(compared && compared.id !== run?.id ? compared : null);
+  const secret = status?.secret ?? null;
+  const comparable = runs.kept.filter((k) => k.id !== run?.id);
+
+  const detail =
+    run && selected ? (
+      <CheckCaseDetail
+        runId={run.id}
+        result={selected}
+        then={then.get(selected.id) ?? null}
+        running={run.state === 'running'}
+        onResent={runs.resent}
+        paneRef={detailRef}
+        onClose={() => {
+          setSelectedId(null);
+          listRef.current?.focus();
+        }}
+      />
+    ) : null;
+
+  return (
+    <ListDetailLayout testId="check-view" detail={detail}>
+      <form
+        className="check-form"
+        aria-label="Check a handler"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void start.run();
+        }}
+      >
+        <p className="muted check-intro">
+          Sends your handler the service&apos;s traffic (every event of every form), forgeries, unknown events, repeated and out-of-order copies and
+          awkward payloads, exactly as the service would, and grades each answer against the spec. The same run as <code>webhook-inspector check</code>.
+        </p>
+        <TextField label="Your handler" testId="check-target" value={url} onChange={setUrl} placeholder="http://localhost:3000/webhooks" type="url" />
+        <div className="field">
+          <span>Signing secret in force</span>
+          {secret === null ? (
+            <span className="muted">…</span>
+          ) : secret.set && secret.fingerprint ? (
+            <SecretFingerprint fingerprint={secret.fingerprint} testId="check-secret-fingerprint" />
+          ) : (
+            <span className="warn-text" data-testid="check-no-secret">
+              None is set: the cases are signed with the secret your handler verifies with.{' '}
+              <button type="button" className="link-button" onClick={onOpenSettings}>
+                Set it in Settings → Signing secret
+              </button>{' '}
+              (or start with <code>serve --secret</code>).
+            </span>
+          )}
+        </div>
+        <CheckboxField testId="check-allow-self-signed" checked={allowSelfSigned} onChange={setAllowSelfSigned} label="Allow a self-signed certificate" />
+        <div className="replay-actions">
+          <RoleGate call="check.start" doing="run the handler check" inline>
+            <button
+              type="submit"
+              className="primary"
+              data-testid="check-start"
+              disabled={start.busy || run?.state === 'running' || url.trim() === '' || secret?.set !== true}
+            >
+              {run?.state === 'running' ? 'Running…' : 'Run'}
+            </button>
+          </RoleGate>
+        </div>
+        <CallErrorMessage error={start.error} testId="check-start-error" />
+        <CallErrorMessage error={runs.loadError} testId="check-load-error" />
+      </form>
+      {run && (
+        <>
+          <CheckRunFacts run={run} />
+          <div className="check-run-actions">
+            <RoleGate call="check.keep" doing="keep a run" inline>
+              <button type="button" data-testid="check-keep" disabled={run.state === 'running' || keep.busy} onClick={() => void keep.run(run.id)}>
+                {run.keptAt ? 'Keep again (as it is now)' : 'Keep this run'}
+              </button>
+            </RoleGate>
+            {keep.done && (
+              <span className="ok-text" role="status" data-testid="check-kept">
+                {keep.done}
+              </span>
+            )}
+            <label className="field check-compare">
+              <span>Compare with</span>
+              <select data-testid="check-compare" value={compareId} onChange={(event) => setCompareId(event.target.value)}>
+                <option value="">no kept run</option>
+                {comparable.map((k) => (
+                  <option key={k.id} value={k.id}>
+                    {new Date(k.startedAt).toLocaleString()} · {k.target} · {k.counts.pass ?? 0} passed
+                  </option>
+                ))}
+              </select>
+            </label>
+          </div>
+          <CallErrorMessage error={keep.error} testId="check-keep-error" />
+          <CheckResultList groups={groups} then={then} selectedId={selectedId} onSelect={setSelectedId} onKeyDown={onKeyDown} listRef={listRef} />
+        </>
+      )}
+      {!run && !runs.loadError && <p className="list-message muted" data-testid="check-empty">No run yet: give your handler&apos;s URL and press Run.</p>}
+    </ListDetailLayout>
+  );
+}

@@ -1,0 +1,92 @@
+import { testSecret } from '../support/deliveries';
+import { startHandler, type HandlerUnderCheck } from '../support/handlers-under-check';
+import { expect, test } from './fixtures';
+import { CheckPage } from './pages/check-page';
+
+test.use({ secret: testSecret });
+
+const handlers: HandlerUnderCheck[] = [];
+test.afterEach(async () => {
+  await Promise.all(handlers.splice(0).map((handler) => handler.close()));
+});
+
+test('the Check view grades a handler live, opens a case, sends it again, keeps the run and compares the next one with it', async ({ page, inspector }) => {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  // The flawed handler answers three requests, then holds the rest until the page has shown those three.
+  const flawed = await startHandler(testSecret, 'skips-signature', { hold: { after: 3, until: held } });
+  const correct = await startHandler(testSecret, 'none');
+  handlers.push(flawed, correct);
+  try {
+    const check = new CheckPage(page);
+    await check.open(inspector.uiUrl);
+    const { view, run, rows, detail } = check;
+    await expect(view.getByTestId('check-secret-fingerprint')).toHaveText(/^sha256:[0-9a-f]{8}$/);
+
+    await check.start(flawed.url);
+    // Live: the first cases are listed while the rest are still waiting for the handler.
+    await expect(rows).toHaveCount(3);
+    await expect(run).toHaveAttribute('data-state', 'running');
+    await expect(view.getByTestId('check-progress')).toHaveText(/Running: 3 of \d+ cases graded/);
+    await expect(rows.first()).toHaveAttribute('data-verdict', 'security-failure');
+    release();
+
+    await check.finished();
+    await expect(view.getByTestId('check-counts')).toContainText('9 security failures · 0 failed');
+    await expect(check.groups.first()).toHaveAttribute('data-category', 'rejects-forgeries');
+    for (let i = 0; i < 9; i++) await expect(rows.nth(i)).toHaveAttribute('data-verdict', 'security-failure');
+    await expect(rows.nth(9)).toHaveAttribute('data-verdict', 'pass');
+    await expect(view.getByTestId('check-latency')).toContainText('p50');
+
+    // The keyboard moves through the cases as in the other lists; Escape closes the detail.
+    await view.getByTestId('check-results').focus();
+    await page.keyboard.press('ArrowDown');
+    await expect(detail).toHaveAttribute('data-case', 'rejects-forgeries/wrong-secret');
+    await page.keyboard.press('Escape');
+    await expect(detail).toHaveCount(0);
+
+    await check.openCase('two X-Service-Signature headers');
+    await expect(detail).toHaveAttribute('data-case', 'rejects-forgeries/two-signature-headers');
+    await expect(detail.getByTestId('check-case-reason')).toContainText('a forged delivery was accepted');
+    await expect(detail.getByTestId('check-request-headers').locator('th', { hasText: 'X-Service-Signature' })).toHaveCount(2);
+    await expect(detail.getByTestId('check-request-body')).toContainText('"payout_type":"gift_cards"');
+    await expect(detail.getByTestId('check-exchange-answer')).toContainText('200');
+    await expect(detail.getByTestId('check-response-body')).toHaveText('200');
+
+    const answeredBefore = flawed.answered();
+    await detail.getByTestId('check-case-resend').click();
+    await expect(detail.getByTestId('check-case-resent')).toBeVisible();
+    expect(flawed.answered()).toBe(answeredBefore + 1);
+    await expect(detail).toContainText('Sent again');
+
+    await view.getByTestId('check-keep').click();
+    await expect(view.getByTestId('check-kept')).toBeVisible();
+
+    await check.start(correct.url);
+    await check.finished();
+    await expect(view.getByTestId('check-counts')).toContainText('0 security failures · 0 failed');
+
+    await view.getByTestId('check-compare').selectOption({ index: 1 });
+    await expect(check.changedRows).toHaveCount(9);
+    for (const row of await check.changedRows.all()) {
+      await expect(row).toHaveAttribute('data-verdict', 'pass');
+      await expect(row.getByTestId('check-row-then')).toHaveAttribute('data-then', 'security-failure');
+    }
+  } finally {
+    release();
+  }
+});
+
+test.describe('with no signing secret set', () => {
+  test.use({ secret: null });
+
+  test('the Check view says none is set and how to set it, and cannot run', async ({ page, inspector }) => {
+    const check = new CheckPage(page);
+    await check.open(inspector.uiUrl);
+    await check.view.getByTestId('check-target').fill('http://127.0.0.1:9/webhooks');
+    await expect(check.view.getByTestId('check-no-secret')).toContainText('Set it in Settings');
+    await expect(check.view.getByTestId('check-start')).toBeDisabled();
+    await check.view.getByTestId('check-no-secret').getByRole('button').click();
+    await expect(page.getByTestId('settings-secret-state')).toHaveAttribute('data-set', 'false');
+  });
+});

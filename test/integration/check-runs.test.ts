@@ -1,0 +1,148 @@
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import type { CallInput, CallName, CallOutput } from '../../src/shared/contract';
+import { keptRunLimit } from '../../src/shared/handler-check';
+import { startTestCore, type TestCore } from '../support/core-fixture';
+import { describeEachEngine, storeLocation, testPostgres, stopTestPostgres } from '../support/engines';
+import { subscribe } from '../support/event-subscription';
+import { startHandler, type HandlerUnderCheck } from '../support/handlers-under-check';
+import { callAs, createTeamUser } from '../support/team-server';
+import { tempDataDir } from '../support/temp-dir';
+import { until } from '../support/until';
+
+const secret = 'whsec_check_view_0123456789abcdef';
+const cores: TestCore[] = [];
+const handlers: HandlerUnderCheck[] = [];
+
+afterEach(async () => {
+  await Promise.all(cores.splice(0).map((c) => c.stop()));
+  await Promise.all(handlers.splice(0).map((h) => h.close()));
+});
+afterAll(stopTestPostgres);
+
+async function handler(flaw: Parameters<typeof startHandler>[1]) {
+  const started = await startHandler(secret, flaw);
+  handlers.push(started);
+  return started;
+}
+
+const finished = (t: TestCore, runId: string) =>
+  until(() => t.call('check.get', { runId }), (run) => run.state !== 'running');
+
+/** The error a refused call answered with: its status and message. */
+async function refusal<N extends CallName>(t: TestCore, name: N, input: CallInput<N>): Promise<string> {
+  return t.call(name, input).then(
+    (answer: CallOutput<N>) => `not refused: ${JSON.stringify(answer)}`,
+    (error: Error) => error.message,
+  );
+}
+
+const few = ['rejects-forgeries', 'acknowledges/gift-cards-payout-processing-payout', 'ignores-unknown/payout-event'];
+
+describeEachEngine('the Check view’s control calls', (engine) => {
+  it('runs the check with the core’s secret, streams each case as graded, one run at a time, and keeps runs across a restart', async () => {
+    const target = await handler('skips-signature');
+    const location = await storeLocation(engine);
+    const dataDir = tempDataDir();
+    let t = await startTestCore({ dataDir, store: location, secret });
+    cores.push(t);
+    const events = await subscribe(t, 'check.changed');
+
+    const started = await t.call('check.start', { url: target.url, only: few });
+    expect(started).toMatchObject({ state: 'running', total: 11, target: target.url });
+    expect(started.secretFingerprint).toBe(t.core.signingSecret().fingerprint);
+    expect(await refusal(t, 'check.start', { url: target.url })).toMatch(/^check\.start: 409 .*already running/);
+
+    const run = await finished(t, started.id);
+    expect(run.state).toBe('finished');
+    // Security failures first, then the passes.
+    expect(run.results.map((r) => r.verdict)).toEqual([...Array(9).fill('security-failure'), 'pass', 'pass']);
+    expect(run.counts).toEqual({ pass: 2, fail: 0, 'security-failure': 9 });
+    const live = await until(async () => events.received.filter((e) => e.runId === started.id && e.result !== null), (e) => e.length === 11);
+    expect(live.map((e) => e.result!.id)).toEqual(expect.arrayContaining(run.results.map((r) => r.id)));
+    const opened = run.results.find((r) => r.id === 'rejects-forgeries/wrong-secret')!;
+    expect(opened.exchanges[0]!.request.headers.map(([name]) => name)).toContain('X-Service-Signature');
+    expect(opened.exchanges[0]!.response).toMatchObject({ status: 200, body: '200' });
+    // The secret is never sent to the UI: only its fingerprint.
+    expect(JSON.stringify(run)).not.toContain(secret);
+
+    const again = await t.call('check.resend', { runId: run.id, caseId: 'acknowledges/gift-cards-payout-processing-payout' });
+    expect(again).toMatchObject({ verdict: 'pass', resentAt: expect.any(String) });
+
+    const kept = await t.call('check.keep', { runId: run.id });
+    expect(kept.keptAt).not.toBeNull();
+    events.stop();
+    await t.stop();
+    cores.splice(0);
+
+    t = await startTestCore({ dataDir, store: location, secret });
+    cores.push(t);
+    const list = await t.call('check.list', {});
+    expect(list.current).toBeNull();
+    expect(list.kept.map((r) => r.id)).toEqual([run.id]);
+    const reread = await t.call('check.get', { runId: run.id });
+    expect(reread.results.map((r) => [r.id, r.verdict])).toEqual(run.results.map((r) => [r.id, r.verdict]));
+    expect((await t.call('check.drop', { runId: run.id })).kept).toEqual([]);
+  });
+});
+
+describe('the Check view’s control calls on a personal inspector', () => {
+  it('says how to set a secret when none is in force, and keeps at most ten runs with bodies capped', async () => {
+    const target = await handler('none');
+    const t = await startTestCore({});
+    cores.push(t);
+    expect(await refusal(t, 'check.start', { url: target.url })).toMatch(/^check\.start: 409 .*no signing secret is set.*Settings/);
+    await t.call('settings.setSecret', { secret });
+    const ids: string[] = [];
+    for (let i = 0; i <= keptRunLimit; i++) {
+      const started = await t.call('check.start', { url: target.url, only: ['awkward-payloads/large-body'] });
+      const run = await finished(t, started.id);
+      const exchange = run.results[0]!.exchanges[0]!;
+      expect(exchange.request.bodySize).toBeGreaterThan(500 * 1024);
+      expect(exchange.request).toMatchObject({ bodyTruncated: true });
+      expect(exchange.request.body.length).toBeLessThanOrEqual(64 * 1024);
+      if (i < keptRunLimit) ids.push((await t.call('check.keep', { runId: run.id })).id);
+      else expect(await refusal(t, 'check.keep', { runId: run.id })).toMatch(/^check\.keep: 409 .*10 runs are kept already/);
+    }
+    expect((await t.call('check.list', {})).kept.map((r) => r.id)).toEqual(ids.reverse());
+  });
+});
+
+describe('closing the inspector during a run', () => {
+  it('stops the run at the case being sent, instead of failing every case left', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const target = await startHandler(secret, 'none', { hold: { after: 2, until: held } });
+    handlers.push(target);
+    const logs: string[] = [];
+    const t = await startTestCore({ secret, log: (line) => logs.push(line) });
+    const started = await t.call('check.start', { url: target.url });
+    await until(() => t.call('check.get', { runId: started.id }), (run) => run.results.length === 2);
+    await t.stop();
+    release();
+    expect(logs).toContain(`check: the run against ${target.url} stopped (the inspector is closing)`);
+    expect(target.answered()).toBe(2);
+  });
+});
+
+describe('the Check view’s control calls on a team server', () => {
+  it('lets a member start a run and not a viewer; a viewer reads it', async () => {
+    const target = await handler('none');
+    const cluster = await testPostgres();
+    const store = await cluster.createDatabase('check_team');
+    const viewer = await createTeamUser(store, 'viewer-user', 'viewer');
+    const member = await createTeamUser(store, 'member-user', 'member');
+    const t = await startTestCore({ store, team: {}, secret, allowTargets: ['127.0.0.1'] });
+    cores.push(t);
+    const origin = t.core.urls.uiOrigin;
+    const start = { url: target.url, only: ['ignores-unknown'] };
+    const refused = await callAs(origin, viewer, 'check.start', start);
+    expect(refused.status).toBe(403);
+    expect(JSON.parse(refused.body)).toEqual({ error: 'check.start needs the member role; you are viewer' });
+    const answer = await callAs(origin, member, 'check.start', start);
+    expect(answer.status, answer.body).toBe(200);
+    const runId = (JSON.parse(answer.body) as { id: string }).id;
+    const run = await until(async () => JSON.parse((await callAs(origin, viewer, 'check.get', { runId })).body) as { state: string; counts: Record<string, number> }, (r) => r.state !== 'running');
+    expect(run).toMatchObject({ state: 'finished', counts: { pass: 4, fail: 0, 'security-failure': 0 } });
+    expect((await callAs(origin, viewer, 'check.keep', { runId })).status).toBe(403);
+  });
+});
