@@ -1,12 +1,5 @@
-import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
-
-const eslint = new ESLint({ cwd: process.cwd() });
-
-async function restrictedImports(filePath: string, code: string): Promise<number> {
-  const [result] = await eslint.lintText(code, { filePath });
-  return result!.messages.filter((m) => m.ruleId === 'no-restricted-imports').length;
-}
+import { restrictedImports } from '../support/lint-restrictions';
 
 describe('lint boundaries of the simulator and the packages it uses', () => {
   it('payout-simulator never imports the app', async () => {

@@ -1,13 +1,5 @@
-import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
-
-const eslint = new ESLint({ cwd: process.cwd() });
-
-/** The no-restricted-imports messages eslint.config.mjs gives `code` as if it were the file at `filePath`. */
-async function restrictions(filePath: string, code: string): Promise<string[]> {
-  const [result] = await eslint.lintText(code, { filePath });
-  return result!.messages.filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
-}
+import { restrictions } from '../support/lint-restrictions';
 
 describe("the store's boundary, as the lint rule holds it", () => {
   it('refuses an engine imported from outside store/, and store/common naming an engine', async () => {
