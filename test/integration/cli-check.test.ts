@@ -6,6 +6,9 @@ import { parse } from 'junit2json';
 import { afterEach, describe, expect, it } from 'vitest';
 import { builtCli } from '../support/cli-process';
 import { startHandler, type HandlerUnderCheck } from '../support/handlers-under-check';
+import { startTestCore } from '../support/core-fixture';
+import { giftCardBody, serviceHeaders } from '../support/deliveries';
+import { post } from '../support/https-client';
 import { tempDataDir } from '../support/temp-dir';
 
 const run = promisify(execFile);
@@ -64,6 +67,24 @@ describe('webhook-inspector check', () => {
     const missing = json.results.find((r) => r.id === 'rejects-forgeries/missing-signature')!;
     expect(missing.exchanges[0]!.request.headers.map(([name]) => name)).not.toContain('X-Service-Signature');
     expect(missing.exchanges[0]!.response.status).toBe(200);
+  });
+
+  it("also sends stored deliveries when asked, signed again with the secret, and refuses one that is not the service's", async () => {
+    const stored = await startTestCore({ secret: 'the-account-secret' });
+    const giftCard = giftCardBody();
+    expect((await post(`${stored.receiverUrl}/webhooks`, giftCard, serviceHeaders(giftCard, 'the-account-secret'))).status).toBe(200);
+    expect((await post(`${stored.receiverUrl}/webhooks`, 'ping', { 'Content-Type': 'text/plain' })).status).toBe(200);
+    await stored.core.close();
+    handler = await startHandler(secret, 'none');
+    const only = ['--only', 'acknowledges/crypto-form-b-payout-failed'];
+    const result = await check([handler.url, '--secret', secret, '--data-dir', stored.dataDir, '--deliveries', '1', ...only]);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/^pass\s+acknowledges\/stored-1\s+spec 4\.1, 7, 8/m);
+    expect(handler.taken).toEqual(['payout.failed', 'payout.processing']);
+    const refused = await check([handler.url, '--secret', secret, '--data-dir', stored.dataDir, '--deliveries', '2', ...only]);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/delivery 2 is not one of the service's \(a \w+ body\), so no answer to it is wrong/);
+    expect((await check([handler.url, '--secret', secret, '--data-dir', stored.dataDir, '--deliveries', '9', ...only])).stderr).toMatch(/no delivery 9 is stored/);
   });
 
   it('says what is wrong with its arguments', async () => {

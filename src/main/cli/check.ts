@@ -4,14 +4,18 @@ import { junitReport } from '../core/handler-check/junit-report';
 import { runHandlerCheck, type CaseResult, type CheckRun } from '../core/handler-check/run-check';
 import { checkRunJson } from '../core/handler-check/run-json';
 import { selectCases } from '../core/handler-check/select-cases';
+import { storedDeliveryCases } from '../core/handler-check/stored-cases';
 import { personalEgress } from '../core/outbound/egress-policy';
 import { defaultSenderLimits, sendReplay } from '../core/replay/send-replay';
+import { withStoreAt } from '../core/store';
 import { defineCommand, parseCommandLine } from '@webhook-inspector/command-line';
 import { signingSecretFrom, signingSecretOptions } from './signing-secret-options';
+import { storeLocationFrom } from './store-output';
+import { storeUrlOptions } from './store-url';
 
 export const checkDefinition = defineCommand({
   name: 'check',
-  synopsis: ['URL [--secret S | --secret-file FILE] [--junit FILE] [--json FILE] [--only CASES] [--insecure]'],
+  synopsis: ['URL [--secret S | --secret-file FILE] [--junit FILE] [--json FILE] [--only CASES] [--insecure] [--deliveries IDS [--data-dir DIR | --store URL]]'],
   summary: "Send your webhook handler the service's traffic, forgeries and awkward cases, and grade its answers against the spec.",
   positionals: [{ name: 'URL', help: 'Your handler: the URL the service would call (http or https).' }],
   options: {
@@ -22,6 +26,20 @@ export const checkDefinition = defineCommand({
     insecure: { type: 'boolean', help: 'Accept the handler\'s self-signed certificate (https).' },
     timeout: { type: 'string', value: 'SECONDS', help: "How long an answer may take: the service's read timeout.", default: '10', example: '10' },
     'large-body': { type: 'string', value: 'KIB', help: 'The size of the large-body case.', default: String(defaultLargeBodyBytes / 1024), example: '900' },
+    deliveries: {
+      type: 'string',
+      value: 'IDS',
+      help: "Also send these stored deliveries (the service's own), each signed again with the secret; they must be answered 2xx.",
+      example: '12,15',
+    },
+    'data-dir': {
+      type: 'string',
+      value: 'DIR',
+      help: 'The data dir whose store --deliveries reads.',
+      default: "the desktop app's user-data dir (~/.config/webhook-inspector on Linux)",
+      example: './inspector-data',
+    },
+    ...storeUrlOptions,
   },
 });
 
@@ -31,6 +49,12 @@ function positiveNumber(text: string, flag: string): number {
   const value = Number(text);
   if (!/^\d+(\.\d+)?$/.test(text) || !(value > 0)) throw new Error(`${flag} must be a positive number, not "${text}"`);
   return value;
+}
+
+function deliveryIds(text: string): number[] {
+  const ids = text.split(',').map((part) => part.trim());
+  if (ids.some((id) => !/^[1-9]\d*$/.test(id))) throw new Error(`--deliveries must be delivery ids separated by commas, not "${text}"`);
+  return ids.map(Number);
 }
 
 function targetUrl(text: string): URL {
@@ -55,7 +79,8 @@ export async function checkCommand(args: string[]): Promise<void> {
   const readTimeoutMs = positiveNumber(values.timeout ?? '10', '--timeout') * 1000;
   const largeBodyBytes = Math.round(positiveNumber(values['large-body'] ?? String(defaultLargeBodyBytes / 1024), '--large-body') * 1024);
   const only = (values.only ?? '').split(',').map((s) => s.trim()).filter(Boolean);
-  const cases = selectCases(handlerCheckBattery({ secret, largeBodyBytes }), only);
+  const stored = values.deliveries === undefined ? [] : await withStoreAt(storeLocationFrom(values), (store) => storedDeliveryCases(store, deliveryIds(values.deliveries!), secret));
+  const cases = [...selectCases(handlerCheckBattery({ secret, largeBodyBytes }), only), ...stored];
   const limits = { ...defaultSenderLimits, readTimeoutMs };
   const signal = new AbortController().signal;
   console.error(`Checking ${url.href} with ${cases.length} cases…`);

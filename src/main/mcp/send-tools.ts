@@ -5,6 +5,7 @@ import { handlerCheckBattery } from '../core/handler-check/battery';
 import { checkRunJson } from '../core/handler-check/run-json';
 import { runHandlerCheck } from '../core/handler-check/run-check';
 import { selectCases } from '../core/handler-check/select-cases';
+import { storedDeliveryCases } from '../core/handler-check/stored-cases';
 import type { Egress } from '../core/outbound/egress-policy';
 import { OutboundReplays } from '../core/replay/outbound-replays';
 import { ReplayRequestError, Replayer } from '../core/replay/replayer';
@@ -90,14 +91,15 @@ export function registerSendTools(server: McpServer, store: InspectorStore, opti
       inputSchema: {
         url: httpUrl,
         only: z.array(z.string()).default([]).describe('Case ids or categories (rejects-forgeries, acknowledges, ignores-unknown, at-least-once, awkward-payloads); empty: all.'),
+        deliveries: z.array(z.number().int().min(1)).default([]).describe("Also send these stored deliveries (the service's own), signed again with the secret."),
         insecure: z.boolean().default(false),
       },
       annotations: { readOnlyHint: false, openWorldHint: true },
     },
-    async ({ url, only, insecure }) => {
+    async ({ url, only, deliveries, insecure }) => {
       if (!options.allowSend) return notAllowed;
       if (!options.secret) return toolError(noSecret);
-      const cases = selectCases(handlerCheckBattery({ secret: options.secret }), only);
+      const cases = [...selectCases(handlerCheckBattery({ secret: options.secret }), only), ...(await storedDeliveryCases(store, deliveries, options.secret))];
       const run = await runHandlerCheck(
         { url: new URL(url), allowSelfSigned: insecure, egress: options.egress, readTimeoutMs: defaultSenderLimits.readTimeoutMs, send: (out) => outbound.send(out) },
         cases,
