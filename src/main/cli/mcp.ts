@@ -37,5 +37,5 @@ export async function mcpCommand(args: string[]): Promise<void> {
   closeOnSignal(closing);
   server.server.onclose = () => void closing.close().then(() => process.exit(0));
   await server.connect(new StdioServerTransport());
-  console.error(`webhook-inspector mcp: serving ${values['allow-send'] ? 'with sending on' : 'read-only'} on stdio`);
+  console.error(`webhook-inspector mcp: serving on stdio, ${values['allow-send'] ? 'sending allowed (--allow-send)' : 'read-only'}`);
 }
