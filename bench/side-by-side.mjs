@@ -4,8 +4,9 @@
  *   npm run bench:side-by-side -- --base 7df1ff9                      # ingest, retention, catchup
  *   npm run bench:side-by-side -- --base main --only ingest --rounds 2
  *
- * The base commit is extracted with `git archive` under node_modules/.cache/side-by-side/<commit>/ (kept for the
- * next run, out of the linters' and type checker's way) and shares this checkout's node_modules. Each tree's benchmark bundle is built from its own bench/vite
+ * The base commit is extracted with `git archive` under /var/tmp/wi-bench/<commit>/ (kept for the next run; a short
+ * path, since PostgreSQL's socket path deep in a benchmark's data dir must stay under 108 bytes; one the postgres
+ * user may enter; on the disk, not a tmpfs, where fsync would cost nothing) and shares this checkout's node_modules. Each tree's benchmark bundle is built from its own bench/vite
  * config, then the benchmarks run in turns (base then this tree, then the other way round in the next round), so
  * a machine that grows busier weighs on both alike. The environment (BENCH_INGEST_RUNS, …) goes to both.
  * Figures are read from what each benchmark prints: its table rows and its summary lines.
@@ -37,7 +38,7 @@ const headCommit = git('rev-parse', 'HEAD');
 const dirty = git('status', '--porcelain', '--untracked-files=no') !== '';
 
 function extractBase() {
-  const dir = join(here, 'node_modules', '.cache', 'side-by-side', baseCommit);
+  const dir = join('/var/tmp', 'wi-bench', baseCommit.slice(0, 7));
   if (!existsSync(join(dir, 'package.json'))) {
     mkdirSync(dir, { recursive: true });
     execFileSync('sh', ['-c', `git archive ${baseCommit} | tar -x -C '${dir}'`], { cwd: here, stdio: 'inherit' });
