@@ -8,4 +8,4 @@ export * from './command-tree';
 export { closeOnSignal } from './close-on-signal';
 export { parsePort } from './parse-port';
 export { parseCount, parseSize } from './parse-size';
-export { requiredStoreUrl, storeOptions, storeSynopsis, storeUrlFrom, type StoreUrlFlags } from './store-url';
+export { isPostgresUrl, requiredStoreUrl, storeOptions, storeSynopsis, storeUrlFrom, type StoreUrlFlags } from './store-url';

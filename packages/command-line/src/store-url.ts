@@ -2,7 +2,7 @@ import { readFileSync, statSync } from 'node:fs';
 import type { OptionDefinitions } from './command-definition';
 
 /** A PostgreSQL connection URL (the only kind of store URL a command takes). */
-const isPostgresUrl = (location: string) => /^postgres(ql)?:\/\//i.test(location);
+export const isPostgresUrl = (location: string) => /^postgres(ql)?:\/\//i.test(location);
 
 /** How a command's usage line writes the store options below (`serve user create NAME (--store URL | --store-file FILE)`). */
 export const storeSynopsis = '(--store URL | --store-file FILE)';

@@ -2,7 +2,8 @@
  * The store's one door: opens the inspector's store from where it lives (a data dir's SQLite file, or a PostgreSQL
  * database given as `postgresql://…`) for what the caller does with it. The only code that picks an engine.
  *
- * May import: store/common, store/sqlite, store/postgres, src/shared. Code outside store/ imports this file and
+ * May import: store/common, store/sqlite, store/postgres, src/shared, and what a store URL is from
+ * @webhook-inspector/command-line. Code outside store/ imports this file and
  * store/common only (eslint.config.mjs says so).
  */
 import { existsSync, mkdirSync } from 'node:fs';
@@ -11,7 +12,8 @@ import type pg from 'pg';
 import { storeWriter, type ImportWriter } from './common/import-writer';
 import type { InspectorStore } from './common/inspector-store';
 import { connectPool } from './postgres/connect';
-import { isPostgresUrl, openPostgresStore, withoutPassword } from './postgres/postgres-store';
+import { isPostgresUrl } from '@webhook-inspector/command-line';
+import { openPostgresStore, withoutPassword } from './postgres/postgres-store';
 import { migrateInspectorSchema } from './postgres/schema';
 import { sqliteBulkWriter } from './sqlite/import-writer';
 import { openSqliteStore } from './sqlite/sqlite-store';

@@ -12,9 +12,6 @@ import { pgPruner } from './pruner';
 import { migrateInspectorSchema } from './schema';
 import { pgSettings } from './settings';
 
-/** Whether a store location names a PostgreSQL database rather than a file. */
-export const isPostgresUrl = (location: string) => /^postgres(ql)?:\/\//i.test(location);
-
 /** A store URL fit to show: no password, and no parameters (one may carry a password too). */
 export function withoutPassword(url: string): string {
   try {
