@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Agent, request } from 'node:https';
+import type { Socket } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { giftCardBody, serviceHeaders, testSecret } from './deliveries';
 
@@ -26,6 +27,11 @@ export interface SignedLoadOptions {
   maxPending?: number;
   /** A request with no answer after this long is counted as failed. */
   requestTimeoutMs?: number;
+  /**
+   * Sends a request once more when a kept-alive socket was reset before any answer (the server closed it as the
+   * request went out), as the service would retry the delivery; counted in `retriedAfterReset`. Off: it fails.
+   */
+  retryResetOnReusedSocket?: boolean;
 }
 
 export interface LoadOutcome {
@@ -39,6 +45,8 @@ export interface LoadOutcome {
   statuses: Record<number, number>;
   /** Requests that got no answer (connection refused or reset, timeout), by error code. */
   failures: Record<string, number>;
+  /** Requests sent again after a reset of a kept-alive socket (with `retryResetOnReusedSocket`). */
+  retriedAfterReset: number;
   /** Milliseconds from issue to the end of the answer, of the answered requests. */
   latenciesMs: number[];
   /** How long the load issued requests, in milliseconds. */
@@ -66,12 +74,15 @@ export class SignedLoad {
   private readonly agent: Agent;
   private readonly options: Required<Omit<SignedLoadOptions, 'count'>> & { count: number };
   private readonly pending = new Set<Promise<void>>();
+  /** Sockets that carried a request already. */
+  private readonly usedSockets = new WeakSet<Socket>();
   private readonly outcome: LoadOutcome = {
     sent: 0,
     sentHashes: [],
     acknowledged: [],
     statuses: {},
     failures: {},
+    retriedAfterReset: 0,
     latenciesMs: [],
     durationMs: 0,
   };
@@ -90,6 +101,7 @@ export class SignedLoad {
       path: '/webhooks',
       maxPending: 2_000,
       requestTimeoutMs: 10_000,
+      retryResetOnReusedSocket: false,
       ...options,
     };
     this.agent = new Agent({
@@ -152,16 +164,27 @@ export class SignedLoad {
     const hash = sha256(body);
     this.outcome.sent += 1;
     this.outcome.sentHashes.push(hash);
-    const issuedAt = performance.now();
+    this.send(body, hash, performance.now(), this.options.retryResetOnReusedSocket);
+  }
+
+  private send(body: Buffer, hash: string, issuedAt: number, mayRetry: boolean): void {
     const settled = new Promise<void>((resolveOnce) => {
       let open = true;
+      let answered = false;
+      let reused = false;
       const resolve = () => {
         open = false;
         resolveOnce();
       };
       const fail = (error: Error & { code?: string }) => {
         if (!open) return;
-        const code = error.code ?? error.message;
+        if (mayRetry && !answered && reused && error.code === 'ECONNRESET') {
+          this.outcome.retriedAfterReset += 1;
+          this.send(body, hash, issuedAt, false);
+          return resolve();
+        }
+        // On a kept-alive socket the server may have closed it as the request went out: named apart.
+        const code = `${error.code ?? error.message}${reused ? ' (reused socket)' : ''}`;
         this.outcome.failures[code] = (this.outcome.failures[code] ?? 0) + 1;
         resolve();
       };
@@ -169,6 +192,7 @@ export class SignedLoad {
         `${this.options.url}${this.options.path}`,
         { method: 'POST', agent: this.agent, headers: serviceHeaders(body, this.options.secret) },
         (res) => {
+          answered = true;
           res.on('data', () => undefined);
           res.on('error', fail);
           res.on('end', () => {
@@ -181,6 +205,11 @@ export class SignedLoad {
           });
         },
       );
+      // Node's own `reusedSocket` is false for a request that waited in the agent's queue for a busy socket.
+      req.on('socket', (socket) => {
+        reused = this.usedSockets.has(socket);
+        this.usedSockets.add(socket);
+      });
       req.setTimeout(this.options.requestTimeoutMs, () => req.destroy(Object.assign(new Error('timeout'), { code: 'TIMEOUT' })));
       req.on('error', fail);
       req.end(body);
