@@ -11,7 +11,7 @@ import { loadOrCreateCertificate } from '../../src/main/core/receiver/tls';
 import { builtCli, spawnCommand, spawnServe, type ServeProcess } from '../support/cli-process';
 import { serviceHeaders, testSecret } from '../support/deliveries';
 import { post } from '../support/https-client';
-import { startTestPostgres, type TestPostgres } from '../support/postgres';
+import { withTestPostgres } from '../support/postgres-per-suite';
 import { cleanedUpAfterAll } from '../support/serve-cleanup';
 import { numberedBody } from '../support/signed-load';
 import { tempDataDir } from '../support/temp-dir';
@@ -21,14 +21,10 @@ import { until } from '../support/until';
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 const { dataDirs, running } = cleanedUpAfterAll();
 
-let cluster: TestPostgres;
-let pool: pg.Pool;
+const postgres = withTestPostgres();
 let certFiles: { cert: string; key: string; fingerprint: string };
 
 beforeAll(async () => {
-  cluster = await startTestPostgres();
-  pool = new pg.Pool({ connectionString: cluster.url });
-  pool.on('error', () => {});
   const dir = tempDataDir();
   dataDirs.push(dir);
   const certificate = await loadOrCreateCertificate(dir);
@@ -41,8 +37,6 @@ afterAll(async () => {
   for (const process of running) process.child.kill('SIGKILL');
   await Promise.all([...running].map((p) => p.exited));
   running.clear();
-  await pool?.end();
-  await cluster?.stop();
 });
 
 async function startRelayProcess(store: string): Promise<ServeProcess> {
@@ -93,7 +87,7 @@ async function kill(process: ServeProcess): Promise<void> {
 
 describe('relay and laptop as processes', () => {
   test('two relays on one database, one killed mid-load: every acknowledged delivery is stored once', { timeout: 90_000 }, async () => {
-    const store = await cluster.createDatabase('two_relays');
+    const store = await postgres.cluster.createDatabase('two_relays');
     const [a, b] = [await startRelayProcess(store), await startRelayProcess(store)];
     const channelPool = new pg.Pool({ connectionString: store });
     await createChannel(channelPool, 'team', { keepDays: null, keepBytes: null });
@@ -121,7 +115,7 @@ describe('relay and laptop as processes', () => {
   });
 
   test('a laptop killed mid catch-up of 500 deliveries ends with all 500 once, byte-exact, signatures valid', { timeout: 90_000 }, async () => {
-    const store = await cluster.createDatabase('catch_up');
+    const store = await postgres.cluster.createDatabase('catch_up');
     const relay = await startRelayProcess(store);
     const relayUrl = relay.lines['Relay (HTTPS)']!;
     const channelPool = new pg.Pool({ connectionString: store });
@@ -157,7 +151,7 @@ describe('relay and laptop as processes', () => {
   });
 
   test('channel rotate and revoke take effect at once on a running relay, open streams included, and are audited', { timeout: 90_000 }, async () => {
-    const store = await cluster.createDatabase('rotate_revoke');
+    const store = await postgres.cluster.createDatabase('rotate_revoke');
     const storeFile = join(tempDataDir(), 'relay-store-url');
     dataDirs.push(join(storeFile, '..'));
     writeFileSync(storeFile, `${store}\n`, { mode: 0o600 });
@@ -214,7 +208,7 @@ describe('relay and laptop as processes', () => {
   });
 
   test('a password given with --store is warned about, never printed', async () => {
-    const store = await cluster.createDatabase('store_flag');
+    const store = await postgres.cluster.createDatabase('store_flag');
     const withPassword = store.replace('inspector@', 'inspector:s3cret-pass@');
     const listed = await runRelayCli(['channel', 'list', '--store', withPassword]);
     expect(listed.code).toBe(0);

@@ -1,9 +1,8 @@
 import { join } from 'node:path';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { migrateInspectorSchema } from '../../src/main/core/store/postgres/schema';
 import { openStore } from '../../src/main/core/store/sqlite/open';
-import { startTestPostgres, type TestPostgres } from '../support/postgres';
+import { withTestPostgres } from '../support/postgres-per-suite';
 import { tempDataDir } from '../support/temp-dir';
 
 /** What a column holds, whatever the engine calls it: both engines' rows read the same (flags stay 0/1). */
@@ -54,16 +53,7 @@ const tableWide = (column: string) => `${column.slice(0, column.indexOf('.'))}.*
 const meant = (column: string, list: Record<string, string>) => column in list || tableWide(column) in list;
 
 describe("the two engines' schemas", () => {
-  let cluster: TestPostgres;
-  let pool: pg.Pool;
-  beforeAll(async () => {
-    cluster = await startTestPostgres();
-    pool = new pg.Pool({ connectionString: cluster.url });
-  }, 60_000);
-  afterAll(async () => {
-    await pool?.end();
-    await cluster?.stop();
-  });
+  const database = withTestPostgres();
 
   it('name the same tables and columns, with the same meanings, but for the differences listed', async () => {
     const db = openStore(join(tempDataDir(), 'inspector.sqlite3'));
@@ -78,8 +68,8 @@ describe("the two engines' schemas", () => {
     } finally {
       db.close();
     }
-    await migrateInspectorSchema(pool);
-    const { rows } = await pool.query<{ table_name: string; column_name: string; data_type: string }>(
+    await migrateInspectorSchema(database.pool);
+    const { rows } = await database.pool.query<{ table_name: string; column_name: string; data_type: string }>(
       `SELECT table_name, column_name, data_type FROM information_schema.columns WHERE table_schema = 'public'`,
     );
     const postgres = new Map(rows.map((r) => [`${r.table_name}.${r.column_name}`, meaningOfPostgres(r.data_type)]));

@@ -5,6 +5,7 @@ import { spawnServe, type ServeProcess } from '../support/cli-process';
 import { giftCardBody, serviceHeaders, testSecret } from '../support/deliveries';
 import { post } from '../support/https-client';
 import { startTestPostgres, type TestPostgres } from '../support/postgres';
+import { withTestPostgres } from '../support/postgres-per-suite';
 import { startTarget, type ReplayTarget } from '../support/replay-target';
 import { cleanedUpAfterAll } from '../support/serve-cleanup';
 import { callAs, createTeamUser, serveCommand } from '../support/team-server';
@@ -15,8 +16,7 @@ const { dataDirs, running } = cleanedUpAfterAll();
 const secrets = { signing: 'the-new-signing-secret-value', api: 'the-service-api-token-value', relay: 'the-relay-token-value' };
 
 describe('the audit log of a team server', () => {
-  let cluster: TestPostgres;
-  let pool: pg.Pool;
+  const postgres = withTestPostgres();
   let target: ReplayTarget;
   let team: ServeProcess;
   let origin: string;
@@ -25,24 +25,19 @@ describe('the audit log of a team server', () => {
   let viewer: string;
 
   beforeAll(async () => {
-    cluster = await startTestPostgres();
-    pool = new pg.Pool({ connectionString: cluster.url });
-    pool.on('error', () => {});
     target = await startTarget();
-    admin = await createTeamUser(cluster.url, 'ada', 'admin');
-    member = await createTeamUser(cluster.url, 'max');
-    viewer = await createTeamUser(cluster.url, 'vic', 'viewer');
+    admin = await createTeamUser(postgres.cluster.url, 'ada', 'admin');
+    member = await createTeamUser(postgres.cluster.url, 'max');
+    viewer = await createTeamUser(postgres.cluster.url, 'vic', 'viewer');
     const dataDir = tempDataDir();
     dataDirs.push(dataDir);
-    team = await spawnServe(['--data-dir', dataDir, '--store', cluster.url, '--team', '--port', '0', '--ui-port', '0', '--no-simulator', '--secret', testSecret, '--allow-target', '127.0.0.1']);
+    team = await spawnServe(['--data-dir', dataDir, '--store', postgres.cluster.url, '--team', '--port', '0', '--ui-port', '0', '--no-simulator', '--secret', testSecret, '--allow-target', '127.0.0.1']);
     running.add(team);
     origin = team.lines['UI listens on']!;
   }, 120_000);
 
   afterAll(async () => {
     await target?.close();
-    await pool?.end();
-    await cluster?.stop();
   });
 
   async function entries(): Promise<AuditEntry[]> {
@@ -63,7 +58,7 @@ describe('the audit log of a team server', () => {
     expect(await newest('sources.set')).toMatchObject({ actor: 'ada', target: `${target.url}/relay`, details: { token: '[removed]' } });
     expect((await callAs(origin, admin, 'sources.clear')).status).toBe(200);
 
-    const dump = JSON.stringify((await pool.query('SELECT * FROM audit_log')).rows);
+    const dump = JSON.stringify((await postgres.pool.query('SELECT * FROM audit_log')).rows);
     for (const value of Object.values(secrets)) expect(dump).not.toContain(value);
   });
 
@@ -98,10 +93,10 @@ describe('the audit log of a team server', () => {
   });
 
   it('records the users created, changed and revoked at the command line, by the operating system user', async () => {
-    await createTeamUser(cluster.url, 'zed');
-    await serveCommand(cluster.url, 'user', 'role', 'zed', 'admin');
-    await serveCommand(cluster.url, 'user', 'revoke', 'zed');
-    await expect(serveCommand(cluster.url, 'user', 'revoke', 'zed')).rejects.toThrow();
+    await createTeamUser(postgres.cluster.url, 'zed');
+    await serveCommand(postgres.cluster.url, 'user', 'role', 'zed', 'admin');
+    await serveCommand(postgres.cluster.url, 'user', 'revoke', 'zed');
+    await expect(serveCommand(postgres.cluster.url, 'user', 'revoke', 'zed')).rejects.toThrow();
     const users = (await entries()).filter((e) => e.target === 'zed').reverse();
     expect(users.map((e) => [e.action, e.status, e.details])).toEqual([
       ['users.create', 200, { name: 'zed', role: 'member' }],

@@ -1,11 +1,10 @@
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calls, type CallName } from '../../src/shared/contract';
 import { Role, callRoles, roleAllows } from '../../src/shared/roles';
 import { spawnServe, type ServeProcess } from '../support/cli-process';
 import { giftCardBody, serviceHeaders, testSecret } from '../support/deliveries';
 import { post } from '../support/https-client';
-import { startTestPostgres, type TestPostgres } from '../support/postgres';
+import { withTestPostgres } from '../support/postgres-per-suite';
 import { startTarget, type ReplayTarget } from '../support/replay-target';
 import { cleanedUpAfterAll } from '../support/serve-cleanup';
 import { callAs, createTeamUser } from '../support/team-server';
@@ -41,8 +40,7 @@ function harmfulInputs(deliveryId: number, target: string): Partial<Record<CallN
 }
 
 describe('the role matrix of a team server: every call of the contract × every role', () => {
-  let cluster: TestPostgres;
-  let pool: pg.Pool;
+  const postgres = withTestPostgres();
   let target: ReplayTarget;
   let team: ServeProcess;
   let origin: string;
@@ -50,14 +48,11 @@ describe('the role matrix of a team server: every call of the contract × every 
   const tokens = {} as Record<Role, string>;
 
   beforeAll(async () => {
-    cluster = await startTestPostgres();
-    pool = new pg.Pool({ connectionString: cluster.url });
-    pool.on('error', () => {});
     target = await startTarget();
-    for (const role of Role.options) tokens[role] = await createTeamUser(cluster.url, `${role}-user`, role);
+    for (const role of Role.options) tokens[role] = await createTeamUser(postgres.cluster.url, `${role}-user`, role);
     const dataDir = tempDataDir();
     dataDirs.push(dataDir);
-    team = await spawnServe(['--data-dir', dataDir, '--store', cluster.url, '--team', '--port', '0', '--ui-port', '0', '--no-simulator', '--secret', testSecret, '--allow-target', '127.0.0.1']);
+    team = await spawnServe(['--data-dir', dataDir, '--store', postgres.cluster.url, '--team', '--port', '0', '--ui-port', '0', '--no-simulator', '--secret', testSecret, '--allow-target', '127.0.0.1']);
     running.add(team);
     origin = team.lines['UI listens on']!;
     const body = giftCardBody();
@@ -71,17 +66,15 @@ describe('the role matrix of a team server: every call of the contract × every 
 
   afterAll(async () => {
     await target?.close();
-    await pool?.end();
-    await cluster?.stop();
   });
 
   /** Everything a refused call could have changed, as an admin reads it. */
   async function state() {
     const read = async (name: string) => JSON.parse((await callAs(origin, tokens.admin, name, {})).body) as unknown;
-    const { rows } = await pool.query<{ deliveries: string; replays: string }>(
+    const { rows } = await postgres.pool.query<{ deliveries: string; replays: string }>(
       'SELECT (SELECT count(*) FROM deliveries) AS deliveries, (SELECT count(*) FROM replays) AS replays',
     );
-    const users = (await pool.query('SELECT name, role, revoked_at FROM inspector_users ORDER BY name')).rows;
+    const users = (await postgres.pool.query('SELECT name, role, revoked_at FROM inspector_users ORDER BY name')).rows;
     return { status: await read('status.get'), forward: await read('forward.get'), rows: rows[0], users, targetRequests: target.requests.length };
   }
 
