@@ -87,11 +87,16 @@ export type CheckRunSummary = z.infer<typeof CheckRunSummary>;
 export const CheckRunView = CheckRunSummary.extend({ results: z.array(CheckCaseResult) });
 export type CheckRunView = z.infer<typeof CheckRunView>;
 
+/** At most this many stored deliveries in one run. */
+export const storedDeliveryLimit = 100;
+
 export const CheckStart = z.object({
   url: z.url({ protocol: /^https?$/ }),
   allowSelfSigned: z.boolean().default(false),
   /** Case ids or categories; empty: every case. */
   only: z.array(z.string().max(200)).max(100).default([]),
+  /** Stored deliveries also sent (the service's own), each signed again with the secret in force. */
+  deliveryIds: z.array(z.number().int().positive()).max(storedDeliveryLimit).default([]),
 });
 
 /** At most this many kept runs (the store's settings hold them). */
