@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { PayloadForm } from './verdicts';
 
 /**
  * The handler check as the control calls carry it: a run of the battery against the user's endpoint, each case with
@@ -86,6 +87,12 @@ export type CheckRunSummary = z.infer<typeof CheckRunSummary>;
 /** A run with its results: while it runs, in the order graded; once finished, security failures first. */
 export const CheckRunView = CheckRunSummary.extend({ results: z.array(CheckCaseResult) });
 export type CheckRunView = z.infer<typeof CheckRunView>;
+
+/**
+ * The forms a stored delivery may have to be sent by a run: the service's own. The answer to a test ping or a stray
+ * request is no one's rule.
+ */
+export const checkableForms: ReadonlySet<PayloadForm> = new Set<PayloadForm>(['gift_cards', 'crypto_form_a', 'crypto_form_b']);
 
 /** At most this many stored deliveries in one run. */
 export const storedDeliveryLimit = 100;

@@ -1,15 +1,14 @@
+import { checkableForms } from '../../../shared/handler-check';
 import { classify } from '../analysis/classify';
 import { parseBody } from '../analysis/parse-body';
 import type { InspectorStore } from '../store/common/inspector-store';
 import type { CheckCase } from './check-case';
 import { serviceRequest } from './service-request';
 
-const serviceForms = new Set(['gift_cards', 'crypto_form_a', 'crypto_form_b']);
-
 /**
  * Cases from deliveries the store holds: each body sent as it was stored, signed again with the secret the handler
  * verifies with (the stored signature was made with the account's, which may not be the handler's test secret).
- * Only the service's own forms: the answer to a test ping or a stray request is no one's rule.
+ * Only the service's own forms (`checkableForms`).
  */
 export async function storedDeliveryCases(store: Pick<InspectorStore, 'replaySources'>, ids: readonly number[], secret: string): Promise<CheckCase[]> {
   if (ids.length === 0) return [];
@@ -19,7 +18,7 @@ export async function storedDeliveryCases(store: Pick<InspectorStore, 'replaySou
   return sources.map((source) => {
     const parsed = parseBody(source.body);
     const form = classify(parsed);
-    if (parsed.kind !== 'object' || !serviceForms.has(form)) {
+    if (parsed.kind !== 'object' || !checkableForms.has(form)) {
       throw new Error(`delivery ${source.id} is not one of the service's (a ${form} body), so no answer to it is wrong`);
     }
     const event = String(parsed.value.event ?? '');
