@@ -94,6 +94,18 @@ export type CheckRunView = z.infer<typeof CheckRunView>;
  */
 export const checkableForms: ReadonlySet<PayloadForm> = new Set<PayloadForm>(['gift_cards', 'crypto_form_a', 'crypto_form_b']);
 
+const storedCasePrefix = 'acknowledges/stored-';
+
+/** The case that sends a stored delivery. */
+export function storedCaseId(deliveryId: number): string {
+  return `${storedCasePrefix}${deliveryId}`;
+}
+
+/** The stored delivery a case sends, or null for a case of the battery. */
+export function storedDeliveryOf(caseId: string): number | null {
+  return caseId.startsWith(storedCasePrefix) ? Number(caseId.slice(storedCasePrefix.length)) : null;
+}
+
 /** At most this many stored deliveries in one run. */
 export const storedDeliveryLimit = 100;
 

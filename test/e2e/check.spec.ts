@@ -129,6 +129,8 @@ test('from a stored delivery, "Check my handler with this delivery" opens Check 
   await check.openCase(`stored delivery ${id}`);
   await expect(check.detail.getByTestId('check-request-body')).toContainText('checked@example.com');
   await expect(check.detail.getByTestId('check-exchange-answer')).toContainText('200');
+  await check.detail.getByTestId('check-case-delivery').click();
+  await expect(deliveriesPage.detail).toHaveAttribute('data-id', String(id));
 });
 
 test.describe('with no signing secret set', () => {

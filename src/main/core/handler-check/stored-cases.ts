@@ -1,4 +1,4 @@
-import { checkableForms } from '../../../shared/handler-check';
+import { checkableForms, storedCaseId } from '../../../shared/handler-check';
 import { classify } from '../analysis/classify';
 import { parseBody } from '../analysis/parse-body';
 import type { InspectorStore } from '../store/common/inspector-store';
@@ -23,7 +23,7 @@ export async function storedDeliveryCases(store: Pick<InspectorStore, 'replaySou
     }
     const event = String(parsed.value.event ?? '');
     return {
-      id: `acknowledges/stored-${source.id}`,
+      id: storedCaseId(source.id),
       category: 'acknowledges',
       title: `stored delivery ${source.id} (${form} ${event}), signed again with the secret`,
       specSections: ['4.1', '7', '8'],
