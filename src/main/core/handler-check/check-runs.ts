@@ -46,7 +46,7 @@ interface CurrentRun {
   view: CheckRunView;
   secret: string;
   results: Map<string, CaseResult>;
-  /** The cases in the battery's order. */
+  /** The cases in the run's order: the battery's, then the stored deliveries'. */
   order: string[];
   /** The stored deliveries' cases: sent again as they are (the battery's are built afresh, with new events). */
   stored: CheckCase[];
@@ -73,13 +73,13 @@ export class CheckRuns {
     if (this.closing) throw new CheckRunError('the inspector is closing', 503);
     if (secret === null) throw new CheckRunError('no signing secret is set: set the one your handler verifies with in Settings → Signing secret (or serve --secret)', 409);
     let cases: CheckCase[];
-    let stored: CheckCase[];
     try {
       cases = selectCases(handlerCheckBattery({ secret }), input.only);
-      stored = await storedDeliveryCases(this.deps.store, input.deliveryIds, secret);
     } catch (error) {
       throw new CheckRunError((error as Error).message, 400);
     }
+    // Its errors say their status: an id it cannot send (400), the store down (503).
+    const stored = await storedDeliveryCases(this.deps.store, input.deliveryIds, secret);
     cases.push(...stored);
     try {
       await this.deps.checkEgress(input.url);

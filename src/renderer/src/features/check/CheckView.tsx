@@ -22,7 +22,7 @@ const lastTargetKey = 'check.target';
 
 interface CheckViewProps {
   status: CoreStatus | null;
-  /** Stored deliveries the next run also sends (the route holds them: a delivery's "Check my handler" adds one). */
+  /** Stored deliveries the next run also sends (the route holds them: a delivery's "Check my handler" opens Check with it). */
   deliveryIds: number[];
   onOpenSettings: () => void;
 }
