@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { PayloadForm } from './verdicts';
 
 /**
  * The handler check as the control calls carry it: a run of the battery against the user's endpoint, each case with
@@ -87,11 +88,34 @@ export type CheckRunSummary = z.infer<typeof CheckRunSummary>;
 export const CheckRunView = CheckRunSummary.extend({ results: z.array(CheckCaseResult) });
 export type CheckRunView = z.infer<typeof CheckRunView>;
 
+/**
+ * The forms a stored delivery may have to be sent by a run: the service's own. The answer to a test ping or a stray
+ * request is no one's rule.
+ */
+export const checkableForms: ReadonlySet<PayloadForm> = new Set<PayloadForm>(['gift_cards', 'crypto_form_a', 'crypto_form_b']);
+
+const storedCasePrefix = 'acknowledges/stored-';
+
+/** The case that sends a stored delivery. */
+export function storedCaseId(deliveryId: number): string {
+  return `${storedCasePrefix}${deliveryId}`;
+}
+
+/** The stored delivery a case sends, or null for a case of the battery. */
+export function storedDeliveryOf(caseId: string): number | null {
+  return caseId.startsWith(storedCasePrefix) ? Number(caseId.slice(storedCasePrefix.length)) : null;
+}
+
+/** At most this many stored deliveries in one run. */
+export const storedDeliveryLimit = 100;
+
 export const CheckStart = z.object({
   url: z.url({ protocol: /^https?$/ }),
   allowSelfSigned: z.boolean().default(false),
   /** Case ids or categories; empty: every case. */
   only: z.array(z.string().max(200)).max(100).default([]),
+  /** Stored deliveries also sent (the service's own), each signed again with the secret in force. */
+  deliveryIds: z.array(z.number().int().positive()).max(storedDeliveryLimit).default([]),
 });
 
 /** At most this many kept runs (the store's settings hold them). */

@@ -1,4 +1,4 @@
-import { testSecret } from '../support/deliveries';
+import { giftCardBody, serviceHeaders, testSecret } from '../support/deliveries';
 import { startHandler, type HandlerUnderCheck } from '../support/handlers-under-check';
 import { expect, test } from './fixtures';
 import { CheckPage } from './pages/check-page';
@@ -75,6 +75,62 @@ test('the Check view grades a handler live, opens a case, sends it again, keeps 
   } finally {
     release();
   }
+});
+
+test('from a stored delivery, "Check my handler with this delivery" opens Check with it added, and the run sends it signed again and grades it', async ({
+  page,
+  inspector,
+  deliveriesPage,
+}) => {
+  const handler = await startHandler(testSecret, 'none');
+  handlers.push(handler);
+  // Signed by the account with another secret than the handler verifies with: only the new signature lets it pass.
+  const body = giftCardBody({ recipient_email: 'checked@example.com' });
+  expect(await inspector.deliver('/webhooks', body, serviceHeaders(body, 'the-account-secret'))).toBe(200);
+  expect(await inspector.deliver('/webhooks', Buffer.from('ping'), { 'Content-Type': 'text/plain' })).toBe(200);
+
+  // A test ping is no one's rule: no action on it.
+  await deliveriesPage.select(deliveriesPage.rows.filter({ hasNotText: 'checked@example.com' }));
+  await expect(deliveriesPage.detail.getByTestId('check-with-delivery')).toHaveCount(0);
+  const row = deliveriesPage.rows.filter({ hasText: 'checked@example.com' });
+  const id = Number(await row.getAttribute('data-id'));
+  await deliveriesPage.select(row);
+  await deliveriesPage.detail.getByTestId('check-with-delivery').click();
+
+  const check = new CheckPage(page);
+  await expect(check.view).toBeVisible();
+  await expect(check.storedItems).toHaveCount(1);
+  await expect(check.storedItem(id)).toContainText(`#${id}`);
+  expect(new URL(page.url()).hash).toBe(`#/check?deliveries=${id}`);
+
+  // Added by hand, and removed: the list says which are added.
+  await check.addStored('abc');
+  await expect(check.view.getByTestId('check-stored-problem')).toContainText('"abc"');
+  await check.addStored(`${id}, 999999`);
+  await expect(check.storedItems).toHaveCount(2);
+  // One not stored: the run is refused, saying which, before anything is sent.
+  await check.view.getByTestId('check-target').fill(handler.url);
+  await check.view.getByTestId('check-start').click();
+  await expect(check.view.getByTestId('check-start-error')).toContainText('no delivery 999999 is stored');
+  expect(handler.answered()).toBe(0);
+  await check.storedItem(999999).getByTestId('check-stored-remove').click();
+  await expect(check.storedItems).toHaveCount(1);
+  await expect(check.storedItem(id)).toBeVisible();
+
+  await check.start(handler.url);
+  await check.finished();
+  await expect(check.view.getByTestId('check-counts')).toContainText('0 security failures · 0 failed');
+  const stored = check.rows.filter({ hasText: `stored delivery ${id}` });
+  await expect(stored).toHaveAttribute('data-case', `acknowledges/stored-${id}`);
+  await expect(stored).toHaveAttribute('data-verdict', 'pass');
+  await expect(check.groups.filter({ has: page.locator(`[data-case="acknowledges/stored-${id}"]`) })).toHaveAttribute('data-category', 'acknowledges');
+  expect(handler.bodies.filter((sent) => sent.equals(body))).toHaveLength(1);
+
+  await check.openCase(`stored delivery ${id}`);
+  await expect(check.detail.getByTestId('check-request-body')).toContainText('checked@example.com');
+  await expect(check.detail.getByTestId('check-exchange-answer')).toContainText('200');
+  await check.detail.getByTestId('check-case-delivery').click();
+  await expect(deliveriesPage.detail).toHaveAttribute('data-id', String(id));
 });
 
 test.describe('with no signing secret set', () => {

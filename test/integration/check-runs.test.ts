@@ -1,10 +1,12 @@
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import type { CallInput, CallName, CallOutput } from '../../src/shared/contract';
-import { keptRunLimit } from '../../src/shared/handler-check';
+import { keptRunLimit, storedDeliveryLimit } from '../../src/shared/handler-check';
 import { startTestCore, type TestCore } from '../support/core-fixture';
+import { giftCardBody, serviceHeaders } from '../support/deliveries';
 import { describeEachEngine, storeLocation, testPostgres, stopTestPostgres } from '../support/engines';
 import { subscribe } from '../support/event-subscription';
 import { startHandler, type HandlerUnderCheck } from '../support/handlers-under-check';
+import { post } from '../support/https-client';
 import { callAs, createTeamUser } from '../support/team-server';
 import { tempDataDir } from '../support/temp-dir';
 import { until } from '../support/until';
@@ -82,6 +84,42 @@ describeEachEngine('the Check view’s control calls', (engine) => {
     const reread = await t.call('check.get', { runId: run.id });
     expect(reread.results.map((r) => [r.id, r.verdict])).toEqual(run.results.map((r) => [r.id, r.verdict]));
     expect((await t.call('check.drop', { runId: run.id })).kept).toEqual([]);
+  });
+
+  it('also sends stored deliveries, each exact body signed again with the secret, and refuses one it cannot send before sending anything', async () => {
+    const target = await handler('none');
+    const t = await startTestCore({ store: await storeLocation(engine), secret });
+    cores.push(t);
+    // Signed by the account with another secret than the handler's: only a new signature makes it pass.
+    const giftCard = giftCardBody({ recipient_email: 'stored@example.com' });
+    expect((await post(`${t.receiverUrl}/webhooks`, giftCard, serviceHeaders(giftCard, 'the-account-secret'))).status).toBe(200);
+    expect((await post(`${t.receiverUrl}/webhooks`, 'ping', { 'Content-Type': 'text/plain' })).status).toBe(200);
+    const { items } = await until(() => t.call('deliveries.list', { limit: 10 }), (list) => list.items.length === 2);
+    const storedId = items.find((d) => d.form === 'gift_cards')!.id;
+    const pingId = items.find((d) => d.id !== storedId)!.id;
+
+    const only = ['ignores-unknown/payout-event'];
+    expect(await refusal(t, 'check.start', { url: target.url, only, deliveryIds: [storedId, 999] })).toMatch(/^check\.start: 400 .*no delivery 999 is stored/);
+    expect(await refusal(t, 'check.start', { url: target.url, only, deliveryIds: [pingId] })).toMatch(
+      new RegExp(`^check\\.start: 400 .*delivery ${pingId} is not one of the service's \\(a \\w+ body\\), so no answer to it is wrong`),
+    );
+    expect(await refusal(t, 'check.start', { url: target.url, deliveryIds: [0] })).toMatch(/^check\.start: 400 /);
+    expect(await refusal(t, 'check.start', { url: target.url, deliveryIds: Array.from({ length: storedDeliveryLimit + 1 }, (_, i) => i + 1) })).toMatch(/^check\.start: 400 /);
+    expect(target.answered()).toBe(0);
+    expect((await t.call('check.list', {})).current).toBeNull();
+
+    const started = await t.call('check.start', { url: target.url, only, deliveryIds: [storedId] });
+    expect(started.total).toBe(2);
+    const run = await finished(t, started.id);
+    const result = run.results.find((r) => r.id === `acknowledges/stored-${storedId}`)!;
+    expect(result).toMatchObject({ category: 'acknowledges', expect: 'acknowledge', verdict: 'pass' });
+    expect(result.title).toMatch(new RegExp(`^stored delivery ${storedId} \\(gift_cards \\S+\\)`));
+    expect(target.bodies.filter((body) => body.equals(giftCard))).toHaveLength(1);
+    expect(target.taken).toHaveLength(2);
+
+    // Sent again on its own: the same stored bytes.
+    expect(await t.call('check.resend', { runId: run.id, caseId: result.id })).toMatchObject({ verdict: 'pass', resentAt: expect.any(String) });
+    expect(target.bodies.filter((body) => body.equals(giftCard))).toHaveLength(2);
   });
 });
 

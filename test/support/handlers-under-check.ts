@@ -34,6 +34,8 @@ export interface HandlerUnderCheck {
   taken: string[];
   /** Requests it answered, whatever it answered. */
   answered: () => number;
+  /** The body of every request, in the order they came. */
+  bodies: Buffer[];
   close(): Promise<void>;
 }
 
@@ -72,6 +74,7 @@ export interface HandlerOptions {
 export async function startHandler(secret: string, flaw: HandlerFlaw, options: HandlerOptions = {}): Promise<HandlerUnderCheck> {
   const seen = new Set<string>();
   const taken: string[] = [];
+  const bodies: Buffer[] = [];
   let requests = 0;
   let answered = 0;
   const answer = (res: ServerResponse, status: number) => {
@@ -80,6 +83,7 @@ export async function startHandler(secret: string, flaw: HandlerFlaw, options: H
   };
   const server = createServer(async (req, res) => {
     const body = await readBody(req);
+    bodies.push(body);
     if (options.hold && ++requests > options.hold.after) await options.hold.until;
     if (flaw === 'slow') await delay(options.slowMs ?? 1_500);
     if (flaw !== 'skips-signature' && !signatureValid(req, body, secret)) return answer(res, 401);
@@ -98,6 +102,7 @@ export async function startHandler(secret: string, flaw: HandlerFlaw, options: H
     url: `http://127.0.0.1:${port}/webhooks`,
     taken,
     answered: () => answered,
+    bodies,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }

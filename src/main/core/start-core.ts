@@ -96,6 +96,7 @@ async function assemble(options: CoreOptions, store: InspectorStore, storeLocati
   });
   const checks = new CheckRuns({
     settings,
+    store,
     secret: () => secret.current,
     target: () => ({ egress: egress.policy, readTimeoutMs: replays.limits.readTimeoutMs, send: (out) => replays.send(out) }),
     checkEgress: async (url) => void (await egress.policy.check(url)),

@@ -1,5 +1,6 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
+import { storedDeliveryLimit } from '../../shared/handler-check';
 import { verifySignature } from '../core/analysis/signature';
 import { handlerCheckBattery } from '../core/handler-check/battery';
 import { checkRunJson } from '../core/handler-check/run-json';
@@ -91,7 +92,7 @@ export function registerSendTools(server: McpServer, store: InspectorStore, opti
       inputSchema: {
         url: httpUrl,
         only: z.array(z.string()).default([]).describe('Case ids or categories (rejects-forgeries, acknowledges, ignores-unknown, at-least-once, awkward-payloads); empty: all.'),
-        deliveries: z.array(z.number().int().min(1)).default([]).describe("Also send these stored deliveries (the service's own), signed again with the secret."),
+        deliveries: z.array(z.number().int().min(1)).max(storedDeliveryLimit).default([]).describe("Also send these stored deliveries (the service's own), signed again with the secret."),
         insecure: z.boolean().default(false),
       },
       annotations: { readOnlyHint: false, openWorldHint: true },

@@ -82,7 +82,7 @@ function CurrentView({ route, status, statusError, switchView, onStatus, onPolic
     case 'simulator':
       return <SimulatorView status={status} onOpenDeliveries={() => switchView('deliveries')} onOpenSettings={() => switchView('settings')} />;
     case 'check':
-      return <CheckView status={status} onOpenSettings={() => switchView('settings')} />;
+      return <CheckView status={status} deliveryIds={route.deliveryIds} onOpenSettings={() => switchView('settings')} />;
     case 'settings':
       return <SettingsView status={status} statusError={statusError} onStatus={onStatus} onPolicy={onPolicy} />;
   }

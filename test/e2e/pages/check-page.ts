@@ -8,6 +8,8 @@ export class CheckPage {
   readonly changedRows: Locator;
   readonly groups: Locator;
   readonly detail: Locator;
+  /** The stored deliveries the next run also sends. */
+  readonly storedItems: Locator;
 
   constructor(readonly page: Page) {
     this.view = page.getByTestId('check-view');
@@ -16,6 +18,7 @@ export class CheckPage {
     this.changedRows = this.view.locator('[data-testid="check-row"][data-changed="true"]');
     this.groups = this.view.getByTestId('check-group');
     this.detail = page.getByTestId('check-case-detail');
+    this.storedItems = this.view.getByTestId('check-stored-item');
   }
 
   async open(uiUrl: string): Promise<void> {
@@ -31,6 +34,16 @@ export class CheckPage {
     await this.view.getByTestId('check-start').click();
     if (before !== null) await expect(this.run).not.toHaveAttribute('data-run', before);
     await expect(this.run).toBeVisible();
+  }
+
+  /** Adds stored deliveries as a user types them ("12, 40"). */
+  async addStored(ids: string): Promise<void> {
+    await this.view.getByTestId('check-stored-input').fill(ids);
+    await this.view.getByTestId('check-stored-add').click();
+  }
+
+  storedItem(id: number): Locator {
+    return this.view.locator(`[data-testid="check-stored-item"][data-id="${id}"]`);
   }
 
   async finished(): Promise<void> {

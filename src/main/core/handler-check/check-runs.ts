@@ -1,13 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { CheckRunView, keptRunLimit, type CheckCaseResult, type CheckRunSummary } from '../../../shared/handler-check';
-import type { SettingsStore } from '../store/common/inspector-store';
+import type { InspectorStore, SettingsStore } from '../store/common/inspector-store';
 import { secretFingerprint } from '../signing-secret';
 import { handlerCheckBattery } from './battery';
+import type { CheckCase } from './check-case';
 import { caseResultView, summaryOf } from './check-run-view';
 import { checkOneCase, runHandlerCheck, summarizeResults, type CaseResult, type CheckTarget } from './run-check';
 import { selectCases } from './select-cases';
 import { latencySummary } from './latency';
+import { storedDeliveryCases } from './stored-cases';
 
 /** A call that cannot be served as asked; `status` is the HTTP status the control server answers with. */
 export class CheckRunError extends Error {
@@ -21,6 +23,8 @@ export class CheckRunError extends Error {
 
 export interface CheckRunsDeps {
   settings: SettingsStore;
+  /** Where the stored deliveries a run also sends are read. */
+  store: Pick<InspectorStore, 'replaySources'>;
   /** The signing secret in force (the core's own), or null. */
   secret: () => string | null;
   /** The core's tracked sender and egress policy, for this URL. */
@@ -42,8 +46,10 @@ interface CurrentRun {
   view: CheckRunView;
   secret: string;
   results: Map<string, CaseResult>;
-  /** The cases in the battery's order. */
+  /** The cases in the run's order: the battery's, then the stored deliveries'. */
   order: string[];
+  /** The stored deliveries' cases: sent again as they are (the battery's are built afresh, with new events). */
+  stored: CheckCase[];
   resentAt: Map<string, string>;
 }
 
@@ -61,17 +67,20 @@ export class CheckRuns {
     this.kept = deps.settings.read(settingsKey, KeptRuns) ?? [];
   }
 
-  async start(input: { url: string; allowSelfSigned: boolean; only: string[] }): Promise<CheckRunView> {
+  async start(input: { url: string; allowSelfSigned: boolean; only: string[]; deliveryIds: number[] }): Promise<CheckRunView> {
     this.refuseWhileBusy();
     const secret = this.deps.secret();
     if (this.closing) throw new CheckRunError('the inspector is closing', 503);
     if (secret === null) throw new CheckRunError('no signing secret is set: set the one your handler verifies with in Settings → Signing secret (or serve --secret)', 409);
-    let cases;
+    let cases: CheckCase[];
     try {
       cases = selectCases(handlerCheckBattery({ secret }), input.only);
     } catch (error) {
       throw new CheckRunError((error as Error).message, 400);
     }
+    // Its errors say their status: an id it cannot send (400), the store down (503).
+    const stored = await storedDeliveryCases(this.deps.store, input.deliveryIds, secret);
+    cases.push(...stored);
     try {
       await this.deps.checkEgress(input.url);
     } catch (error) {
@@ -94,7 +103,7 @@ export class CheckRuns {
       keptAt: null,
       results: [],
     };
-    const run: CurrentRun = { view, secret, results: new Map(), order: cases.map((c) => c.id), resentAt: new Map() };
+    const run: CurrentRun = { view, secret, results: new Map(), order: cases.map((c) => c.id), stored, resentAt: new Map() };
     this.current = run;
     this.busy = runHandlerCheck(this.target(url, input.allowSelfSigned), cases, (result) => {
       run.results.set(result.id, result);
@@ -123,7 +132,7 @@ export class CheckRuns {
     const run = this.current;
     if (!run || run.view.id !== runId) throw new CheckRunError('only a case of the current run can be sent again; start a run to check the handler now', 409);
     this.refuseWhileBusy();
-    const checkCase = handlerCheckBattery({ secret: run.secret }).find((c) => c.id === caseId);
+    const checkCase = [...handlerCheckBattery({ secret: run.secret }), ...run.stored].find((c) => c.id === caseId);
     if (!checkCase || !run.order.includes(caseId)) throw new CheckRunError(`the run has no case ${caseId}`, 404);
     const url = new URL(run.view.target);
     const sending = checkOneCase(this.target(url, run.view.allowSelfSigned), checkCase);

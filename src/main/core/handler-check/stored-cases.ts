@@ -1,30 +1,30 @@
+import { checkableForms, storedCaseId } from '../../../shared/handler-check';
 import { classify } from '../analysis/classify';
 import { parseBody } from '../analysis/parse-body';
 import type { InspectorStore } from '../store/common/inspector-store';
+import { BadStoreInput } from '../store/common/store-errors';
 import type { CheckCase } from './check-case';
 import { serviceRequest } from './service-request';
-
-const serviceForms = new Set(['gift_cards', 'crypto_form_a', 'crypto_form_b']);
 
 /**
  * Cases from deliveries the store holds: each body sent as it was stored, signed again with the secret the handler
  * verifies with (the stored signature was made with the account's, which may not be the handler's test secret).
- * Only the service's own forms: the answer to a test ping or a stray request is no one's rule.
+ * Only the service's own forms (`checkableForms`). An id not stored, or a body not the service's, is refused (a 400).
  */
 export async function storedDeliveryCases(store: Pick<InspectorStore, 'replaySources'>, ids: readonly number[], secret: string): Promise<CheckCase[]> {
   if (ids.length === 0) return [];
   const sources = await store.replaySources.many(ids);
   const missing = ids.filter((id) => !sources.some((source) => source.id === id));
-  if (missing.length > 0) throw new Error(`no delivery ${missing.join(', ')} is stored`);
+  if (missing.length > 0) throw new BadStoreInput(`no delivery ${missing.join(', ')} is stored`);
   return sources.map((source) => {
     const parsed = parseBody(source.body);
     const form = classify(parsed);
-    if (parsed.kind !== 'object' || !serviceForms.has(form)) {
-      throw new Error(`delivery ${source.id} is not one of the service's (a ${form} body), so no answer to it is wrong`);
+    if (parsed.kind !== 'object' || !checkableForms.has(form)) {
+      throw new BadStoreInput(`delivery ${source.id} is not one of the service's (a ${form} body), so no answer to it is wrong`);
     }
     const event = String(parsed.value.event ?? '');
     return {
-      id: `acknowledges/stored-${source.id}`,
+      id: storedCaseId(source.id),
       category: 'acknowledges',
       title: `stored delivery ${source.id} (${form} ${event}), signed again with the secret`,
       specSections: ['4.1', '7', '8'],

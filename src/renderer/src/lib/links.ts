@@ -24,6 +24,8 @@ export const routes = {
     filter: { text },
     ...(mention ? { mention } : {}),
   }),
+  /** The handler check, its next run also sending these stored deliveries. */
+  checkWithDeliveries: (deliveryIds: number[]): Route => ({ view: 'check', deliveryIds }),
   /** A list of the service's API, page 1. */
   apiList: (endpoint: ListEndpoint, campaignId: string | null = null): Route => ({ ...emptyApiRoute, endpoint, campaignId }),
 };

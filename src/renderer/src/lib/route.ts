@@ -1,6 +1,8 @@
 import type { DeliveryFilter } from '../../../shared/delivery';
+import { storedDeliveryLimit } from '../../../shared/handler-check';
 import type { LifecycleKind } from '../../../shared/lifecycle';
 import { emptyApiRoute, formatApiRoute, parseApiRoute, type ApiRoute } from './api-route';
+import { parseDeliveryIds } from './delivery-ids';
 import { lifecycleKindList } from './lifecycle-words';
 import { payloadFormList, signatureVerdictList } from './words';
 
@@ -31,8 +33,8 @@ export type Route =
   | { view: 'orders'; orderUuid: string | null; recipientKey: string | null }
   | ApiRoute
   | { view: 'simulator' }
-  /** The handler check. */
-  | { view: 'check' }
+  /** The handler check; deliveryIds: stored deliveries the next run also sends. */
+  | { view: 'check'; deliveryIds: number[] }
   | { view: 'settings' };
 
 export type View = Route['view'];
@@ -52,6 +54,8 @@ export function emptyRoute(view: View): Route {
       return { view, orderUuid: null, recipientKey: null };
     case 'api':
       return emptyApiRoute;
+    case 'check':
+      return { view, deliveryIds: [] };
     default:
       return { view };
   }
@@ -84,7 +88,7 @@ export function parseRoute(hash: string): Route {
     case 'simulator':
       return { view: 'simulator' };
     case 'check':
-      return { view: 'check' };
+      return { view: 'check', deliveryIds: parseDeliveryIds(params.get('deliveries') ?? '').ids.slice(0, storedDeliveryLimit) };
     case 'duplicates':
       return { view: 'duplicates', firstId: positiveInteger(selected) };
     case 'lifecycles':
@@ -172,6 +176,10 @@ export function formatRoute(route: Route): string {
       break;
     case 'api':
       return formatApiRoute(route);
+    case 'check':
+      if (route.deliveryIds.length > 0) params.set('deliveries', route.deliveryIds.join(','));
+      path = '#/check';
+      break;
     default:
       path = `#/${route.view}`;
   }

@@ -1,5 +1,5 @@
 import { useMemo, type Ref } from 'react';
-import type { CheckCaseResult, CheckExchangeView, CheckVerdict } from '../../../../shared/handler-check';
+import { storedDeliveryOf, type CheckCaseResult, type CheckExchangeView, type CheckVerdict } from '../../../../shared/handler-check';
 import { call } from '../../api/client';
 import { ResponseStatus } from '../../components/Badges';
 import { CallErrorMessage } from '../../components/CallErrorMessage';
@@ -7,8 +7,10 @@ import { HeaderPairsTable } from '../../components/HeaderPairsTable';
 import { DetailHeader } from '../../components/list-detail/DetailHeader';
 import { DetailPane } from '../../components/list-detail/DetailPane';
 import { RoleGate } from '../../components/RoleGate';
+import { RouteLink } from '../../components/RouteLink';
 import { useCallAction } from '../../hooks/useCallAction';
 import { formatBytes, formatDuration, formatFullTime } from '../../lib/format';
+import { routes } from '../../lib/links';
 import { DetailSection } from '../deliveries/detail/DetailSection';
 import { PrettyBodyView } from '../deliveries/detail/PrettyBodyView';
 import { VerdictBadge } from './VerdictBadge';
@@ -27,6 +29,7 @@ interface CheckCaseDetailProps {
 
 /** One case: what it checks, its verdict and why, each request sent and what came back; "Send again" sends it alone. */
 export function CheckCaseDetail({ runId, result, then, running, onResent, onClose, paneRef }: CheckCaseDetailProps) {
+  const storedId = storedDeliveryOf(result.id);
   const resend = useCallAction(async () => {
     onResent(await call('check.resend', { runId, caseId: result.id }));
     return 'Sent again and graded again.';
@@ -42,6 +45,17 @@ export function CheckCaseDetail({ runId, result, then, running, onResent, onClos
         <dd className="mono">{result.id}</dd>
         <dt>Checks</dt>
         <dd>spec {result.specSections.join(', ')} · expects the handler to {result.expect === 'reject' ? 'reject it (never a 2xx)' : 'acknowledge it with a 2xx'}</dd>
+        {storedId !== null && (
+          <>
+            <dt>Sends</dt>
+            <dd>
+              <RouteLink to={routes.delivery(storedId)} testId="check-case-delivery">
+                delivery #{storedId}
+              </RouteLink>{' '}
+              <span className="muted">as it was received, signed again with the secret</span>
+            </dd>
+          </>
+        )}
         <dt>Verdict</dt>
         <dd data-testid="check-case-reason">{result.reason}</dd>
         {then !== null && (

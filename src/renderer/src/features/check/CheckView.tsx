@@ -9,21 +9,27 @@ import { CheckboxField, TextField } from '../../components/form/fields';
 import { useCallAction } from '../../hooks/useCallAction';
 import { useListKeyboard } from '../../hooks/useListKeyboard';
 import { useLiveCall } from '../../hooks/useLiveCall';
+import { useNavigate } from '../../hooks/useNavigate';
+import { routes } from '../../lib/links';
 import { CheckCaseDetail } from './CheckCaseDetail';
 import { CheckResultList } from './CheckResultList';
 import { CheckRunFacts } from './CheckRunFacts';
 import { groupedResults, verdictsThen } from './check-run-merge';
+import { StoredDeliveriesField } from './StoredDeliveriesField';
 import { useCheckRuns } from './useCheckRuns';
 
 const lastTargetKey = 'check.target';
 
 interface CheckViewProps {
   status: CoreStatus | null;
+  /** Stored deliveries the next run also sends (the route holds them: a delivery's "Check my handler" opens Check with it). */
+  deliveryIds: number[];
   onOpenSettings: () => void;
 }
 
 /** The handler check, as `webhook-inspector check` runs it: the battery against the user's endpoint, graded live. */
-export function CheckView({ status, onOpenSettings }: CheckViewProps) {
+export function CheckView({ status, deliveryIds, onOpenSettings }: CheckViewProps) {
+  const navigate = useNavigate();
   const runs = useCheckRuns();
   const { run } = runs;
   const [url, setUrl] = useState(() => localStorage.getItem(lastTargetKey) ?? '');
@@ -39,7 +45,7 @@ export function CheckView({ status, onOpenSettings }: CheckViewProps) {
     return 'Kept: pick it later to compare a run with it.';
   });
   const start = useCallAction(async () => {
-    const started = await call('check.start', { url: url.trim(), allowSelfSigned });
+    const started = await call('check.start', { url: url.trim(), allowSelfSigned, deliveryIds });
     localStorage.setItem(lastTargetKey, url.trim());
     setSelectedId(null);
     keep.clear();
@@ -105,6 +111,7 @@ export function CheckView({ status, onOpenSettings }: CheckViewProps) {
             </span>
           )}
         </div>
+        <StoredDeliveriesField deliveryIds={deliveryIds} onChange={(ids) => navigate(routes.checkWithDeliveries(ids))} />
         <CheckboxField testId="check-allow-self-signed" checked={allowSelfSigned} onChange={setAllowSelfSigned} label="Allow a self-signed certificate" />
         <div className="replay-actions">
           <RoleGate call="check.start" doing="run the handler check" inline>

@@ -5,6 +5,7 @@ import { DetailPane } from '../../../components/list-detail/DetailPane';
 import { DuplicateBadge, ResponseStatus, SignatureBadge } from '../../../components/Badges';
 import { RelationLinks } from '../../../components/RelationLinks';
 import { formatFullTime } from '../../../lib/format';
+import { CheckWithDeliverySection } from '../../check/CheckWithDeliverySection';
 import { ForwardResultBadge } from '../../forward/ForwardResultBadge';
 import { ReplayHistory } from '../../replay/ReplayHistory';
 import { ReplayPanel } from '../../replay/ReplayPanel';
@@ -79,6 +80,7 @@ function DetailContent({ detail, onOpen, onClose, onOpenSettings }: DetailConten
       <HeadersSection headers={detail.headers} />
       <ReplayPanel deliveryId={detail.id} onSent={replays.reload} />
       <ReplayHistory replays={replays} />
+      <CheckWithDeliverySection detail={detail} />
       <DeliveryExportSection deliveryId={detail.id} />
       <SiblingsSection detail={detail} onOpen={onOpen} />
       <RequestFactsSection detail={detail} />
