@@ -36,7 +36,7 @@ export default defineConfig({
   },
   renderer: {
     root: resolve(__dirname, 'src/renderer'),
-    // The contract (src/shared) takes the simulator's fault names from payout-simulator/fault-names, from source.
+    // The contract (src/shared) and the UI take the simulator's names from payout-simulator/names, from source.
     resolve: { conditions: ['source', ...defaultClientConditions] },
     build: {
       minify: true,

@@ -25,7 +25,7 @@ const receiverAbove = upward(['receiver'], 'The receiver sits above the store: w
 const noNode = {
   paths: [
     ...nodeBuiltins.map((name) => ({ name, message: 'shared and renderer code runs in the browser: no Node built-ins.' })),
-    { name: 'payout-simulator', message: 'shared and renderer code runs in the browser: only payout-simulator/fault-names (the package itself uses Node).' },
+    { name: 'payout-simulator', message: 'shared and renderer code runs in the browser: only payout-simulator/names (the package itself uses Node).' },
   ],
   patterns: [{ group: ['node:*'], message: 'shared and renderer code runs in the browser: no node:* modules.' }],
 };
@@ -133,7 +133,7 @@ export default tseslint.config(
   },
   {
     // What the app's contract and its renderer bundle: nothing at all.
-    files: ['packages/payout-simulator/src/fault-names.ts'],
+    files: ['packages/payout-simulator/src/names.ts'],
     rules: { 'no-restricted-imports': ['error', { paths: [noElectron, ...noNode.paths], patterns: [theApp('payout-simulator'), ...noNode.patterns] }] },
   },
   {

@@ -20,7 +20,7 @@ export default defineConfig({
     rollupOptions: {
       input: {
         index: resolve(here, 'src/index.ts'),
-        'fault-names': resolve(here, 'src/fault-names.ts'),
+        names: resolve(here, 'src/names.ts'),
         cli: resolve(here, 'src/cli.ts'),
       },
       output: { format: 'es', entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js' },

@@ -1,4 +1,4 @@
-import { faultNames } from 'payout-simulator/fault-names';
+import { faultNames } from 'payout-simulator/names';
 import { z } from 'zod';
 
 /** The embedded simulator as the UI sees it (the simulator itself is packages/payout-simulator). */

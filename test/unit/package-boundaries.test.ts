@@ -10,11 +10,11 @@ describe('lint boundaries of the simulator and the packages it uses', () => {
     expect(await restrictedImports(file, "import { createHmac } from 'node:crypto';\nexport const c = createHmac;\n")).toBe(0);
   });
 
-  it('what the renderer bundles from it (fault-names) imports nothing, not even Node', async () => {
+  it('what the renderer bundles from it (names) imports nothing, not even Node', async () => {
     const code = "import { randomBytes } from 'node:crypto';\nexport const r = randomBytes;\n";
-    expect(await restrictedImports('packages/payout-simulator/src/fault-names.ts', code)).toBe(1);
+    expect(await restrictedImports('packages/payout-simulator/src/names.ts', code)).toBe(1);
     expect(await restrictedImports('src/shared/example.ts', "import { startSimulator } from 'payout-simulator';\nexport const s = startSimulator;\n")).toBe(1);
-    expect(await restrictedImports('src/shared/example.ts', "import { faultNames } from 'payout-simulator/fault-names';\nexport const f = faultNames;\n")).toBe(0);
+    expect(await restrictedImports('src/shared/example.ts', "import { faultNames } from 'payout-simulator/names';\nexport const f = faultNames;\n")).toBe(0);
   });
 
   it('the generic packages import no other package and not the app', async () => {

@@ -13,5 +13,5 @@ export * from './api';
 export * from './dispatcher';
 export { orderEvents, scenarioPayoutType, type ScenarioEvent, type ScenarioOptions } from './scenarios';
 export { plainSender, type WebhookSender } from './dispatcher/webhook-sender';
-export { faultNames, type FaultName } from './fault-names';
+export { faultNames, scenariosOf, type FaultName } from './names';
 export type { OrderSink } from './order-sink';

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { PayoutType, ScenarioName } from './names';
 
 /**
  * The simulator's shared vocabulary: what the API side (orders, lists, secret) hands to the
@@ -6,21 +7,7 @@ import { randomBytes } from 'node:crypto';
  * the records are served as they are.
  */
 
-export const scenarioNames = [
-  'crypto_same_currency_completed',
-  'crypto_cross_currency_completed',
-  'crypto_quote_canceled_then_requoted',
-  'crypto_expired',
-  'crypto_failed',
-  'crypto_completed_tx_hash_follow_up',
-  'crypto_form_b_processing',
-  'crypto_form_b_failed',
-  'gift_card_redeemed',
-  'gift_card_failed',
-] as const;
-export type ScenarioName = (typeof scenarioNames)[number];
-
-export type PayoutType = 'crypto' | 'gift_cards';
+export { scenarioNames, type PayoutType, type ScenarioName } from './names';
 
 export interface SimRecipient {
   uuid: string;

@@ -1,14 +1,11 @@
 import type { PayoutType, ScenarioName } from '../model';
-import { scenarioNames } from '../model';
+import { scenariosOf } from '../names';
 import { findCurrency, usdPerUnit } from './currencies';
 import type { SeededRandom } from '../seeded-random';
 import type { ApiCatalogEntry, ApiGiftCardCatalogEntry } from './records';
 import { emailDomains, firstNames, lastNames } from './vocabulary';
 
-/** The scenarios a recipient of this payout type can have. */
-export function scenariosOf(payoutType: PayoutType): ScenarioName[] {
-  return scenarioNames.filter((name) => (payoutType === 'crypto') === name.startsWith('crypto_'));
-}
+export { scenariosOf };
 
 /** Scenarios that fix whether the recipient's currency differs from the wallet's. */
 export const sameCurrencyScenario: ScenarioName = 'crypto_same_currency_completed';

@@ -1,7 +1,7 @@
 import { LosslessNumber, isLosslessNumber, parse, stringify } from 'lossless-json';
 import { hashText } from '../seeded-random';
 
-import { faultNames, type FaultName } from '../fault-names';
+import { faultNames, type FaultName } from '../names';
 
 /** Deliberate deviations for testing a receiver; each is off unless switched on. */
 export { faultNames, type FaultName };

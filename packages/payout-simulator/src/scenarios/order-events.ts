@@ -5,12 +5,9 @@ import { RecipientContext } from './recipient-context';
 import type { ScenarioEvent, ScenarioOptions } from './scenario-event';
 import type { SeededRandom } from '../seeded-random';
 import { Timeline } from './timeline';
+import { scenarioPayoutType } from '../names';
 
-const giftCardScenarios: readonly ScenarioName[] = ['gift_card_redeemed', 'gift_card_failed'];
-
-export function scenarioPayoutType(name: ScenarioName): PayoutType {
-  return giftCardScenarios.includes(name) ? 'gift_cards' : 'crypto';
-}
+export { scenarioPayoutType };
 
 /** A scenario that fits the order's payout type; a misfit keeps its outcome where it can (failed stays failed). */
 export function scenarioForPayoutType(name: ScenarioName, payoutType: PayoutType): ScenarioName {

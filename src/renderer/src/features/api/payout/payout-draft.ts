@@ -1,18 +1,10 @@
+import { scenariosOf } from 'payout-simulator/names';
 import type { PayoutOrderRequest } from '../../../../../shared/service-api';
 
-/** The simulator's scenarios by payout type (payout-simulator's model.ts), as the optional `scenario` of a recipient. */
+/** The simulator's scenarios by payout type, as the optional `scenario` of a recipient. */
 export const scenariosByPayoutType: Record<string, readonly string[]> = {
-  crypto: [
-    'crypto_same_currency_completed',
-    'crypto_cross_currency_completed',
-    'crypto_quote_canceled_then_requoted',
-    'crypto_expired',
-    'crypto_failed',
-    'crypto_completed_tx_hash_follow_up',
-    'crypto_form_b_processing',
-    'crypto_form_b_failed',
-  ],
-  gift_cards: ['gift_card_redeemed', 'gift_card_failed'],
+  crypto: scenariosOf('crypto'),
+  gift_cards: scenariosOf('gift_cards'),
 };
 
 export interface RecipientDraft {
