@@ -5,7 +5,8 @@ export default defineConfig({
   testDir: 'test/e2e',
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  workers: 1,
+  // Two browsers at once: a test mostly waits (on its served app, on the page), and CI runs these beside the integration tests.
+  workers: 2,
   reporter: [['list']],
   use: {
     browserName: 'chromium',

@@ -8,7 +8,11 @@ const fromSource = { ssr: { resolve: sourceFirst } };
 export default defineConfig({
   test: {
     projects: [
-      { ...fromSource, test: { name: 'unit', include: ['test/unit/**/*.test.ts'], environment: 'node' } },
+      {
+        ...fromSource,
+        // The deadline only stops a hung test: on a busy machine a property test or a lint run takes seconds.
+        test: { name: 'unit', include: ['test/unit/**/*.test.ts'], environment: 'node', testTimeout: 30_000 },
+      },
       {
         ...fromSource,
         test: {

@@ -12,7 +12,8 @@ export class DeliveriesPage {
 
   async open(uiUrl: string): Promise<void> {
     await this.page.goto(uiUrl);
-    await expect(this.page.getByTestId('live-indicator')).toContainText(/live/i);
+    // A served app on a large store, on a busy machine, may take a while to answer its first reads.
+    await expect(this.page.getByTestId('live-indicator')).toContainText(/live/i, { timeout: 30_000 });
   }
 
   row(id: number): Locator {
