@@ -19,13 +19,12 @@ import {
 import { withoutOwnFsync } from './relaxed-sync';
 
 /**
- * Retention on SQLite: removes the oldest deliveries past the limits, a small batch per transaction, on this
- * thread between the delivery writer's commits (never holding the write lock while one waits), without an fsync
- * of its own (a crash undoes a whole batch, derived rows and search entries with it). Only deliveries already
+ * Retention on SQLite: removes the oldest deliveries past the limits, a small batch per transaction, on the
+ * store's writer between its commits (writer-handlers.ts), without an fsync of its own (a crash undoes a whole batch, derived rows and search entries with it). Only deliveries already
  * derived are pruned, so the groups and lifecycles they leave are there to state again; one not yet in the search
  * index is simply never indexed.
  */
-export function sqlitePruner(db: Db, commits: { readonly busy: boolean; idle(): Promise<void> } | null) {
+export function sqlitePruner(db: Db) {
   const counts = db.prepare(
     "SELECT name, value FROM store_counts WHERE name IN ('deliveries', 'stored_bytes', 'pruned', 'pruned_at')",
   );
@@ -100,15 +99,7 @@ export function sqlitePruner(db: Db, commits: { readonly busy: boolean; idle(): 
   const pruneNow = (limits: RetentionLimits, maxRows: number, now: number): number =>
     db.open ? withoutOwnFsync(db, () => pruneInTransaction.immediate(limits, now, maxRows)) : 0;
 
-  return {
-    counts: readCounts,
-    pruneNow,
-    /** The same once the store's other writer is idle (never blocking on its lock); resolves with how many. */
-    async pruneBatch(limits: RetentionLimits, maxRows: number, now = Date.now()): Promise<number> {
-      while (commits?.busy) await commits.idle();
-      return pruneNow(limits, maxRows, now);
-    },
-  };
+  return { counts: readCounts, pruneNow };
 }
 
 function statementsOf<K extends string>(db: Db, sql: Record<K, string>): Record<K, Statement<unknown[]>> {
