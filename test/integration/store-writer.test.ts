@@ -104,7 +104,8 @@ describe.each(implementations)('the store writer %s', (name, threadFile) => {
     while (batch.count > 0) count += (batch = await writer.reanalyze('whsec_another_secret', batch.lastId, 100)).count;
     expect(count).toBe(600);
     expect(db.prepare("SELECT count(*) FROM deliveries WHERE signature = 'valid'").pluck().get()).toBe(0);
-    answers.reanalysedBack = (await writer.reanalyze(benchSecret, 0, 10_000)).count;
+    // Batches are sized from their pace: a thread and this one may cut them differently, and end the same.
+    for (let back = await writer.reanalyze(benchSecret, 0, 10_000); back.count > 0; ) back = await writer.reanalyze(benchSecret, back.lastId, 10_000);
   });
 
   it('prunes the oldest derived deliveries past the limits, with their replays', async () => {

@@ -250,28 +250,3 @@ export function deriveScheduler(runner: DerivationRunner, options: DeriveSchedul
 }
 
 export type DeriveSchedule = ReturnType<typeof deriveScheduler>;
-
-/**
- * The derived tables of a connection that also runs their steps (a command, or a store whose writer thread
- * could not start): scheduled as above, and callable at once.
- */
-export function derivedTables(db: Db, options: DerivationOptions & DeriveSchedulerOptions = {}) {
-  const steps = derivationSteps(db, options);
-  const scheduler = deriveScheduler(steps, options);
-  return {
-    schedule: scheduler.schedule,
-    catchUpForRead: scheduler.catchUpForRead,
-    catchUpAll: steps.catchUpAll,
-    indexSearchAll: steps.indexSearchAll,
-    rebuild(): void {
-      steps.clear();
-      scheduler.schedule(0);
-    },
-    isCurrent: steps.isCurrent,
-    failure: scheduler.failure,
-    onFailureChange: scheduler.onFailureChange,
-    steps,
-  };
-}
-
-export type DerivedTables = ReturnType<typeof derivedTables>;
