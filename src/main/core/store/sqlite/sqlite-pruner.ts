@@ -25,9 +25,7 @@ import { withoutOwnFsync } from './relaxed-sync';
  * index is simply never indexed.
  */
 export function sqlitePruner(db: Db) {
-  const counts = db.prepare(
-    "SELECT name, value FROM store_counts WHERE name IN ('deliveries', 'stored_bytes', 'pruned', 'pruned_at')",
-  );
+  const readCounts = retentionCounts(db);
   const derivedThrough = db.prepare("SELECT value FROM store_counts WHERE name = 'derived_through'").pluck();
   // The receive-time index (deliveries_by_received) walks them oldest first.
   const oldest = db.prepare(
@@ -65,17 +63,6 @@ export function sqlitePruner(db: Db) {
     };
   };
 
-  const readCounts = (): RetentionCounts => {
-    const byName = new Map((counts.all() as Array<{ name: string; value: number }>).map((r) => [r.name, r.value]));
-    const lastPrunedAt = byName.get('pruned_at') ?? 0;
-    return {
-      deliveries: byName.get('deliveries') ?? 0,
-      bytes: byName.get('stored_bytes') ?? 0,
-      pruned: byName.get('pruned') ?? 0,
-      lastPrunedAt: lastPrunedAt > 0 ? lastPrunedAt : null,
-    };
-  };
-
   const pruneInTransaction = db.transaction((limits: RetentionLimits, now: number, maxRows: number): number => {
     const through = derivedThrough.get() as number;
     const candidates = oldest.all(through, maxRows) as PruneCandidate[];
@@ -99,7 +86,24 @@ export function sqlitePruner(db: Db) {
   const pruneNow = (limits: RetentionLimits, maxRows: number, now: number): number =>
     db.open ? withoutOwnFsync(db, () => pruneInTransaction.immediate(limits, now, maxRows)) : 0;
 
-  return { counts: readCounts, pruneNow };
+  return { pruneNow };
+}
+
+/** What the store holds and has pruned, as of the last commit or prune (store_counts, kept by triggers). */
+export function retentionCounts(db: Db): () => RetentionCounts {
+  const counts = db.prepare(
+    "SELECT name, value FROM store_counts WHERE name IN ('deliveries', 'stored_bytes', 'pruned', 'pruned_at')",
+  );
+  return () => {
+    const byName = new Map((counts.all() as Array<{ name: string; value: number }>).map((r) => [r.name, r.value]));
+    const lastPrunedAt = byName.get('pruned_at') ?? 0;
+    return {
+      deliveries: byName.get('deliveries') ?? 0,
+      bytes: byName.get('stored_bytes') ?? 0,
+      pruned: byName.get('pruned') ?? 0,
+      lastPrunedAt: lastPrunedAt > 0 ? lastPrunedAt : null,
+    };
+  };
 }
 
 function statementsOf<K extends string>(db: Db, sql: Record<K, string>): Record<K, Statement<unknown[]>> {

@@ -14,7 +14,7 @@ import { reanalyzeAll } from './reanalyze';
 import { replaySourceQueries } from './replay-sources';
 import { replayQueries } from './replays';
 import { writeBehindSettings } from './settings';
-import { sqlitePruner } from './sqlite-pruner';
+import { retentionCounts } from './sqlite-pruner';
 import type { StoreWriter } from './store-writer';
 import { scanForText, storedIdRange, textSearchMode } from './text-scan';
 import { builtWriterThreadFile } from './writer-thread/thread-file';
@@ -53,8 +53,8 @@ export function openSqliteStore(file: string, options: SqliteStoreOptions = {}):
 }
 
 /**
- * The InspectorStore over an open, migrated SQLite connection, writing through `writer` (on that connection or on
- * a thread's own): this connection only reads. Closing the store stops the writer and closes the connection.
+ * The InspectorStore over an open, migrated SQLite connection: it reads there, and writes through `writer` only
+ * (on that connection, or on a thread's own). Closing the store stops the writer and closes the connection.
  */
 export function sqliteStore(db: Db, writer: StoreWriter, options: SqliteStoreOptions = {}): SqliteStore {
   const listeners: Array<(latestId: number) => void> = [];
@@ -69,7 +69,7 @@ export function sqliteStore(db: Db, writer: StoreWriter, options: SqliteStoreOpt
   const exports = exportQueries(db);
   const settings = writeBehindSettings(db, (changes) => writer.writeSettings(changes), options.log ?? (() => {}));
   const replays = replayQueries(db);
-  const pruner = sqlitePruner(db);
+  const counts = retentionCounts(db);
 
   return {
     engine: 'sqlite',
@@ -116,7 +116,7 @@ export function sqliteStore(db: Db, writer: StoreWriter, options: SqliteStoreOpt
     },
 
     retention: {
-      counts: () => pruner.counts(),
+      counts,
       pruneBatch: (limits, maxRows, now = Date.now()) => writer.prune(limits, maxRows, now),
     },
     settings,
