@@ -1,6 +1,7 @@
 import { buildDeliveryRecord } from '../src/main/core/delivery-record/build-record';
 import { protocolAnswer, responseFor, ResponsePolicyState } from '@webhook-inspector/capture';
 import { bulkWriter } from '../src/main/core/store/sqlite/bulk-writer';
+import { inProcessWriter } from '../src/main/core/store/sqlite/in-process-writer';
 import type { DeliveryRecord } from '../src/main/core/delivery-record/delivery-record';
 import { openStore } from '../src/main/core/store/sqlite/open';
 import { settingsQueries } from '../src/main/core/store/sqlite/settings';
@@ -22,17 +23,17 @@ export interface BuildStats {
  * response, hash) and the import's bulk writer (5,000 rows per transaction, then their duplicate groups,
  * lifecycles and search index), which leaves the same tables as the receiver's writer (bulk-writer.test.ts).
  */
-export function buildStore(file: string, count: number, progress: (done: number) => void): BuildStats {
+export async function buildStore(file: string, count: number, progress: (done: number) => void): Promise<BuildStats> {
   const db = openStore(file);
   const policy = new ResponsePolicyState(defaultResponsePolicy);
-  const writer = bulkWriter(db);
+  const writer = bulkWriter(inProcessWriter(db));
   const started = process.hrtime.bigint();
   let rawBytes = 0;
   let done = 0;
   let batches = 0;
   let chunk: DeliveryRecord[] = [];
-  const store = () => {
-    writer.store(chunk);
+  const store = async () => {
+    await writer.store(chunk);
     chunk = [];
     batches++;
     progress(done);
@@ -45,10 +46,10 @@ export function buildStore(file: string, count: number, progress: (done: number)
     rawBytes += raw.body.byteLength + Buffer.byteLength(JSON.stringify(raw.headers));
     chunk.push(record);
     done++;
-    if (chunk.length >= writer.chunkRows) store();
+    if (chunk.length >= writer.chunkRows) await store();
   }
-  if (chunk.length > 0) store();
-  writer.finish();
+  if (chunk.length > 0) await store();
+  await writer.finish();
   // As a core leaves a store it analysed: without it a core opening the store would analyse every delivery again.
   settingsQueries(db).write('analyzerVersion', analyzerVersion);
   db.pragma('wal_checkpoint(TRUNCATE)');

@@ -11,7 +11,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildDeliveryRecord } from '../src/main/core/delivery-record/build-record';
 import { deliveryQueries } from '../src/main/core/store/sqlite/deliveries';
-import { derivedTables } from '../src/main/core/store/sqlite/derived-tables';
+import { derivedTables } from '../test/support/derived-tables';
 import { openStore } from '../src/main/core/store/sqlite/open';
 import { generateDeliveries } from './generate';
 import { cacheDir, positiveInt } from './scale';

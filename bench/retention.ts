@@ -68,7 +68,7 @@ export async function runRetention(): Promise<string[]> {
   const keepAlive = setInterval(() => {}, 1_000);
   try {
     const built = join(root, 'built.sqlite3');
-    const stats = buildStore(built, rows, () => {});
+    const stats = await buildStore(built, rows, () => {});
     console.log(`store: ${rows} deliveries, ${(stats.rawBytes / 2 ** 20).toFixed(1)} MiB of bodies and headers`);
     const missed: string[] = [];
     const without: number[] = [];

@@ -59,7 +59,7 @@ export async function ensureStore(scale: number): Promise<CachedStore> {
   mkdirSync(tempDir, { recursive: true });
   console.log(`Building a store of ${scale.toLocaleString('en')} deliveries (cache key ${key}) …`);
   let lastReport = Date.now();
-  const build = buildStore(join(tempDir, 'store.sqlite3'), scale, (done) => {
+  const build = await buildStore(join(tempDir, 'store.sqlite3'), scale, (done) => {
     if (Date.now() - lastReport >= 10_000 || done === scale) {
       lastReport = Date.now();
       console.log(`  ${done.toLocaleString('en')} / ${scale.toLocaleString('en')}`);

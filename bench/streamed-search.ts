@@ -2,6 +2,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { DeliverySearchJobs } from '../src/main/core/search/delivery-search-jobs';
 import { openStore } from '../src/main/core/store/sqlite/open';
 import { sqliteStore } from '../src/main/core/store/sqlite/sqlite-store';
+import { inProcessWriter } from '../src/main/core/store/sqlite/in-process-writer';
 import { median, spread, type Figure } from './stats';
 
 /** How deep the newest match of the first-page word lies, at least and at most (the goal's "newest 100,000"). */
@@ -17,7 +18,8 @@ const absentWord = 'qzxjvkw';
  * with the event loop's longest hold meanwhile.
  */
 export async function measureStreamedSearch(file: string, runs: number): Promise<Figure[]> {
-  const store = sqliteStore(openStore(file));
+  const db = openStore(file);
+  const store = sqliteStore(db, inProcessWriter(db));
   const jobs = new DeliverySearchJobs(store);
   const figures: Figure[] = [];
   try {

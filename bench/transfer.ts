@@ -22,6 +22,7 @@ import { bulkWriter } from '../src/main/core/store/sqlite/bulk-writer';
 import { deliveryWriter } from '../src/main/core/store/sqlite/delivery-writer';
 import { lifecycleQueries } from '../src/main/core/store/sqlite/lifecycles';
 import { sqliteStore } from '../src/main/core/store/sqlite/sqlite-store';
+import { inProcessWriter } from '../src/main/core/store/sqlite/in-process-writer';
 import { openStore, type Db } from '../src/main/core/store/sqlite/open';
 import { benchSecret } from './generate';
 import { writeResults } from './ingest';
@@ -85,7 +86,7 @@ export async function transferPartsChild(arg: string): Promise<void> {
   const source = openStore(join(dataDir, 'inspector.sqlite3'));
   await timed('export: ndjsonLines consumed, nothing written', async () => {
     let bytes = 0;
-    for await (const line of ndjsonLines(sqliteStore(source))) bytes += line.length;
+    for await (const line of ndjsonLines(sqliteStore(source, inProcessWriter(source)))) bytes += line.length;
     return bytes;
   });
   await timed('export: every lifecycle rebuilt once (lifecycleQueries.load)', () => {
@@ -112,19 +113,19 @@ export async function transferPartsChild(arg: string): Promise<void> {
   };
   await timed('import: as the CLI (bulk writer: 5,000 per transaction, derived after each)', () =>
     importInto('bulk', (db) => {
-      const writer = bulkWriter(db);
+      const writer = bulkWriter(inProcessWriter(db));
       return { target: { storeChunk: (records) => writer.store(records), chunkRows: writer.chunkRows }, done: () => writer.finish() };
     }),
   );
   await timed('import: through the receiver’s group-commit writer instead (500 per commit, FULL)', () =>
     importInto('receiver', (db) => {
-      const writer = deliveryWriter(db);
+      const writer = deliveryWriter(inProcessWriter(db));
       return {
         target: { storeChunk: (records) => Promise.all(records.map((record) => writer.enqueue(record))) },
         async done() {
           await writer.drain();
-          writer.derived.catchUpAll();
-          writer.derived.indexSearchAll();
+          await writer.derived.catchUpAll();
+          await writer.derived.indexSearchAll();
         },
       };
     }),

@@ -8,7 +8,7 @@ import { bodySearchIndex, countBudgetRows, indexQuery, searchMatch } from '../..
 import { deliveryQueries } from '../../src/main/core/store/sqlite/deliveries';
 import { filteredCountCap } from '../../src/main/core/store/common/delivery-view-rows';
 import { listDeliveries } from '../../src/main/core/store/sqlite/delivery-views';
-import { derivedTables } from '../../src/main/core/store/sqlite/derived-tables';
+import { derivedTables } from '../support/derived-tables';
 import { migrations } from '../../src/main/core/store/sqlite/migrations';
 import type { InspectorStore } from '../../src/main/core/store/common/inspector-store';
 import { openStore, type Db } from '../../src/main/core/store/sqlite/open';

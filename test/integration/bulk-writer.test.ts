@@ -6,6 +6,7 @@ import { benchSecret } from '../../bench/generate';
 import { ndjsonLines } from '../../src/main/core/export/ndjson';
 import { bulkChunkRows, bulkWriter } from '../../src/main/core/store/sqlite/bulk-writer';
 import { deliveryWriter } from '../../src/main/core/store/sqlite/delivery-writer';
+import { inProcessWriter } from '../../src/main/core/store/sqlite/in-process-writer';
 import { openStore, type Db } from '../../src/main/core/store/sqlite/open';
 import { sqliteStore } from '../../src/main/core/store/sqlite/sqlite-store';
 import { builtCli } from '../support/cli-process';
@@ -29,15 +30,15 @@ describe('bulk writer (a command importing many deliveries)', () => {
 
   it('leaves the same rows, duplicate groups, lifecycles and search index as the receiver’s writer', async () => {
     const live = openIn(tempDataDir());
-    const writer = deliveryWriter(live);
+    const writer = deliveryWriter(inProcessWriter(live));
     await Promise.all(traffic.map((record) => writer.enqueue(record)));
     await writer.drain();
-    writer.derived.catchUpAll();
-    writer.derived.indexSearchAll();
+    await writer.derived.catchUpAll();
+    await writer.derived.indexSearchAll();
 
     const bulk = openIn(tempDataDir());
     // Small chunks: lifecycles span several, and their bodies are often no longer in memory.
-    storeInBulk(bulk, traffic, 40);
+    await storeInBulk(bulk, traffic, 40);
 
     const expected = tables(live);
     expect(expected.groups.length).toBeGreaterThan(20);
@@ -53,14 +54,14 @@ describe('bulk writer (a command importing many deliveries)', () => {
     bulk.close();
   });
 
-  it('returns the stored ids in order and restores the durable settings when finished', () => {
+  it('returns the stored ids in order and restores the durable settings when finished', async () => {
     const db = openIn(tempDataDir());
     const cacheSize = db.pragma('cache_size', { simple: true });
-    const loader = bulkWriter(db, 100);
+    const loader = bulkWriter(inProcessWriter(db), 100);
     expect(db.pragma('synchronous', { simple: true })).toBe(1);
-    const ids = loader.store(traffic.slice(0, 100));
+    const ids = await loader.store(traffic.slice(0, 100));
     expect(ids).toEqual(Array.from({ length: 100 }, (_, i) => i + 1));
-    loader.finish();
+    await loader.finish();
     expect(db.pragma('synchronous', { simple: true })).toBe(2);
     expect(db.pragma('cache_size', { simple: true })).toBe(cacheSize);
     db.close();
@@ -71,9 +72,9 @@ describe('bulk writer (a command importing many deliveries)', () => {
     const sourceDir = tempDataDir();
     const source = openIn(sourceDir);
     const many = records(3 * bulkChunkRows);
-    storeInBulk(source, many);
+    await storeInBulk(source, many);
     const file = join(sourceDir, 'all.ndjson');
-    const store = sqliteStore(source);
+    const store = sqliteStore(source, inProcessWriter(source));
     writeFileSync(file, await collect(ndjsonLines(store)));
     await store.close();
 

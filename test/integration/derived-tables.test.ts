@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { bodyText, formALifecycle, ids, signedDelivery } from '../fixtures/payloads';
 import { buildDeliveryRecord } from '../../src/main/core/delivery-record/build-record';
 import { deliveryQueries } from '../../src/main/core/store/sqlite/deliveries';
-import { derivedTables } from '../../src/main/core/store/sqlite/derived-tables';
+import { derivedTables } from '../support/derived-tables';
 import { migrations } from '../../src/main/core/store/sqlite/migrations';
 import { openStore, type Db } from '../../src/main/core/store/sqlite/open';
 import { startTestCore, tempDataDir } from '../support/core-fixture';

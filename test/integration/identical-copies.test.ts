@@ -6,7 +6,7 @@ import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildDeliveryRecord } from '../../src/main/core/delivery-record/build-record';
 import { deliveryQueries } from '../../src/main/core/store/sqlite/deliveries';
-import { derivedTables } from '../../src/main/core/store/sqlite/derived-tables';
+import { derivedTables } from '../support/derived-tables';
 import { groupCopiesClause } from '../../src/main/core/store/common/duplicate-grouping';
 import { migrations } from '../../src/main/core/store/sqlite/migrations';
 import { openStore, type Db } from '../../src/main/core/store/sqlite/open';

@@ -10,7 +10,7 @@ import { tempDataDir } from '../support/temp-dir';
 // The CLI import's bulk loader writes SQLite only.
 describe('order list and lifecycle filter menus over realistic traffic, stored by the bulk loader', () => {
   const db = openStore(join(tempDataDir(), 'inspector.sqlite3'));
-  storeInBulk(db, analyzedTraffic(4_000, 5), 500);
+  beforeAll(() => storeInBulk(db, analyzedTraffic(4_000, 5), 500));
 
   it('lists the orders with the latest activity first, as grouping every lifecycle does', () => {
     const grouped = (limit: number) =>

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { benchSecret, generateDeliveries } from '../../bench/generate';
 import type { CapturedDelivery } from '../../src/main/core/delivery-record/delivery-record';
 import { deliveryWriter } from '../../src/main/core/store/sqlite/delivery-writer';
+import { inProcessWriter } from '../../src/main/core/store/sqlite/in-process-writer';
 import { openStore, type Db } from '../../src/main/core/store/sqlite/open';
 import { openSqliteStore } from '../../src/main/core/store/sqlite/sqlite-store';
 import { StoreUnavailable } from '../../src/main/core/store/common/store-errors';
@@ -40,7 +41,7 @@ describe('the store’s writer thread (analysis, commits and derivation off the 
     expect(await threaded.derived.isCurrent()).toBe(true);
 
     const here = openStore(storeFile());
-    const writer = deliveryWriter(here);
+    const writer = deliveryWriter(inProcessWriter(here));
     await Promise.all(analyzedTraffic(count, 5).map((record) => writer.enqueue({ ...record, response: answered })));
     await writer.derived.catchUpAll();
 

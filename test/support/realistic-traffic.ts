@@ -1,6 +1,7 @@
 import { benchSecret, generateDeliveries } from '../../bench/generate';
 import { buildDeliveryRecord } from '../../src/main/core/delivery-record/build-record';
 import { bulkWriter } from '../../src/main/core/store/sqlite/bulk-writer';
+import { inProcessWriter } from '../../src/main/core/store/sqlite/in-process-writer';
 import type { DeliveryRecord } from '../../src/main/core/delivery-record/delivery-record';
 import type { Db } from '../../src/main/core/store/sqlite/open';
 
@@ -12,8 +13,8 @@ export function analyzedTraffic(count: number, seed: number): DeliveryRecord[] {
 }
 
 /** Stores records as the CLI's import does, `chunkRows` at a time. */
-export function storeInBulk(db: Db, records: DeliveryRecord[], chunkRows?: number): void {
-  const writer = bulkWriter(db, chunkRows);
-  for (let i = 0; i < records.length; i += writer.chunkRows) writer.store(records.slice(i, i + writer.chunkRows));
-  writer.finish();
+export async function storeInBulk(db: Db, records: DeliveryRecord[], chunkRows?: number): Promise<void> {
+  const writer = bulkWriter(inProcessWriter(db), chunkRows);
+  for (let i = 0; i < records.length; i += writer.chunkRows) await writer.store(records.slice(i, i + writer.chunkRows));
+  await writer.finish();
 }

@@ -1,109 +1,42 @@
-import type { RetentionLimits } from '../../../../shared/retention';
-import { analysedRecord } from '../../delivery-record/build-record';
-import { insertValues } from '../common/delivery-columns';
-import { deliveryQueries } from './deliveries';
-import { isAnalysed, type IncomingDelivery } from '../../delivery-record/delivery-record';
-import { deriveScheduler, derivedTables } from './derived-tables';
-import { commitOnThisThread, GroupCommitWriter } from '@webhook-inspector/capture';
-import type { Db } from './db';
-import { RecentParsedBodies } from '../common/recent-parsed-bodies';
-import type { ReanalyzedBatch } from './reanalyze';
-import { type ReplayDraft } from '../common/replay-rows';
-import { replayQueries } from './replays';
-import type { SettingChange } from './settings';
-import type { ReplayRecord } from '../../../../shared/replay';
-import type { WriterThread } from './writer-thread/client';
-import { supervisedWriterThread } from './writer-thread/supervised-thread';
-import type { WriterItem } from './writer-thread/handlers';
+import { GroupCommitWriter } from '@webhook-inspector/capture';
+import type { IncomingDelivery } from '../../delivery-record/delivery-record';
+import { deriveScheduler } from './derived-tables';
+import type { StoreWriter } from './store-writer';
 
 export interface DeliveryWriterOptions {
   /** After each commit, with the newest stored id. */
   onCommitted?: (latestId: number) => void;
-  /**
-   * The built writer thread (writer-thread/thread-file.ts), for a receiver: analysis, commits and derivation
-   * then run there, off the event loop that answers deliveries. Absent (a command): all on this thread.
-   */
-  threadFile?: string | null;
-  nativeBinding?: string;
   log?: (line: string) => void;
 }
 
-function writerItem(delivery: IncomingDelivery): WriterItem {
-  return isAnalysed(delivery) ? { values: insertValues(delivery) } : { captured: delivery };
-}
-
-function startThread(db: Db, options: DeliveryWriterOptions): WriterThread | null {
-  if (!options.threadFile) return null;
-  try {
-    return supervisedWriterThread(db.name, { threadFile: options.threadFile, nativeBinding: options.nativeBinding, log: options.log });
-  } catch (error) {
-    options.log?.(`store: deliveries are written on the main thread (${(error as Error).message})`);
-    return null;
-  }
-}
-
 /**
- * Storing deliveries: each row in a group commit (a caller's promise settles once its row is durable), then,
- * after the commit, the duplicate groups and lifecycles the rows belong to. Where the writes run is chosen once,
- * here: on the writer thread (a receiver; a captured delivery is analysed there too, before its insert), or all
- * on this thread (a command, or a build without the thread). A thread that dies is restarted once, then the
- * store refuses writes (writer-thread/supervised-thread.ts): they never move to this thread halfway.
+ * Storing deliveries through the store's writer (store-writer.ts), wherever it runs: each row in a group commit
+ * (a caller's promise settles once its row is durable), then, after the commit, the duplicate groups and
+ * lifecycles the rows belong to, derived in steps the writer runs between its commits.
  */
-export function deliveryWriter(db: Db, options: DeliveryWriterOptions = {}) {
-  const deliveries = deliveryQueries(db);
-  const parsedBodies = new RecentParsedBodies();
-  const thread = startThread(db, options);
-  const commitHere = commitOnThisThread<IncomingDelivery>(db, (delivery) => {
-    const record = analysedRecord(delivery);
-    const id = deliveries.insert(record);
-    parsedBodies.rememberStored(id, record);
-    return id;
-  });
-  const writer: GroupCommitWriter<IncomingDelivery> = new GroupCommitWriter<IncomingDelivery>({
-    commit: thread ? (items) => thread.insert(items.map(writerItem)) : commitHere,
+export function deliveryWriter(writer: StoreWriter, options: DeliveryWriterOptions = {}) {
+  const commits = new GroupCommitWriter<IncomingDelivery>({
+    commit: (deliveries) => writer.insert(deliveries),
     onCommitted(batch) {
       derived.schedule();
       options.onCommitted?.(batch[batch.length - 1]!.id);
     },
-    betweenBatches: () => derived.runIfDue(),
   });
-  const local = derivedTables(db, { parsedBodies, log: options.log, writer });
-  // The thread's calls run in order: a step never needs to wait for a batch, so none is put off.
-  const derived = thread ? deriveScheduler(thread, { log: options.log }) : local;
-  const commits = thread ?? writer;
-  const replaysHere = replayQueries(db);
+  // The writer's calls run in order: a step never needs to wait for a batch, so none is put off.
+  const derived = deriveScheduler(writer, { log: options.log });
   return {
-    enqueue: (delivery: IncomingDelivery) => writer.enqueue(delivery),
-    /** Commits what is queued and stops the thread (on close). */
-    async close(): Promise<void> {
-      await writer.drain();
-      await thread?.close();
-    },
+    enqueue: (delivery: IncomingDelivery) => commits.enqueue(delivery),
     /** Commits what is queued (a command about to read back what it stored). */
-    drain: () => writer.drain(),
-    /** Retention's pruning on the writer thread; null: on this thread (sqlite-pruner.ts). */
-    prune: thread ? (limits: RetentionLimits, maxRows: number, now: number): Promise<number> => thread.prune(limits, maxRows, now) : null,
-    /** Settings changes on the writer thread; null: none (a command writes them on its connection). */
-    writeSettings: thread ? (changes: SettingChange[]): Promise<void> => thread.writeSettings(changes) : null,
-    /** A replay's row, written on the writer thread, or here without one. */
-    insertReplay: thread
-      ? (draft: ReplayDraft): Promise<ReplayRecord> => thread.insertReplay(draft)
-      : (draft: ReplayDraft): ReplayRecord => replaysHere.insert(draft),
-    /** A re-analysis's batches on the writer thread; null: on this thread (reanalyze.ts). */
-    reanalyze: thread ? (secret: string | null, afterId: number, maxRows: number): Promise<ReanalyzedBatch> => thread.reanalyze(secret, afterId, maxRows) : null,
-    /** Whether the store's other writer is at work, and when it is done: writes on this connection wait rather than block on its lock. */
-    commits: { get busy() { return commits.busy; }, idle: () => commits.idle() },
+    drain: () => commits.drain(),
+    /** Commits what is queued and stops the writer (on close). */
+    async close(): Promise<void> {
+      await commits.drain();
+      await writer.close();
+    },
     derived: {
-      schedule: () => derived.schedule(),
-      catchUpForRead: () => derived.catchUpForRead(),
-      /** Derives everything pending; without a thread, done when this returns. */
-      catchUpAll: async (): Promise<void> => void (await derived.catchUpAll()),
-      rebuild: async (): Promise<void> => void (await derived.rebuild()),
-      isCurrent: async (): Promise<boolean> => derived.isCurrent(),
-      failure: () => derived.failure(),
-      onFailureChange: (listener: () => void) => derived.onFailureChange(listener),
-      /** Indexes every body not yet in the search index: for a writer without a thread (a command, a test). */
-      indexSearchAll: () => local.steps.indexSearchAll(),
+      ...derived,
+      /** Indexes every body not yet in the search index (a command about to search a whole store). */
+      indexSearchAll: () => writer.indexSearchAll(),
     },
   };
 }

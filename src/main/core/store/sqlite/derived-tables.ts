@@ -33,7 +33,7 @@ export interface DerivationOptions {
   /** Rows per transaction (a bulk load, with no receiver to keep answering, takes more at once). */
   batchRows?: number;
   /**
-   * On the receiver's writer thread, where a step delays the commits queued behind it: each step then takes one
+   * On the store's writer, where a step delays the commits queued behind it: each step then takes one
    * transaction of pending rows and one of the search index, each sized from the last one's pace to take about this
    * long, and longer as the rows pending grow (`pacedTargetMs`), so that derivation keeps up and the commits give way.
    */
@@ -48,8 +48,8 @@ export interface DerivationOptions {
  * watermark too, and it is derived again; the next delivery's full commit syncs them anyway.
  * The body search index (body-search.ts) is filled in the same steps, from its own watermark.
  *
- * These are the steps, run on the connection given: the receiver's writer thread runs them on its own
- * (writer-thread/), a command on its only one. `deriveScheduler` decides when.
+ * These are the steps, run on the connection given: the store's writer runs them on the connection that writes
+ * (writer-handlers.ts), wherever it runs. `deriveScheduler` decides when.
  */
 export function derivationSteps(db: Db, options: DerivationOptions = {}) {
   const batchRows = options.batchRows ?? defaultBatchRows;
@@ -186,7 +186,7 @@ const derivedUpkeepWords = {
   recovered: 'lifecycles, duplicate groups and the body search index are up to date again',
 };
 
-/** The steps as the scheduler runs them: here, or on the writer thread (each then a message answered). */
+/** The steps as the scheduler runs them: the store's writer (store-writer.ts), or a connection's own steps. */
 export interface DerivationRunner {
   step(): StepOutcome | Promise<StepOutcome>;
   /** Why it failed, or null. */
@@ -197,11 +197,6 @@ export interface DerivationRunner {
 }
 
 export interface DeriveSchedulerOptions {
-  /**
-   * The delivery writer, when it commits from another connection while the steps run on this one: a step
-   * waits while it holds the write lock (rather than block this thread on it), and runs between its batches.
-   */
-  writer?: { readonly busy: boolean; idle(): Promise<void> };
   log?: (line: string) => void;
 }
 
@@ -213,10 +208,8 @@ export interface DeriveSchedulerOptions {
 export function deriveScheduler(runner: DerivationRunner, options: DeriveSchedulerOptions = {}) {
   const failure = new LastingFailure(derivedUpkeepWords, { log: options.log ?? (() => {}) });
   let scheduled = false;
-  let due = false;
   const step = async () => {
     scheduled = false;
-    due = false;
     const startedAt = Date.now();
     // A call fails only when the writer thread stopped (it logs why): the pending rows wait for the next start.
     const outcome = await Promise.resolve(runner.step()).catch(() => null);
@@ -226,27 +219,16 @@ export function deriveScheduler(runner: DerivationRunner, options: DeriveSchedul
     if (outcome.backlog) schedule(0);
   };
   const schedule = (delayMs = coalesceMs) => {
-    if (scheduled || due) return;
+    if (scheduled) return;
     scheduled = true;
-    setTimeout(() => {
-      if (options.writer?.busy) {
-        // The writer's batch holds the write lock: derive right after it (runIfDue).
-        scheduled = false;
-        due = true;
-      } else void step();
-    }, delayMs).unref();
+    setTimeout(() => void step(), delayMs).unref();
   };
 
   return {
     /** Derives the pending rows shortly (after `delayMs`, coalescing commits), in batches, between the receiver's turns. */
     schedule: (delayMs?: number) => schedule(delayMs),
-    /** Between two of the writer's batches: derives now if it was put off while a batch was being committed. */
-    runIfDue(): void {
-      if (due) void step();
-    },
     /** Before reading the derived tables: derives what is pending now, unless a rebuild is under way. */
     async catchUpForRead(): Promise<void> {
-      if (options.writer?.busy) await options.writer.idle();
       const startedAt = Date.now();
       const failed = await runner.catchUp(readCatchUpRows);
       // Only a step says it works again (it also tries the search index).
@@ -268,29 +250,3 @@ export function deriveScheduler(runner: DerivationRunner, options: DeriveSchedul
 }
 
 export type DeriveSchedule = ReturnType<typeof deriveScheduler>;
-
-/**
- * The derived tables of a connection that also runs their steps (a command, or a store whose writer thread
- * could not start): scheduled as above, and callable at once.
- */
-export function derivedTables(db: Db, options: DerivationOptions & DeriveSchedulerOptions = {}) {
-  const steps = derivationSteps(db, options);
-  const scheduler = deriveScheduler(steps, options);
-  return {
-    schedule: scheduler.schedule,
-    runIfDue: scheduler.runIfDue,
-    catchUpForRead: scheduler.catchUpForRead,
-    catchUpAll: steps.catchUpAll,
-    indexSearchAll: steps.indexSearchAll,
-    rebuild(): void {
-      steps.clear();
-      scheduler.schedule(0);
-    },
-    isCurrent: steps.isCurrent,
-    failure: scheduler.failure,
-    onFailureChange: scheduler.onFailureChange,
-    steps,
-  };
-}
-
-export type DerivedTables = ReturnType<typeof derivedTables>;

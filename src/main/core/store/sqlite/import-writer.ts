@@ -1,8 +1,8 @@
 import type { ImportWriter } from '../common/import-writer';
 import { bulkWriter } from './bulk-writer';
 import { openStore } from './open';
+import { openStoreWriter } from './open-writer';
 import { builtWriterThreadFile } from './writer-thread/thread-file';
-import { threadedBulkWriter } from './writer-thread/threaded-bulk-writer';
 
 /**
  * A SQLite file (created when missing) through the bulk writer: a transaction per large chunk, stored on
@@ -10,8 +10,7 @@ import { threadedBulkWriter } from './writer-thread/threaded-bulk-writer';
  */
 export function sqliteBulkWriter(file: string): ImportWriter {
   const db = openStore(file);
-  const threadFile = builtWriterThreadFile();
-  const writer = threadFile ? threadedBulkWriter(db, threadFile) : bulkWriter(db);
+  const writer = bulkWriter(openStoreWriter(db, { threadFile: builtWriterThreadFile() }));
   return {
     chunkRows: writer.chunkRows,
     overlapped: writer.overlapped,

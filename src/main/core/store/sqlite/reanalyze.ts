@@ -30,28 +30,26 @@ export function reanalysisBatches(db: Db) {
   return (secret: string | null, afterId: number, limit: number): ReanalyzedBatch => batch.immediate(secret, afterId, limit);
 }
 
-/** Runs a re-analysis's batch on the store's writer thread. */
+/** Runs a re-analysis's batch: the store's writer (store-writer.ts). */
 export type ReanalysisRunner = (secret: string | null, afterId: number, limit: number) => Promise<ReanalyzedBatch>;
 
 /**
  * Recomputes the derived columns of every stored delivery (after a secret change or an analyzer
  * upgrade). Raw columns are only read. When any idempotency or lifecycle key changed, the duplicate
- * groups and lifecycle summaries are rebuilt too. Works in batches, yielding between them so the
- * receiver keeps answering; with the writer thread's runner, the batches run there, between its commits.
+ * groups and lifecycle summaries are rebuilt too. Works in batches, run by the store's writer between its
+ * commits, yielding between them so the receiver keeps answering.
  */
 export async function reanalyzeAll(
-  db: Db,
+  runBatch: ReanalysisRunner,
   secret: string | null,
   derived: { rebuild(): unknown },
-  options: { rebuild?: boolean; runBatch?: ReanalysisRunner | null } = {},
+  options: { rebuild?: boolean } = {},
 ): Promise<number> {
-  const batches = options.runBatch ?? reanalysisBatches(db);
-  const runBatch = (afterId: number) => batches(secret, afterId, batchSize);
   let afterId = 0;
   let count = 0;
   let keysChanged = options.rebuild ?? false;
   for (;;) {
-    const batch = await runBatch(afterId);
+    const batch = await runBatch(secret, afterId, batchSize);
     if (batch.count === 0) break;
     keysChanged ||= batch.keysChanged;
     count += batch.count;

@@ -43,9 +43,9 @@ export function settingChangesWriter(db: Db): (changes: SettingChange[]) => void
 }
 
 /**
- * The settings of a store with one writer on another connection (the receiver's writer thread): read from memory,
- * loaded at open; each change takes effect at once and is handed to `store`, the changes of one turn together, in
- * order, so that this connection never writes (and never waits for the writer's lock).
+ * The settings of a store that writes through its writer (store-writer.ts): read from memory, loaded at open; each
+ * change takes effect at once and is handed to `store`, the changes of one turn together, in order, so that the
+ * reading connection never writes (and never waits for the writer's lock when the writer has its own).
  */
 export function writeBehindSettings(
   db: Db,

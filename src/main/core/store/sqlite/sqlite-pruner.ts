@@ -19,16 +19,13 @@ import {
 import { withoutOwnFsync } from './relaxed-sync';
 
 /**
- * Retention on SQLite: removes the oldest deliveries past the limits, a small batch per transaction, on this
- * thread between the delivery writer's commits (never holding the write lock while one waits), without an fsync
- * of its own (a crash undoes a whole batch, derived rows and search entries with it). Only deliveries already
+ * Retention on SQLite: removes the oldest deliveries past the limits, a small batch per transaction, on the
+ * store's writer between its commits (writer-handlers.ts), without an fsync of its own (a crash undoes a whole batch, derived rows and search entries with it). Only deliveries already
  * derived are pruned, so the groups and lifecycles they leave are there to state again; one not yet in the search
  * index is simply never indexed.
  */
-export function sqlitePruner(db: Db, commits: { readonly busy: boolean; idle(): Promise<void> } | null) {
-  const counts = db.prepare(
-    "SELECT name, value FROM store_counts WHERE name IN ('deliveries', 'stored_bytes', 'pruned', 'pruned_at')",
-  );
+export function sqlitePruner(db: Db) {
+  const readCounts = retentionCounts(db);
   const derivedThrough = db.prepare("SELECT value FROM store_counts WHERE name = 'derived_through'").pluck();
   // The receive-time index (deliveries_by_received) walks them oldest first.
   const oldest = db.prepare(
@@ -66,17 +63,6 @@ export function sqlitePruner(db: Db, commits: { readonly busy: boolean; idle(): 
     };
   };
 
-  const readCounts = (): RetentionCounts => {
-    const byName = new Map((counts.all() as Array<{ name: string; value: number }>).map((r) => [r.name, r.value]));
-    const lastPrunedAt = byName.get('pruned_at') ?? 0;
-    return {
-      deliveries: byName.get('deliveries') ?? 0,
-      bytes: byName.get('stored_bytes') ?? 0,
-      pruned: byName.get('pruned') ?? 0,
-      lastPrunedAt: lastPrunedAt > 0 ? lastPrunedAt : null,
-    };
-  };
-
   const pruneInTransaction = db.transaction((limits: RetentionLimits, now: number, maxRows: number): number => {
     const through = derivedThrough.get() as number;
     const candidates = oldest.all(through, maxRows) as PruneCandidate[];
@@ -100,14 +86,23 @@ export function sqlitePruner(db: Db, commits: { readonly busy: boolean; idle(): 
   const pruneNow = (limits: RetentionLimits, maxRows: number, now: number): number =>
     db.open ? withoutOwnFsync(db, () => pruneInTransaction.immediate(limits, now, maxRows)) : 0;
 
-  return {
-    counts: readCounts,
-    pruneNow,
-    /** The same once the store's other writer is idle (never blocking on its lock); resolves with how many. */
-    async pruneBatch(limits: RetentionLimits, maxRows: number, now = Date.now()): Promise<number> {
-      while (commits?.busy) await commits.idle();
-      return pruneNow(limits, maxRows, now);
-    },
+  return { pruneNow };
+}
+
+/** What the store holds and has pruned, as of the last commit or prune (store_counts, kept by triggers). */
+export function retentionCounts(db: Db): () => RetentionCounts {
+  const counts = db.prepare(
+    "SELECT name, value FROM store_counts WHERE name IN ('deliveries', 'stored_bytes', 'pruned', 'pruned_at')",
+  );
+  return () => {
+    const byName = new Map((counts.all() as Array<{ name: string; value: number }>).map((r) => [r.name, r.value]));
+    const lastPrunedAt = byName.get('pruned_at') ?? 0;
+    return {
+      deliveries: byName.get('deliveries') ?? 0,
+      bytes: byName.get('stored_bytes') ?? 0,
+      pruned: byName.get('pruned') ?? 0,
+      lastPrunedAt: lastPrunedAt > 0 ? lastPrunedAt : null,
+    };
   };
 }
 

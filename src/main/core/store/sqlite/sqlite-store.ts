@@ -9,11 +9,13 @@ import { getOrder, getRecipient, lifecycleFacets, listLifecycles, listOrders } f
 import { lifecycleQueries } from './lifecycles';
 import type { Db } from './db';
 import { openStore } from './open';
+import { openStoreWriter } from './open-writer';
 import { reanalyzeAll } from './reanalyze';
 import { replaySourceQueries } from './replay-sources';
 import { replayQueries } from './replays';
-import { settingsQueries, writeBehindSettings } from './settings';
-import { sqlitePruner } from './sqlite-pruner';
+import { writeBehindSettings } from './settings';
+import { retentionCounts } from './sqlite-pruner';
+import type { StoreWriter } from './store-writer';
 import { scanForText, storedIdRange, textSearchMode } from './text-scan';
 import { builtWriterThreadFile } from './writer-thread/thread-file';
 
@@ -33,47 +35,48 @@ export interface SqliteStoreOptions {
 /** The embedded engine: one SQLite file (better-sqlite3), as described in docs/STORE.md. */
 export type SqliteStore = InspectorStore & { readonly engine: 'sqlite'; readonly db: Db };
 
+/**
+ * Opens (creating and migrating if needed) the store in `file`, its writes on a writer thread for a receiving core
+ * (background), else on this thread: chosen here, once (open-writer.ts).
+ */
 export function openSqliteStore(file: string, options: SqliteStoreOptions = {}): SqliteStore {
   const db = openStore(file, { nativeBinding: options.nativeBinding });
   try {
-    return sqliteStore(db, options);
+    const threadFile = options.background ? (options.writerThreadFile === undefined ? builtWriterThreadFile() : options.writerThreadFile) : null;
+    if (options.background && threadFile === null) options.log?.('store: no writer thread beside this build; deliveries are analysed and written on the main thread');
+    const writer = openStoreWriter(db, { threadFile, nativeBinding: options.nativeBinding, log: options.log });
+    return sqliteStore(db, writer, options);
   } catch (error) {
     db.close();
     throw error;
   }
 }
 
-/** The InspectorStore over an open, migrated SQLite connection; closing the store closes it. */
-export function sqliteStore(db: Db, options: SqliteStoreOptions = {}): SqliteStore {
+/**
+ * The InspectorStore over an open, migrated SQLite connection: it reads there, and writes through `writer` only
+ * (on that connection, or on a thread's own). Closing the store stops the writer and closes the connection.
+ */
+export function sqliteStore(db: Db, writer: StoreWriter, options: SqliteStoreOptions = {}): SqliteStore {
   const listeners: Array<(latestId: number) => void> = [];
-  const threadFile = options.background ? (options.writerThreadFile === undefined ? builtWriterThreadFile() : options.writerThreadFile) : null;
-  if (options.background && threadFile === null) options.log?.('store: no writer thread beside this build; deliveries are analysed and written on the main thread');
-  const writer = deliveryWriter(db, {
+  const deliveries = deliveryWriter(writer, {
     onCommitted: (latestId) => listeners.forEach((listener) => listener(latestId)),
-    threadFile,
-    nativeBinding: options.nativeBinding,
     log: options.log,
   });
   const checkpointer = options.background ? startCheckpointer(db, { nativeBinding: options.nativeBinding, log: options.log }) : null;
-  const { derived } = writer;
+  const { derived } = deliveries;
   const lifecycles = lifecycleQueries(db);
   const sources = replaySourceQueries(db);
   const exports = exportQueries(db);
-  // With a writer thread, every write goes through it: this connection only reads.
-  const writeSettings = writer.writeSettings;
-  const behind = writeSettings ? writeBehindSettings(db, writeSettings, options.log ?? (() => {})) : null;
-  const settings = behind ?? settingsQueries(db);
+  const settings = writeBehindSettings(db, (changes) => writer.writeSettings(changes), options.log ?? (() => {}));
   const replays = replayQueries(db);
-  const pruner = sqlitePruner(db, writer.commits);
-  // On the writer thread where there is one, else here: chosen once.
-  const prune = writer.prune ?? pruner.pruneBatch;
+  const counts = retentionCounts(db);
 
   return {
     engine: 'sqlite',
     db,
-    storeDelivery: (record) => writer.enqueue(record),
+    storeDelivery: (delivery) => deliveries.enqueue(delivery),
     onCommitted: (listener) => void listeners.push(listener),
-    drain: () => writer.drain(),
+    drain: () => deliveries.drain(),
 
     deliveryCount: () => countDeliveries(db),
     listDeliveries: async (query) => listDeliveries(db, query),
@@ -100,11 +103,10 @@ export function sqliteStore(db: Db, options: SqliteStoreOptions = {}): SqliteSto
     getOrder: async (uuid) => getOrder(db, uuid, settings),
     listOrders: async (limit) => listOrders(db, limit, settings),
 
-    reanalyze: (secret, reanalyzeOptions) =>
-      reanalyzeAll(db, secret, derived, { ...reanalyzeOptions, runBatch: writer.reanalyze }),
+    reanalyze: (secret, reanalyzeOptions) => reanalyzeAll((...batch) => writer.reanalyze(...batch), secret, derived, reanalyzeOptions),
 
     replays: {
-      insert: async (draft) => writer.insertReplay(draft),
+      insert: (draft) => writer.insertReplay(draft),
       listForDelivery: async (deliveryId, limit) => replays.listForDelivery(deliveryId, limit),
     },
     replaySources: {
@@ -114,8 +116,8 @@ export function sqliteStore(db: Db, options: SqliteStoreOptions = {}): SqliteSto
     },
 
     retention: {
-      counts: () => pruner.counts(),
-      pruneBatch: (limits, maxRows, now = Date.now()) => prune(limits, maxRows, now),
+      counts,
+      pruneBatch: (limits, maxRows, now = Date.now()) => writer.prune(limits, maxRows, now),
     },
     settings,
     deliverySource: (name) => {
@@ -129,8 +131,8 @@ export function sqliteStore(db: Db, options: SqliteStoreOptions = {}): SqliteSto
     lifecycleKeys: async (afterKey, limit) => exports.lifecycleKeys(afterKey, limit),
 
     async close() {
-      await behind?.flush();
-      await writer.close();
+      await settings.flush();
+      await deliveries.close();
       await checkpointer?.close();
       db.close();
     },

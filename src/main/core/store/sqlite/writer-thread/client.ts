@@ -1,10 +1,9 @@
 import { Worker } from 'node:worker_threads';
-import type { RetentionLimits } from '../../../../../shared/retention';
+import { isAnalysed } from '../../../delivery-record/delivery-record';
+import { insertValues } from '../../common/delivery-columns';
 import { backstopPages } from '../checkpointer';
 import { connectionPragmas } from '../open';
-import type { ReplayDraft } from '../../common/replay-rows';
-import type { SettingChange } from '../settings';
-import type { WriterCall, WriterItem, WriterThreadHandlers } from './handlers';
+import type { StoreWriter, WriterCall, WriterHandlers, WriterItem } from '../store-writer';
 import type { WriterReply, WriterRequest, WriterThreadData } from './thread-main';
 
 interface Waiting {
@@ -19,14 +18,24 @@ export interface WriterThreadOptions {
   log?: (line: string) => void;
 }
 
-type Result<C extends WriterCall> = ReturnType<WriterThreadHandlers[C]>;
+/** The writes on a thread, and whether it stopped (its connection failed to open, or it crashed), and why. */
+export interface WriterThread extends StoreWriter {
+  readonly stopped: boolean;
+  /** Null while it runs. */
+  readonly stoppedBecause: string | null;
+}
+
+type Result<C extends WriterCall> = ReturnType<WriterHandlers[C]>;
+
+/** A record analysed on this thread is posted as its row: cheaper to copy than the record with its parsed body. */
+const postable = (item: WriterItem): WriterItem => ('row' in item || !isAnalysed(item) ? item : { row: insertValues(item) });
 
 /**
- * The receiver's writer thread, seen from the main thread: each call a message, answered in order. While a
- * call is under way the thread may hold the write lock, so this thread's own writes wait for `idle()`
- * instead of blocking on it. If the thread dies, what is under way fails and every call after it too.
+ * The writer thread, seen from the thread that started it: each call a message, answered in order, by the
+ * handlers (writer-handlers.ts) on the thread's own connection. If the thread dies, what is under way fails and
+ * every call after it too.
  */
-export function startWriterThread(file: string, options: WriterThreadOptions) {
+export function startWriterThread(file: string, options: WriterThreadOptions): WriterThread {
   const log = options.log ?? (() => {});
   const workerData: WriterThreadData = {
     file,
@@ -39,15 +48,10 @@ export function startWriterThread(file: string, options: WriterThreadOptions) {
   let nextSeq = 1;
   let dead: Error | null = null;
   let closing = false;
-  let idleWaiters: Array<() => void> = [];
 
   const settleIdle = () => {
-    if (waiting.size > 0) return;
     // Idle, the thread never keeps the process alive by itself; a call under way does (a command awaiting it).
-    worker.unref();
-    const waiters = idleWaiters;
-    idleWaiters = [];
-    waiters.forEach((resolve) => resolve());
+    if (waiting.size === 0) worker.unref();
   };
   const failAll = (error: Error) => {
     for (const { reject } of waiting.values()) reject(error);
@@ -75,7 +79,7 @@ export function startWriterThread(file: string, options: WriterThreadOptions) {
     }),
   );
 
-  const call = <C extends WriterCall>(name: C, ...args: Parameters<WriterThreadHandlers[C]>): Promise<Result<C>> => {
+  const call = <C extends WriterCall>(name: C, ...args: Parameters<WriterHandlers[C]>): Promise<Result<C>> => {
     if (dead) return Promise.reject(dead);
     const seq = nextSeq++;
     if (waiting.size === 0) worker.ref();
@@ -94,23 +98,18 @@ export function startWriterThread(file: string, options: WriterThreadOptions) {
     get stoppedBecause(): string | null {
       return dead?.message ?? null;
     },
-    /** Whether a call is under way. */
-    get busy(): boolean {
-      return waiting.size > 0;
-    },
-    /** Settles once no call is under way. */
-    idle: (): Promise<void> => (waiting.size === 0 ? Promise.resolve() : new Promise((resolve) => idleWaiters.push(resolve))),
-    /** Analyses what needs it, inserts, commits (synchronous=FULL); the rows' ids in order. */
-    insert: (items: WriterItem[]) => call('insert', items),
-    /** A bulk load's chunk: stored without its own fsync, then derived and indexed; the rows' ids in order. */
-    bulkStore: (items: WriterItem[]) => call('bulkStore', items),
-    prune: (limits: RetentionLimits, maxRows: number, now: number) => call('prune', limits, maxRows, now),
-    reanalyze: (secret: string | null, afterId: number, maxRows: number) => call('reanalyze', secret, afterId, maxRows),
-    writeSettings: (changes: SettingChange[]) => call('writeSettings', changes),
-    insertReplay: (draft: ReplayDraft) => call('insertReplay', draft),
+    insert: (items) => call('insert', items.map(postable)),
+    beginBulkLoad: () => call('beginBulkLoad'),
+    bulkStore: (items) => call('bulkStore', items.map(postable)),
+    endBulkLoad: () => call('endBulkLoad'),
+    prune: (limits, maxRows, now) => call('prune', limits, maxRows, now),
+    reanalyze: (secret, afterId, maxRows) => call('reanalyze', secret, afterId, maxRows),
+    writeSettings: (changes) => call('writeSettings', changes),
+    insertReplay: (draft) => call('insertReplay', draft),
     step: () => call('step'),
-    catchUp: (maxRows: number) => call('catchUp', maxRows),
+    catchUp: (maxRows) => call('catchUp', maxRows),
     catchUpAll: () => call('catchUpAll'),
+    indexSearchAll: () => call('indexSearchAll'),
     clear: () => call('clear'),
     isCurrent: () => call('isCurrent'),
     async close(): Promise<void> {
@@ -123,5 +122,3 @@ export function startWriterThread(file: string, options: WriterThreadOptions) {
     },
   };
 }
-
-export type WriterThread = ReturnType<typeof startWriterThread>;

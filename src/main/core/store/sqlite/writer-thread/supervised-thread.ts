@@ -1,4 +1,5 @@
 import { StoreUnavailable } from '../../common/store-errors';
+import type { StoreWriter } from '../store-writer';
 import { startWriterThread, type WriterThread, type WriterThreadOptions } from './client';
 
 /**
@@ -7,7 +8,7 @@ import { startWriterThread, type WriterThread, type WriterThreadOptions } from '
  * is refused with StoreUnavailable naming why (the receiver answers 503, the status and the log say so), and no
  * write ever moves to the main thread halfway.
  */
-export function supervisedWriterThread(file: string, options: WriterThreadOptions): WriterThread {
+export function supervisedWriterThread(file: string, options: WriterThreadOptions): StoreWriter {
   const log = options.log ?? (() => {});
   let current = startWriterThread(file, options);
   let restarted = false;
@@ -41,18 +42,10 @@ export function supervisedWriterThread(file: string, options: WriterThreadOption
     };
 
   return {
-    get stopped() {
-      return failed !== null;
-    },
-    get stoppedBecause() {
-      return failed?.message ?? null;
-    },
-    get busy() {
-      return current.busy;
-    },
-    idle: () => current.idle(),
     insert: on((thread, items) => thread.insert(items)),
+    beginBulkLoad: on((thread) => thread.beginBulkLoad()),
     bulkStore: on((thread, items) => thread.bulkStore(items)),
+    endBulkLoad: on((thread) => thread.endBulkLoad()),
     prune: on((thread, limits, maxRows, now) => thread.prune(limits, maxRows, now)),
     reanalyze: on((thread, secret, afterId, maxRows) => thread.reanalyze(secret, afterId, maxRows)),
     writeSettings: on((thread, changes) => thread.writeSettings(changes)),
@@ -60,6 +53,7 @@ export function supervisedWriterThread(file: string, options: WriterThreadOption
     step: on((thread) => thread.step()),
     catchUp: on((thread, maxRows) => thread.catchUp(maxRows)),
     catchUpAll: on((thread) => thread.catchUpAll()),
+    indexSearchAll: on((thread) => thread.indexSearchAll()),
     clear: on((thread) => thread.clear()),
     isCurrent: on((thread) => thread.isCurrent()),
     close: () => {

@@ -1,9 +1,10 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import type { Db } from '../db';
-import { writerThreadHandlers, type WriterCall } from './handlers';
+import type { WriterCall } from '../store-writer';
+import { storeWriterHandlers } from '../writer-handlers';
 
-/** The writer thread's entry (built as its own file beside the main bundle: see thread-file.ts). */
+/** The writer thread's entry (built as its own file beside the main bundle: see thread-file.ts): the store's writes on its own connection. */
 export interface WriterThreadData {
   file: string;
   nativeBinding?: string;
@@ -22,7 +23,7 @@ const port = parentPort!;
 const data = workerData as WriterThreadData;
 const db: Db = new Database(data.file, { fileMustExist: true, ...(data.nativeBinding ? { nativeBinding: data.nativeBinding } : {}) });
 for (const pragma of data.pragmas) db.pragma(pragma);
-const handlers = writerThreadHandlers(db);
+const handlers = storeWriterHandlers(db);
 
 port.on('message', (message: WriterRequest | 'close') => {
   if (message === 'close') {

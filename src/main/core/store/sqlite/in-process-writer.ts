@@ -1,0 +1,38 @@
+import type { Db } from './db';
+import type { StoreWriter, WriterCall, WriterHandlers } from './store-writer';
+import { storeWriterHandlers } from './writer-handlers';
+
+/**
+ * The store's writes on this thread's connection (a command, or a receiving core built without the writer
+ * thread): each call runs at once, when it is made; its promise only carries the answer, or the failure.
+ */
+export function inProcessWriter(db: Db): StoreWriter {
+  const handlers = storeWriterHandlers(db);
+  const now =
+    <C extends WriterCall>(call: C) =>
+    (...args: Parameters<WriterHandlers[C]>): Promise<ReturnType<WriterHandlers[C]>> => {
+      try {
+        return Promise.resolve((handlers[call] as (...a: typeof args) => ReturnType<WriterHandlers[C]>)(...args));
+      } catch (error) {
+        return Promise.reject(error as Error);
+      }
+    };
+  return {
+    insert: now('insert'),
+    beginBulkLoad: now('beginBulkLoad'),
+    bulkStore: now('bulkStore'),
+    endBulkLoad: now('endBulkLoad'),
+    prune: now('prune'),
+    reanalyze: now('reanalyze'),
+    writeSettings: now('writeSettings'),
+    insertReplay: now('insertReplay'),
+    step: now('step'),
+    catchUp: now('catchUp'),
+    catchUpAll: now('catchUpAll'),
+    indexSearchAll: now('indexSearchAll'),
+    clear: now('clear'),
+    isCurrent: now('isCurrent'),
+    // The connection is its opener's to close.
+    close: async () => {},
+  };
+}
