@@ -186,7 +186,9 @@ async function databaseReadOnly(): Promise<StorageFault> {
     mechanism: 'a read-only PostgreSQL database',
     dataDir,
     location,
-    cause: /read-only transaction/,
+    // The sessions ended to make the change take hold are a cause too: a pooled connection may be used before
+    // its end is noticed, and that insert is refused for it.
+    cause: /read-only transaction|terminating connection due to administrator command/,
     readable: true,
     break: () => asAdmin(`ALTER DATABASE ${database} SET default_transaction_read_only = on`),
     repair: () => asAdmin(`ALTER DATABASE ${database} RESET default_transaction_read_only`),
