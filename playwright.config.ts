@@ -5,7 +5,7 @@ export default defineConfig({
   testDir: 'test/e2e',
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  // Two browsers at once: a test mostly waits (on its served app, on the page), and CI runs these beside the integration tests.
+  // Two browsers at once: a browser test mostly waits (on its served app, on the page).
   workers: 2,
   reporter: [['list']],
   use: {
