@@ -12,7 +12,7 @@
  * Figures are read from what each benchmark prints: its table rows and its summary lines.
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, symlinkSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 
@@ -43,7 +43,12 @@ function extractBase() {
     mkdirSync(dir, { recursive: true });
     execFileSync('sh', ['-c', `git archive ${baseCommit} | tar -x -C '${dir}'`], { cwd: here, stdio: 'inherit' });
   }
-  if (!existsSync(join(dir, 'node_modules'))) symlinkSync(join(here, 'node_modules'), join(dir, 'node_modules'));
+  // The base runs on this tree's packages; a link left by a checkout since removed is made again.
+  const modules = join(dir, 'node_modules');
+  if (!existsSync(modules)) {
+    rmSync(modules, { force: true });
+    symlinkSync(join(here, 'node_modules'), modules);
+  }
   return dir;
 }
 
