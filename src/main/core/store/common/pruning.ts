@@ -17,6 +17,21 @@ export interface RetentionCounts {
   lastPrunedAt: number | null;
 }
 
+/** The store_counts rows (both engines keep them by triggers) that make the retention counts. */
+export const retentionCountsSql = "SELECT name, value FROM store_counts WHERE name IN ('deliveries', 'stored_bytes', 'pruned', 'pruned_at')";
+
+/** The retention counts from the rows of `retentionCountsSql`. */
+export function retentionCountsOf(rows: ReadonlyArray<{ name: string; value: number }>): RetentionCounts {
+  const byName = new Map(rows.map((r) => [r.name, r.value]));
+  const lastPrunedAt = byName.get('pruned_at') ?? 0;
+  return {
+    deliveries: byName.get('deliveries') ?? 0,
+    bytes: byName.get('stored_bytes') ?? 0,
+    pruned: byName.get('pruned') ?? 0,
+    lastPrunedAt: lastPrunedAt > 0 ? lastPrunedAt : null,
+  };
+}
+
 /** One of the oldest deliveries, in receive order, and the bytes it holds. */
 export interface PruneCandidate {
   id: number;

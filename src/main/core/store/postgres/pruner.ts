@@ -11,6 +11,8 @@ import {
   type GroupFacts,
   type PruneCandidate,
   type PrunedKeys,
+  retentionCountsOf,
+  retentionCountsSql,
   type RetentionCounts,
 } from '../common/pruning';
 import type { RecentParsedBodies } from '../common/recent-parsed-bodies';
@@ -40,19 +42,7 @@ async function factsOf(client: pg.PoolClient, grouping: DuplicateGrouping, throu
  * interleave; the counts it changes are kept here as the writer's are.
  */
 export async function pgPruner(pool: pg.Pool, parsedBodies: RecentParsedBodies) {
-  const read = async (): Promise<RetentionCounts> => {
-    const { rows } = await pool.query<{ name: string; value: number }>(
-      "SELECT name, value FROM store_counts WHERE name IN ('deliveries', 'stored_bytes', 'pruned', 'pruned_at')",
-    );
-    const byName = new Map(rows.map((r) => [r.name, r.value]));
-    const lastPrunedAt = byName.get('pruned_at') ?? 0;
-    return {
-      deliveries: byName.get('deliveries') ?? 0,
-      bytes: byName.get('stored_bytes') ?? 0,
-      pruned: byName.get('pruned') ?? 0,
-      lastPrunedAt: lastPrunedAt > 0 ? lastPrunedAt : null,
-    };
-  };
+  const read = async (): Promise<RetentionCounts> => retentionCountsOf((await pool.query<{ name: string; value: number }>(retentionCountsSql)).rows);
   let counts = await read();
 
   const pruneBatch = (limits: RetentionLimits, maxRows: number, now: number) =>

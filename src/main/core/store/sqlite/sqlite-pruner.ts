@@ -14,6 +14,8 @@ import {
   type GroupFacts,
   type PruneCandidate,
   type PrunedKeys,
+  retentionCountsOf,
+  retentionCountsSql,
   type RetentionCounts,
 } from '../common/pruning';
 import { withoutOwnFsync } from './relaxed-sync';
@@ -91,19 +93,8 @@ export function sqlitePruner(db: Db) {
 
 /** What the store holds and has pruned, as of the last commit or prune (store_counts, kept by triggers). */
 export function retentionCounts(db: Db): () => RetentionCounts {
-  const counts = db.prepare(
-    "SELECT name, value FROM store_counts WHERE name IN ('deliveries', 'stored_bytes', 'pruned', 'pruned_at')",
-  );
-  return () => {
-    const byName = new Map((counts.all() as Array<{ name: string; value: number }>).map((r) => [r.name, r.value]));
-    const lastPrunedAt = byName.get('pruned_at') ?? 0;
-    return {
-      deliveries: byName.get('deliveries') ?? 0,
-      bytes: byName.get('stored_bytes') ?? 0,
-      pruned: byName.get('pruned') ?? 0,
-      lastPrunedAt: lastPrunedAt > 0 ? lastPrunedAt : null,
-    };
-  };
+  const counts = db.prepare(retentionCountsSql);
+  return () => retentionCountsOf(counts.all() as Array<{ name: string; value: number }>);
 }
 
 function statementsOf<K extends string>(db: Db, sql: Record<K, string>): Record<K, Statement<unknown[]>> {
