@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { storedDeliveryLimit } from '../../../../shared/handler-check';
 import { RouteLink } from '../../components/RouteLink';
+import { FormProblem } from '../../components/form/FormProblems';
 import { parseDeliveryIds } from '../../lib/delivery-ids';
 import { routes } from '../../lib/links';
 
@@ -59,11 +60,7 @@ export function StoredDeliveriesField({ deliveryIds, onChange }: StoredDeliverie
           Add
         </button>
       </div>
-      {problem && (
-        <p className="call-error" role="alert" data-testid="check-stored-problem">
-          {problem}
-        </p>
-      )}
+      <FormProblem problem={problem} testId="check-stored-problem" />
       {deliveryIds.length > 0 && (
         <ul className="check-stored-list" aria-label="Stored deliveries the run also sends">
           {deliveryIds.map((id) => (
