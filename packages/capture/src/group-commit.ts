@@ -12,6 +12,11 @@ interface Pending<T> {
 export interface GroupCommitSteps<T> {
   /** Stores a batch in one transaction; settles once it is committed, with each item's row id in order. */
   commit: (items: T[]) => Promise<number[]> | number[];
+  /**
+   * When a commit does not sync by itself: settles once what was committed before the call is on disk. The next
+   * batch commits meanwhile; a batch's callers settle (and `onCommitted` runs) only after it.
+   */
+  durable?: () => Promise<void>;
   /** After a successful commit, with the batch's items and their row ids, in order. */
   onCommitted?: (batch: ReadonlyArray<Committed<T>>) => void;
   /**
@@ -36,13 +41,15 @@ export function commitOnThisThread<T>(db: Transactional, write: (item: T) => num
 /**
  * Group commit: what is queued while a commit is under way (or during one turn of the event loop) goes
  * into the next commit, so one fsync serves many. Each caller's promise settles only after the commit
- * that holds its item, so a caller that answers 2xx on resolve answers only for durable rows; on a
- * failed commit every caller of that batch is rejected.
+ * that holds its item (and, with `durable`, after its sync), so a caller that answers 2xx on resolve
+ * answers only for durable rows; on a failed commit or sync every caller of that batch is rejected.
  */
 export class GroupCommitWriter<T> {
   private queue: Array<Pending<T>> = [];
   private scheduled = false;
   private committing: Promise<void> | null = null;
+  /** Committed batches waiting for `durable`. */
+  private readonly syncing = new Set<Promise<void>>();
 
   constructor(private readonly steps: GroupCommitSteps<T>) {}
 
@@ -65,7 +72,9 @@ export class GroupCommitWriter<T> {
 
   /** Commits everything queued, and waits for it (on close). */
   async drain(): Promise<void> {
-    while (this.committing || this.queue.length > 0) await (this.committing ?? this.flush());
+    while (this.committing || this.queue.length > 0 || this.syncing.size > 0) {
+      await (this.committing ?? (this.queue.length > 0 ? this.flush() : Promise.all(this.syncing)));
+    }
   }
 
   private schedule(): void {
@@ -93,11 +102,25 @@ export class GroupCommitWriter<T> {
     try {
       ids = await this.steps.commit(batch.map((p) => p.item));
     } catch (error) {
-      const failure = error instanceof Error ? error : new Error(String(error));
-      for (const p of batch) p.reject(failure);
-      return;
+      return rejectAll(batch, error);
     }
+    if (!this.steps.durable) return this.settle(batch, ids);
+    // Not awaited: the next batch commits while this one is synced.
+    const synced = this.steps.durable().then(
+      () => this.settle(batch, ids),
+      (error: unknown) => rejectAll(batch, error),
+    );
+    this.syncing.add(synced);
+    void synced.finally(() => this.syncing.delete(synced));
+  }
+
+  private settle(batch: Array<Pending<T>>, ids: number[]): void {
     batch.forEach((p, i) => p.resolve(ids[i]!));
     this.steps.onCommitted?.(batch.map((p, i) => ({ item: p.item, id: ids[i]! })));
   }
+}
+
+function rejectAll<T>(batch: Array<Pending<T>>, error: unknown): void {
+  const failure = error instanceof Error ? error : new Error(String(error));
+  for (const p of batch) p.reject(failure);
 }

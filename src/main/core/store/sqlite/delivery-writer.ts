@@ -11,12 +11,14 @@ export interface DeliveryWriterOptions {
 
 /**
  * Storing deliveries through the store's writer (store-writer.ts), wherever it runs: each row in a group commit
- * (a caller's promise settles once its row is durable), then, after the commit, the duplicate groups and
+ * (a caller's promise settles once its row is durable: committed, then the WAL synced while the next batch
+ * commits), then, after the commit, the duplicate groups and
  * lifecycles the rows belong to, derived in steps the writer runs between its commits.
  */
 export function deliveryWriter(writer: StoreWriter, options: DeliveryWriterOptions = {}) {
   const commits = new GroupCommitWriter<IncomingDelivery>({
     commit: (deliveries) => writer.insert(deliveries),
+    durable: () => writer.synced(),
     onCommitted(batch) {
       derived.schedule();
       options.onCommitted?.(batch[batch.length - 1]!.id);

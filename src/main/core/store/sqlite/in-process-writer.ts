@@ -1,5 +1,6 @@
 import type { Db } from './db';
 import type { StoreWriter, WriterCall, WriterHandlers } from './store-writer';
+import { walSyncer } from './wal-sync';
 import { storeWriterHandlers } from './writer-handlers';
 
 /**
@@ -15,6 +16,7 @@ export function inProcessWriter(db: Db): StoreWriter {
       (handlers[call] as (...a: typeof args) => ReturnType<WriterHandlers[C]>)(...args);
   return {
     insert: now('insert'),
+    synced: walSyncer(db.name).synced,
     beginBulkLoad: now('beginBulkLoad'),
     bulkStore: now('bulkStore'),
     endBulkLoad: now('endBulkLoad'),

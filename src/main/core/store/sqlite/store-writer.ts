@@ -22,8 +22,16 @@ export type WriterItem = IncomingDelivery | { row: unknown[] };
  * fsyncs and several inspectors may write at once, so it has no such choice to make.
  */
 export interface StoreWriter {
-  /** Analyses what needs it and inserts the batch in one transaction, committed with synchronous=FULL; the ids in order. */
+  /**
+   * Analyses what needs it and inserts the batch in one transaction; the ids in order. The commit does not sync
+   * (synchronous=NORMAL): the rows are durable once `synced()`, called after it, settles.
+   */
   insert(items: WriterItem[]): Promise<number[]>;
+  /**
+   * Settles once every transaction committed before the call is on disk: an fdatasync of the WAL (wal-sync.ts),
+   * on libuv's thread pool, while the writer goes on with the next batch.
+   */
+  synced(): Promise<void>;
 
   /** A bulk load (an import): the connection without fsyncs of its own and with a large page cache, until its end. */
   beginBulkLoad(): Promise<void>;
@@ -55,8 +63,8 @@ export interface StoreWriter {
   close(): Promise<void>;
 }
 
-/** The writes, by name: what a worker thread is asked to run. */
-export type WriterCall = Exclude<keyof StoreWriter, 'close'>;
+/** The writes, by name: what a worker thread is asked to run (the WAL's sync runs where it is asked for). */
+export type WriterCall = Exclude<keyof StoreWriter, 'close' | 'synced'>;
 
 /** The writes as they run on the writer's connection: each answers at once. */
 export type WriterHandlers = {

@@ -30,8 +30,8 @@ function withBufferBody<T extends IncomingDelivery>(delivery: T): T {
 /**
  * Every write of the store (store-writer.ts), as plain functions of the connection that writes: the same whether
  * they run on this thread (in-process-writer.ts) or on the writer thread, each call one message
- * (writer-thread/thread-main.ts). A batch of deliveries is analysed and inserted in one transaction (committed with
- * synchronous=FULL before the ids go back), and the derivation steps (duplicate groups, lifecycles, search index)
+ * (writer-thread/thread-main.ts). A batch of deliveries is analysed and inserted in one transaction (committed
+ * without its own fsync: the WAL is synced after it, apart, before any 2xx), and the derivation steps (duplicate groups, lifecycles, search index)
  * run with the bodies it just parsed; pruning, re-analysis and derivation are paced so that each call delays the
  * commits queued behind it by a few milliseconds only.
  */
@@ -81,7 +81,8 @@ export function storeWriterHandlers(db: Db): WriterHandlers {
   const replays = replayQueries(db);
 
   return {
-    insert: (items) => insertItems(items, parsedBodies),
+    // Durable once the WAL is synced after it (StoreWriter.synced), while the next batch is analysed and committed.
+    insert: (items) => withoutOwnFsync(db, () => insertItems(items, parsedBodies)),
     beginBulkLoad() {
       restoreAfterBulk = [
         `synchronous = ${db.pragma('synchronous', { simple: true }) as number}`,

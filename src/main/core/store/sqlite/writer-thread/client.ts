@@ -4,6 +4,7 @@ import { insertValues } from '../../common/delivery-columns';
 import { backstopPages } from '../checkpointer';
 import { connectionPragmas } from '../open';
 import type { StoreWriter, WriterCall, WriterHandlers, WriterItem } from '../store-writer';
+import { walSyncer } from '../wal-sync';
 import type { WriterReply, WriterRequest, WriterThreadData } from './thread-main';
 
 interface Waiting {
@@ -99,6 +100,7 @@ export function startWriterThread(file: string, options: WriterThreadOptions): W
       return dead?.message ?? null;
     },
     insert: (items) => call('insert', items.map(postable)),
+    synced: walSyncer(file).synced,
     beginBulkLoad: () => call('beginBulkLoad'),
     bulkStore: (items) => call('bulkStore', items.map(postable)),
     endBulkLoad: () => call('endBulkLoad'),

@@ -43,6 +43,8 @@ export function supervisedWriterThread(file: string, options: WriterThreadOption
 
   return {
     insert: on((thread, items) => thread.insert(items)),
+    // The store's file, whichever thread wrote to it.
+    synced: () => current.synced(),
     beginBulkLoad: on((thread) => thread.beginBulkLoad()),
     bulkStore: on((thread, items) => thread.bulkStore(items)),
     endBulkLoad: on((thread) => thread.endBulkLoad()),
