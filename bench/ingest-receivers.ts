@@ -8,7 +8,7 @@ import { startCore } from '../src/main/core/start-core';
 import { loadOrCreateCertificate } from '../src/main/core/receiver/tls';
 import { closeServer, GroupCommitWriter } from '@webhook-inspector/capture';
 import { serveChild } from './children';
-import { writtenBytes } from './machine';
+import { threadCpuMs, writtenBytes } from './machine';
 import { benchSecret } from './generate';
 import { quantile } from './stats';
 import { relayReceiver } from './relay-receiver';
@@ -51,12 +51,21 @@ export interface Usage {
   cpuMs: number;
   rssMb: number;
   writtenBytes: number | null;
+  /** CPU time by thread id, ms (machine.ts threadCpuMs), and which one is the main thread. */
+  threadsMs: Record<string, number>;
+  mainThread: string;
 }
 
 /** `alsoCpuMs`: CPU of the receiver's other processes (the relay's database). */
 function usage(alsoCpuMs = 0): Usage {
   const cpu = process.cpuUsage();
-  return { cpuMs: (cpu.user + cpu.system) / 1000 + alsoCpuMs, rssMb: process.memoryUsage().rss / 2 ** 20, writtenBytes: writtenBytes() };
+  return {
+    cpuMs: (cpu.user + cpu.system) / 1000 + alsoCpuMs,
+    rssMb: process.memoryUsage().rss / 2 ** 20,
+    writtenBytes: writtenBytes(),
+    threadsMs: threadCpuMs(),
+    mainThread: String(process.pid),
+  };
 }
 
 const answer = JSON.stringify({ received: true });

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 /** Busy CPU time of the whole machine so far, ms, all cores (from /proc/stat; null where there is none). */
@@ -36,6 +36,26 @@ export async function waitForQuiet(threshold = 0.15): Promise<void> {
     if (!said) console.log(`  the machine is busy (${(share * 100).toFixed(0)} % of a core outside the benchmark): waiting (budget left ${(waitBudgetMs / 1000).toFixed(0)} s) …`);
     said = true;
   }
+}
+
+/**
+ * CPU time (user + system) of each of this process's threads so far, ms, by thread id (/proc/self/task; empty
+ * where there is none). The main thread's id is the process's; Node names every thread "node", so a worker
+ * thread is told apart by what it uses.
+ */
+export function threadCpuMs(): Record<string, number> {
+  const byThread: Record<string, number> = {};
+  try {
+    for (const tid of readdirSync('/proc/self/task')) {
+      const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+      // After the command's name (in parentheses, which may hold spaces): fields 14 and 15 are utime and stime.
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      byThread[tid] = ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+    }
+  } catch {
+    // A thread that ended while being read, or no /proc: what was read so far.
+  }
+  return byThread;
 }
 
 /** Bytes this process caused to be written to storage so far (/proc/self/io write_bytes), or null. */
