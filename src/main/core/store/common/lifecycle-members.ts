@@ -1,5 +1,5 @@
 import type { Lifecycle, LifecycleKind, LifecycleSummary } from '../../../../shared/lifecycle';
-import { arrivedEvents, eventFacts, lifecycleOfEvents, summarizeLifecycle, type ArrivedEvent } from '../../analysis/lifecycle';
+import { arrivedEvent, arrivedEvents, eventFacts, lifecycleOfEvents, summarizeLifecycle, type ArrivedEvent } from '../../analysis/lifecycle';
 import type { ParsedBody } from '../../analysis/parse-body';
 import type { RecentParsedBodies } from './recent-parsed-bodies';
 import { eventsOfStoredFacts, storedEventFacts } from './stored-event-facts';
@@ -110,7 +110,7 @@ export function newEvent(addition: LifecycleAddition, body: ParsedBody | Uint8Ar
     body instanceof Uint8Array
       ? { id: addition.id, idempotencyKey: addition.idempotencyKey, body }
       : { id: addition.id, idempotencyKey: addition.idempotencyKey, body: noBytes, parsed: body };
-  return { ...eventFacts(addition.kind, delivery), deliveryIds: [addition.id], idempotencyKey: addition.idempotencyKey };
+  return arrivedEvent(eventFacts(addition.kind, delivery), [addition.id], addition.idempotencyKey);
 }
 const noBytes = new Uint8Array();
 

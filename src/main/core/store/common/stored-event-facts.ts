@@ -1,4 +1,4 @@
-import type { ArrivedEvent, EventFacts } from '../../analysis/lifecycle';
+import { arrivedEvent, type ArrivedEvent, type EventFacts } from '../../analysis/lifecycle';
 
 /** What a fact is when the stored text leaves it out. */
 const absent: Omit<EventFacts, 'id'> = {
@@ -35,10 +35,24 @@ export function storedEventFacts(events: readonly EventFacts[]): string {
  * and their idempotency keys are not kept: what a summary is computed from, not a lifecycle to show.
  */
 export function eventsOfStoredFacts(text: string): ArrivedEvent[] {
-  return (JSON.parse(text) as Array<Partial<EventFacts> & { id: number }>).map((kept) => ({
-    ...absent,
-    ...kept,
-    deliveryIds: [kept.id],
-    idempotencyKey: null,
-  }));
+  return (JSON.parse(text) as Array<Partial<EventFacts> & { id: number }>).map((kept) =>
+    arrivedEvent(
+      {
+        id: kept.id,
+        event: kept.event ?? absent.event,
+        eventTime: kept.eventTime ?? absent.eventTime,
+        status: kept.status ?? absent.status,
+        subject: kept.subject ?? absent.subject,
+        orderUuid: kept.orderUuid ?? absent.orderUuid,
+        recipientEmail: kept.recipientEmail ?? absent.recipientEmail,
+        hasData: kept.hasData ?? absent.hasData,
+        hasTxHash: kept.hasTxHash ?? absent.hasTxHash,
+        txHash: kept.txHash ?? absent.txHash,
+        firstTxid: kept.firstTxid ?? absent.firstTxid,
+        quote: kept.quote ?? absent.quote,
+      },
+      [kept.id],
+      null,
+    ),
+  );
 }
