@@ -11,6 +11,8 @@ import { startTestCore, tempDataDir } from '../support/core-fixture';
 import { describeEachEngine, openTestStore, storeLocation } from '../support/engines';
 import { insertWithTodaysColumns } from '../support/old-store';
 import { testSecret } from '../support/deliveries';
+import { analyzedTraffic } from '../support/realistic-traffic';
+import { RecentParsedBodies } from '../../src/main/core/store/common/recent-parsed-bodies';
 
 const storeFile = (dataDir: string) => join(dataDir, 'inspector.sqlite3');
 
@@ -137,6 +139,35 @@ describe('derived tables (duplicate groups, lifecycle summaries)', () => {
     }
   });
 
+  it('grown batch by batch on realistic traffic, are row for row (every column) what a rebuild from every delivery gives', () => {
+    const db = openStore(storeFile(tempDataDir()));
+    try {
+      const deliveries = deliveryQueries(db);
+      // A small memory of parsed bodies: some new events find theirs there, others read their bodies again.
+      const parsedBodies = new RecentParsedBodies(16);
+      const derived = derivedTables(db, { parsedBodies });
+      const records = analyzedTraffic(1_500, 11);
+      for (let at = 0, batch = 1; at < records.length; at += batch, batch = (batch * 7) % 61) {
+        db.transaction(() => {
+          for (const record of records.slice(at, at + batch)) parsedBodies.rememberStored(deliveries.insert(record), record);
+        })();
+        derived.catchUpAll();
+      }
+      const everyRow = () => ({
+        lifecycles: db.prepare('SELECT * FROM lifecycles ORDER BY key').all(),
+        groups: db.prepare('SELECT * FROM duplicate_groups ORDER BY idempotency_key').all(),
+      });
+      const grown = everyRow();
+      expect(grown.lifecycles.length).toBeGreaterThan(100);
+      expect(grown.lifecycles.some((row) => (row as { event_count: number }).event_count >= 4)).toBe(true);
+      derivedTables(db).steps.clear();
+      derivedTables(db).catchUpAll();
+      expect(everyRow()).toEqual(grown);
+    } finally {
+      db.close();
+    }
+  });
+
   it('keep their rows when a store from before is opened, duplicate groups only for repeated keys', () => {
     const file = storeFile(tempDataDir());
     const old = new Database(file);
@@ -150,10 +181,10 @@ describe('derived tables (duplicate groups, lifecycle summaries)', () => {
     old.exec("CREATE VIRTUAL TABLE temp.delivery_long_runs USING fts5(trigrams, content = '', detail = none, tokenize = 'ascii')");
     // And the column it writes to duplicate groups (a later migration's; the copy migration 0008 makes drops it again).
     old.exec("ALTER TABLE duplicate_groups ADD COLUMN basis TEXT NOT NULL DEFAULT 'idempotency_key'");
-    // And the lifecycles' column of migration 0014, dropped again after: the rows stay as that version left them.
-    old.exec('ALTER TABLE lifecycles ADD COLUMN event_first_ids TEXT');
+    // And the lifecycles' column of migration 0017, dropped again after: the rows stay as that version left them.
+    old.exec('ALTER TABLE lifecycles ADD COLUMN event_facts TEXT');
     derivedTables(old).catchUpAll();
-    old.exec('ALTER TABLE lifecycles DROP COLUMN event_first_ids');
+    old.exec('ALTER TABLE lifecycles DROP COLUMN event_facts');
     // Stores of that version kept a group for every key, delivered once or more.
     old.prepare(
       `INSERT INTO duplicate_groups (idempotency_key, count, first_id, last_id, first_received_at, last_received_at,
@@ -180,14 +211,16 @@ describe('derived tables (duplicate groups, lifecycle summaries)', () => {
     derivedTables(db).catchUpAll();
     expect((groupRows(db) as Array<{ count: number }>).map((g) => g.count)).toEqual([3]);
     expect(lifecycleRows(db)).toEqual([{ ...before.lifecycles[0], delivery_count: 5 }]);
-    // A new event in a lifecycle summarized before schema 14 reads its deliveries once and keeps its events' first ones.
+    // A new event in a lifecycle summarized before event facts reads its deliveries once and keeps its events' facts.
     storeUnderived(db, [{ ...(processing as object), occurred_at: '2026-03-01T12:00:01Z' }]);
     derivedTables(db).catchUpAll();
-    expect(db.prepare('SELECT event_count, delivery_count, event_first_ids FROM lifecycles').get()).toEqual({
-      event_count: 4,
-      delivery_count: 6,
-      event_first_ids: '[1,2,4,6]',
-    });
+    const grown = db.prepare('SELECT event_count, delivery_count, event_facts FROM lifecycles').get() as {
+      event_count: number;
+      delivery_count: number;
+      event_facts: string;
+    };
+    expect(grown).toMatchObject({ event_count: 4, delivery_count: 6 });
+    expect((JSON.parse(grown.event_facts) as Array<{ id: number }>).map((event) => event.id)).toEqual([1, 2, 4, 6]);
     db.close();
   });
 });

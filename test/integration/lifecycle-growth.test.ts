@@ -3,11 +3,14 @@ import { expect, it } from 'vitest';
 import {
   formALifecycle,
   formAQuoteCanceled,
+  formAQuoteConfirmed,
   formAStatusChanged,
+  formATerminalCompleted,
   formATerminalFailed,
   formBBody,
   giftCardFailedBody,
   giftCardRecipientBody,
+  ids,
   signedDelivery,
 } from '../fixtures/payloads';
 import { buildDeliveryRecord } from '../../src/main/core/delivery-record/build-record';
@@ -29,6 +32,10 @@ const bodies: unknown[] = [
   ...formALifecycle(),
   formATerminalFailed(),
   formAQuoteCanceled(),
+  // Spec 3's rules that read more of a body than its event and status: a same-currency confirmation, tx_hash.
+  formAQuoteConfirmed(),
+  formATerminalCompleted({ txHash: ids.txHash }),
+  { ...(formATerminalCompleted({ txHash: ids.txHash }) as object), occurred_at: '2026-03-02T09:30:00Z', tx_hash: '0xother' },
   // No occurred_at: no idempotency key, an event of its own each time, placed after the timed ones.
   withoutOccurredAt(),
   { ...(formAStatusChanged() as object), occurred_at: '2026-03-02T09:20:00Z' },

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { indexQuery, longRunMatch, longRunTrigrams, searchMatch, searchTerms } from '../../src/main/core/store/sqlite/body-search';
 
@@ -66,6 +67,21 @@ describe('the long runs a second index holds (hashes, long identifiers)', () => 
     ]);
     expect(longRunTrigrams(body)).toBe([...new Set([...every3(`0x${hash}`), ...every3('abcdefghijklmnop')])].join(' '));
     expect(longRunTrigrams(Buffer.from('{"a":"abcdefghijklmno"}'))).toBeNull();
+  });
+
+  it('are, for any bytes, the trigrams at every third position of each long run, in order of first appearance', () => {
+    const reference = (body: Uint8Array): string | null => {
+      const text = Buffer.from(body).toString('latin1');
+      const trigrams = [...text.matchAll(/[A-Za-z0-9]{16,}/g)].flatMap((m) => every3(m[0].toLowerCase()));
+      return trigrams.length === 0 ? null : [...new Set(trigrams)].join(' ');
+    };
+    const bytes = fc.array(fc.oneof(fc.constantFrom(...Buffer.from('aZ09x-" \u00ff')), fc.integer({ min: 0, max: 255 })), { maxLength: 200 });
+    fc.assert(
+      fc.property(bytes, (list) => {
+        expect(longRunTrigrams(Uint8Array.from(list))).toBe(reference(Uint8Array.from(list)));
+      }),
+      { numRuns: 500 },
+    );
   });
 
   it('lists each trigram once: a megabyte of one letter is one token', () => {

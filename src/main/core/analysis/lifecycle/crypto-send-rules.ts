@@ -1,12 +1,8 @@
-import { Decimal } from 'decimal.js';
 import { isTerminalSendStatus } from '../../../../shared/payloads/crypto-form-a';
 import { isDetailedCryptoEvent } from '../../../../shared/payloads/events';
-import { isDecimalString } from '../../../../shared/payloads/json-values';
 import type { Finding } from '../../../../shared/verdicts';
 import { finding } from '../findings/catalog';
-import { sameCurrency } from '../findings/send-request';
 import { quote } from '../findings/text';
-import { field, has, objectField, stringField, type JsonObject } from '../json-access';
 import type { OrderedEvent } from './ordered-events';
 
 /**
@@ -69,31 +65,22 @@ function quoteCreatedRules(events: readonly OrderedEvent[], detailed: number[], 
 }
 
 /** The quote's snapshot: quote_created's data, else a terminal_state's (both carry the send request). */
-function quoteSnapshot(events: readonly OrderedEvent[], detailed: number[]): JsonObject | null {
+function quoteSnapshot(events: readonly OrderedEvent[], detailed: number[]): OrderedEvent['quote'] {
   const withData = (eventName: string) =>
     detailed
       .map((index) => events[index])
       .filter((event) => event?.event === eventName)
-      .map((event) => objectField(event?.body, 'data'))
-      .find((data) => data !== null && has(data, 'input_currency'));
+      .map((event) => event?.quote ?? null)
+      .find((quote) => quote !== null);
   return withData('payout.quote_created') ?? withData('payout.terminal_state') ?? null;
-}
-
-/** Same currency by the currencies when they say; by input_to_sending_rate 1.0 otherwise (spec 2.4). */
-function isSameCurrencyQuote(data: JsonObject): boolean {
-  const byCurrency = sameCurrency(objectField(data, 'input_currency'), objectField(data, 'sending_currency'));
-  if (byCurrency !== null) return byCurrency;
-  const rate = field(data, 'input_to_sending_rate');
-  return isDecimalString(rate) && new Decimal(rate).eq(1);
 }
 
 function quoteConfirmedRule(events: readonly OrderedEvent[], detailed: number[], add: Add): void {
   const confirmations = detailed.filter((index) => events[index]?.event === 'payout.quote_confirmed');
   if (confirmations.length === 0) return;
   const snapshot = quoteSnapshot(events, detailed);
-  if (snapshot === null || !isSameCurrencyQuote(snapshot)) return;
-  const symbol = stringField(objectField(snapshot, 'input_currency'), 'symbol');
-  const currency = symbol === null ? 'one currency' : quote(symbol);
+  if (snapshot === null || !snapshot.sameCurrency) return;
+  const currency = snapshot.symbol === null ? 'one currency' : quote(snapshot.symbol);
   for (const index of confirmations) {
     add(
       index,
@@ -135,7 +122,7 @@ function statusChangedRules(events: readonly OrderedEvent[], detailed: number[],
         ),
       );
     }
-    if (event.body !== null && has(event.body, 'data')) {
+    if (event.hasData) {
       add(index, finding('lifecycle.status_changed_with_data', '$.data', 'payout.status_changed carries "data"; it has none.'));
     }
   }
@@ -143,13 +130,8 @@ function statusChangedRules(events: readonly OrderedEvent[], detailed: number[],
 
 /** Spec 3 rule 1: a completed terminal_state without tx_hash may be followed once by one carrying it. */
 function isTxHashFollowUp(first: OrderedEvent | undefined, second: OrderedEvent | undefined): boolean {
-  if (first?.body == null || second?.body == null) return false;
-  return (
-    first.status === 'completed' &&
-    !has(first.body, 'tx_hash') &&
-    second.status === 'completed' &&
-    stringField(second.body, 'tx_hash') !== null
-  );
+  if (first === undefined || second === undefined) return false;
+  return first.status === 'completed' && !first.hasTxHash && second.status === 'completed' && second.txHash !== null;
 }
 
 function terminalStateRules(events: readonly OrderedEvent[], timed: number[], add: Add): void {
@@ -186,10 +168,9 @@ function terminalStateRules(events: readonly OrderedEvent[], timed: number[], ad
 function txHashRule(events: readonly OrderedEvent[], detailed: number[], add: Add): void {
   for (const index of detailed) {
     const event = events[index];
-    const txHash = stringField(event?.body, 'tx_hash');
+    const txHash = event?.txHash ?? null;
     if (event?.event !== 'payout.terminal_state' || txHash === null) continue;
-    const transactions = field(objectField(event.body, 'data'), 'blockchain_transactions');
-    const txid = Array.isArray(transactions) ? stringField(transactions[0], 'txid') : null;
+    const txid = event.firstTxid;
     if (txid === txHash) continue;
     const seen = txid === null ? 'there is no data.blockchain_transactions[0].txid' : `the first txid is ${quote(txid)}`;
     add(index, finding('lifecycle.tx_hash_txid_mismatch', '$.tx_hash', `tx_hash is ${quote(txHash)} but ${seen}.`));
@@ -200,7 +181,7 @@ function txHashRule(events: readonly OrderedEvent[], detailed: number[], add: Ad
 export function authoritativeTxHash(events: readonly OrderedEvent[]): string | null {
   for (let index = events.length - 1; index >= 0; index--) {
     const event = events[index];
-    const txHash = event?.event === 'payout.terminal_state' ? stringField(event.body, 'tx_hash') : null;
+    const txHash = event?.event === 'payout.terminal_state' ? event.txHash : null;
     if (txHash !== null) return txHash;
   }
   return null;

@@ -1,7 +1,7 @@
 /** Lifecycles, duplicate groups and X-Service-Delivery evidence: pure functions over stored deliveries. */
 export { lifecycleKeys, noLifecycleKeys } from './keys';
-export { reconstructLifecycle, sendTxHash } from './reconstruct';
-export type { LifecycleDelivery } from './ordered-events';
+export { reconstructLifecycle, lifecycleOfEvents, sendTxHash } from './reconstruct';
+export { arrivedEvent, arrivedEvents, eventFacts, type ArrivedEvent, type EventFacts, type LifecycleDelivery } from './ordered-events';
 export { summarizeLifecycle } from './summary';
 export { recipientView, latestLifecycle } from './recipient-view';
 export { orderSummary, noStatus } from './order-summary';

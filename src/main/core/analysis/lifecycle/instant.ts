@@ -6,16 +6,30 @@ import { isIso8601DateTime } from '../../../../shared/payloads/json-values';
  */
 export interface Instant {
   /** Whole seconds since the epoch, UTC. */
-  epochSeconds: number;
+  readonly epochSeconds: number;
   /** The fraction's digits, trailing zeros removed ("25" for .250). */
-  fraction: string;
+  readonly fraction: string;
 }
 
 const parts = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.(\d+))?(?:Z|([+-])(\d{2}):(\d{2}))$/;
 
+/** Recent texts' instants: a lifecycle's event times are read again each time it grows. Instants are never changed. */
+const recentInstants = new Map<string, Instant | null>();
+const recentInstantsMax = 4_096;
+
 /** The instant a date-time names, or null when it is not an ISO-8601 date-time with an explicit offset. */
 export function parseInstant(text: string | null): Instant | null {
-  if (text === null || !isIso8601DateTime(text)) return null;
+  if (text === null) return null;
+  const known = recentInstants.get(text);
+  if (known !== undefined) return known;
+  if (recentInstants.size >= recentInstantsMax) recentInstants.clear();
+  const instant = readInstant(text);
+  recentInstants.set(text, instant);
+  return instant;
+}
+
+function readInstant(text: string): Instant | null {
+  if (!isIso8601DateTime(text)) return null;
   const match = parts.exec(text);
   if (!match) return null;
   const [year, month, day, hour, minute, second] = match.slice(1, 7).map(Number) as [number, number, number, number, number, number];

@@ -15,7 +15,7 @@ export const noLifecycleKeys: LifecycleKeys = {
 };
 
 /** Emails are matched case-insensitively: a recipient is one person however the address is capitalised. */
-function recipientKeyOf(orderUuid: string | null, email: string | null): string | null {
+export function recipientKeyOf(orderUuid: string | null, email: string | null): string | null {
   return orderUuid === null || email === null ? null : `${orderUuid}|${email.toLowerCase()}`;
 }
 

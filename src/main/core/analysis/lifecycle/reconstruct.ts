@@ -2,7 +2,7 @@ import type { Lifecycle, LifecycleEvent, LifecycleKind } from '../../../../share
 import type { Finding } from '../../../../shared/verdicts';
 import { finding } from '../findings/catalog';
 import { cryptoSendFindings, authoritativeTxHash } from './crypto-send-rules';
-import { eventTimeField, orderEvents, type LifecycleDelivery, type OrderedEvent } from './ordered-events';
+import { arrivedEvents, eventTimeField, orderArrived, orderEvents, type ArrivedEvent, type LifecycleDelivery, type OrderedEvent } from './ordered-events';
 import { finalStatus, isRecognizedEvent } from './final-status';
 import { isTerminalEvent } from './terminal';
 
@@ -77,7 +77,12 @@ function toLifecycleEvent(kind: LifecycleKind, event: OrderedEvent, findings: Fi
  * events deduplicated by idempotency key, in event-time order, with spec 3's rules as findings.
  */
 export function reconstructLifecycle(key: string, kind: LifecycleKind, deliveries: readonly LifecycleDelivery[]): Lifecycle {
-  const ordered = orderEvents(kind, deliveries);
+  return lifecycleOfEvents(key, kind, arrivedEvents(kind, deliveries));
+}
+
+/** One send or stream from its events in arrival order (each read once, by `arrivedEvents`, or kept since). */
+export function lifecycleOfEvents(key: string, kind: LifecycleKind, arrived: readonly ArrivedEvent[]): Lifecycle {
+  const ordered = orderArrived(arrived);
   const perEvent = ruleFindings(kind, ordered);
   const final = finalStatus(kind, ordered);
   const afterTerminal = afterTerminalFlags(kind, ordered, final.firstTerminal);
@@ -87,10 +92,10 @@ export function reconstructLifecycle(key: string, kind: LifecycleKind, deliverie
   return {
     key,
     kind,
-    subject: firstKnown(ordered, (event) => event.keys.subject) ?? key.slice(key.indexOf(':') + 1),
-    orderUuid: firstKnown(recognized, (event) => event.keys.orderUuid),
-    recipientKey: firstKnown(recognized, (event) => event.keys.recipientKey),
-    recipientEmail: firstKnown(recognized, (event) => event.keys.recipientEmail),
+    subject: firstKnown(ordered, (event) => event.subject) ?? key.slice(key.indexOf(':') + 1),
+    orderUuid: firstKnown(recognized, (event) => event.orderUuid),
+    recipientKey: firstKnown(recognized, (event) => event.recipientKey),
+    recipientEmail: firstKnown(recognized, (event) => event.recipientEmail),
     events,
     currentStatus: final.deciding?.status ?? null,
     terminal: final.terminal,

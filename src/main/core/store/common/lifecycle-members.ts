@@ -1,6 +1,8 @@
 import type { Lifecycle, LifecycleKind, LifecycleSummary } from '../../../../shared/lifecycle';
-import { reconstructLifecycle, summarizeLifecycle } from '../../analysis/lifecycle';
+import { arrivedEvent, arrivedEvents, eventFacts, lifecycleOfEvents, summarizeLifecycle, type ArrivedEvent } from '../../analysis/lifecycle';
+import type { ParsedBody } from '../../analysis/parse-body';
 import type { RecentParsedBodies } from './recent-parsed-bodies';
+import { eventsOfStoredFacts, storedEventFacts } from './stored-event-facts';
 
 export interface MemberRow {
   id: number;
@@ -14,16 +16,16 @@ export interface MemberRow {
 export const membersSql =
   'SELECT id, body, idempotency_key, received_at, lifecycle_kind FROM deliveries WHERE lifecycle_key = ? ORDER BY id';
 
-/** A lifecycle rebuilt from its deliveries (by the analysis), with the latest of them; null without any. */
+/** A lifecycle rebuilt from its deliveries (by the analysis), with its events and the latest delivery; null without any. */
 export function lifecycleOfMembers(
   key: string,
   rows: MemberRow[],
   parsedBodies?: RecentParsedBodies,
 ): LoadedLifecycle | null {
   if (rows.length === 0) return null;
-  const lifecycle = reconstructLifecycle(
-    key,
-    rows[0]!.lifecycle_kind,
+  const kind = rows[0]!.lifecycle_kind;
+  const events = arrivedEvents(
+    kind,
     rows.map((r) => ({
       id: r.id,
       body: r.body,
@@ -32,12 +34,13 @@ export function lifecycleOfMembers(
       receivedAt: new Date(r.received_at).toISOString(),
     })),
   );
-  return { lifecycle, lastDeliveryId: rows[rows.length - 1]!.id };
+  return { lifecycle: lifecycleOfEvents(key, kind, events), events, lastDeliveryId: rows[rows.length - 1]!.id };
 }
 
-/** A lifecycle rebuilt from its deliveries, with the latest of them. */
+/** A lifecycle rebuilt from its deliveries, with its events in arrival order and the latest delivery. */
 export interface LoadedLifecycle {
   lifecycle: Lifecycle;
+  events: ArrivedEvent[];
   lastDeliveryId: number;
 }
 
@@ -45,25 +48,26 @@ export interface LoadedLifecycle {
 export interface LifecycleAddition {
   id: number;
   idempotencyKey: string | null;
+  kind: LifecycleKind;
 }
 
 /** A derived batch's deliveries (in arrival order) by the lifecycle they add to. */
 export function additionsByLifecycle(
-  rows: ReadonlyArray<{ id: number; idempotency_key: string | null; lifecycle_key: string | null }>,
+  rows: ReadonlyArray<{ id: number; idempotency_key: string | null; lifecycle_key: string | null; lifecycle_kind: LifecycleKind | null }>,
 ): Map<string, LifecycleAddition[]> {
   const byKey = new Map<string, LifecycleAddition[]>();
   for (const row of rows) {
-    if (row.lifecycle_key === null) continue;
+    if (row.lifecycle_key === null || row.lifecycle_kind === null) continue;
     const added = byKey.get(row.lifecycle_key) ?? [];
     if (added.length === 0) byKey.set(row.lifecycle_key, added);
-    added.push({ id: row.id, idempotencyKey: row.idempotency_key });
+    added.push({ id: row.id, idempotencyKey: row.idempotency_key, kind: row.lifecycle_kind });
   }
   return byKey;
 }
 
 /** What a lifecycle's stored summary row keeps for it to grow from. */
 export interface StoredGrowth {
-  event_first_ids: string | null;
+  event_facts: string | null;
   delivery_count: number;
 }
 
@@ -82,55 +86,76 @@ export const membersUpToSql =
 export const priorCopySql =
   'SELECT 1 FROM deliveries WHERE idempotency_key = ? AND +lifecycle_key = ? AND id < ? LIMIT 1';
 
+/** Whether a lifecycle has a delivery before the given one (parameters: lifecycle key, id): one seek. */
+export const earlierMemberSql = 'SELECT 1 FROM deliveries WHERE lifecycle_key = ? AND id < ? LIMIT 1';
+
+/** A delivery's body, for a new event whose parsed body is no longer at hand. */
+export const memberBodySql = 'SELECT body FROM deliveries WHERE id = ?';
+
 /** Adds copies of known events: only the counts move (parameters: copies, latest id, key). */
 export const addCopiesSql = 'UPDATE lifecycles SET delivery_count = delivery_count + ?, last_delivery_id = ? WHERE key = ?';
 
 /**
- * The deliveries a grown lifecycle's summary is rebuilt from: with its events' first deliveries stored, those and
- * the batch's new events (`ids`), one body per event however many copies arrived; else (a lifecycle new in this
- * batch, or summarized before schema 14) every delivery up to the batch's last (`upTo`).
+ * Whether a lifecycle's summary grows from its stored events' facts and the batch's new events alone: yes when its
+ * row keeps them, or when it has no row and no delivery before the batch (`hasEarlier`, asked only then); no for a
+ * row from before schema 17, which is rebuilt once from every delivery up to the batch's last (`membersUpToSql`).
  */
-export function growthSource(stored: StoredGrowth | undefined, newEvents: readonly LifecycleAddition[], upTo: number) {
-  if (stored?.event_first_ids == null) return { upTo } as const;
-  return { ids: [...(JSON.parse(stored.event_first_ids) as number[]), ...newEvents.map((a) => a.id)] } as const;
+export function growsFromFacts(stored: StoredGrowth | undefined, hasEarlier: () => boolean): boolean {
+  return stored === undefined ? !hasEarlier() : stored.event_facts !== null;
 }
 
+/** A new event's facts, read from its first delivery's body: parsed, when at hand, else its bytes. */
+export function newEvent(addition: LifecycleAddition, body: ParsedBody | Uint8Array): ArrivedEvent {
+  const delivery =
+    body instanceof Uint8Array
+      ? { id: addition.id, idempotencyKey: addition.idempotencyKey, body }
+      : { id: addition.id, idempotencyKey: addition.idempotencyKey, body: noBytes, parsed: body };
+  return arrivedEvent(eventFacts(addition.kind, delivery), [addition.id], addition.idempotencyKey);
+}
+const noBytes = new Uint8Array();
+
 /**
- * The summary row of a lifecycle grown by `added` (the batch's deliveries of it, in arrival order), from the rows
- * `growthSource` named; null when it has none.
+ * The summary row of a lifecycle grown by `added` (the batch's deliveries of it, in arrival order, all of them
+ * counted), from its stored events and the batch's new ones (`newEvents`, in arrival order): what a rebuild from
+ * every delivery would give, since the summary reads nothing of an event but its facts.
  */
 export function grownSummaryParams(
   key: string,
   stored: StoredGrowth | undefined,
-  rows: MemberRow[],
+  newEvents: readonly ArrivedEvent[],
   added: readonly LifecycleAddition[],
-  parsedBodies?: RecentParsedBodies,
 ) {
-  const loaded = lifecycleOfMembers(key, rows, parsedBodies);
-  if (!loaded) return null;
-  if (stored?.event_first_ids == null) return summaryParams(loaded);
-  return summaryParams(loaded, { deliveryCount: stored.delivery_count + added.length, lastDeliveryId: added.at(-1)!.id });
-}
-
-/** Each event's first delivery, in arrival order. */
-function eventFirstIds(lifecycle: Lifecycle): number[] {
-  return lifecycle.events.map((event) => event.deliveryIds[0]!).sort((a, b) => a - b);
+  const events = [...(stored?.event_facts == null ? [] : eventsOfStoredFacts(stored.event_facts)), ...newEvents];
+  const lastDeliveryId = added.at(-1)!.id;
+  const loaded = { lifecycle: lifecycleOfEvents(key, added[0]!.kind, events), events, lastDeliveryId };
+  return summaryParams(loaded, { deliveryCount: (stored?.delivery_count ?? 0) + added.length, lastDeliveryId });
 }
 
 /**
- * The row of the lifecycles table that summarizes a lifecycle, by its columns' parameter names. Rebuilt from
- * its events' first deliveries only, it is told the deliveries it has in all (`deliveryCount`) and its latest.
+ * The row of the lifecycles table that summarizes a lifecycle, by its columns' parameter names. Grown from its
+ * events' facts, it is told the deliveries it has in all (`deliveryCount`) and its latest.
  */
 export function summaryParams(loaded: LoadedLifecycle, counted?: { deliveryCount: number; lastDeliveryId: number }) {
   const summary: LifecycleSummary = summarizeLifecycle(loaded.lifecycle);
   return {
-    ...summary,
-    deliveryCount: counted?.deliveryCount ?? summary.deliveryCount,
+    key: summary.key,
+    kind: summary.kind,
+    subject: summary.subject,
+    orderUuid: summary.orderUuid,
+    recipientKey: summary.recipientKey,
+    recipientEmail: summary.recipientEmail,
+    currentStatus: summary.currentStatus,
     terminal: summary.terminal ? 1 : 0,
     reordered: summary.reordered ? 1 : 0,
-    ...summary.findingCounts,
+    eventCount: summary.eventCount,
+    deliveryCount: counted?.deliveryCount ?? summary.deliveryCount,
+    firstEventTime: summary.firstEventTime,
+    lastEventTime: summary.lastEventTime,
+    error: summary.findingCounts.error,
+    warning: summary.findingCounts.warning,
+    info: summary.findingCounts.info,
     findingCodes: JSON.stringify(summary.findingCodes),
     lastDeliveryId: counted?.lastDeliveryId ?? loaded.lastDeliveryId,
-    eventFirstIds: JSON.stringify(eventFirstIds(loaded.lifecycle)),
+    eventFacts: storedEventFacts(loaded.events),
   };
 }

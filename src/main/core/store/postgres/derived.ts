@@ -2,7 +2,8 @@ import type pg from 'pg';
 import type { DuplicateBasis } from '../../../../shared/lifecycle';
 import { groupCopiesClause, groupingOf, type GroupMember } from '../common/duplicate-grouping';
 import type { DerivedResults } from '../common/inspector-store';
-import { addCopiesSql, additionsByLifecycle, grownSummaryParams, growthSource, lifecycleOfMembers, membersSql, membersUpToSql, type LifecycleAddition, type MemberRow, type StoredGrowth, summaryParams } from '../common/lifecycle-members';
+import { addCopiesSql, additionsByLifecycle, earlierMemberSql, grownSummaryParams, growsFromFacts, lifecycleOfMembers, memberBodySql, membersSql, membersUpToSql, newEvent, type LifecycleAddition, type MemberRow, type StoredGrowth, summaryParams } from '../common/lifecycle-members';
+import type { LifecycleKind } from '../../../../shared/lifecycle';
 import type { RecentParsedBodies } from '../common/recent-parsed-bodies';
 import { LastingFailure } from '../common/lasting-failure';
 import { inTransaction, type Queryable } from './connect';
@@ -24,6 +25,7 @@ interface PendingRow {
   delivery_id: string | null;
   idempotency_key: string | null;
   lifecycle_key: string | null;
+  lifecycle_kind: LifecycleKind | null;
 }
 
 const firstCopySql = (basis: DuplicateBasis) =>
@@ -55,7 +57,7 @@ const lifecycleColumns: Array<[column: string, param: keyof ReturnType<typeof su
   ['reordered', 'reordered'], ['event_count', 'eventCount'], ['delivery_count', 'deliveryCount'],
   ['first_event_time', 'firstEventTime'], ['last_event_time', 'lastEventTime'], ['error_count', 'error'],
   ['warning_count', 'warning'], ['info_count', 'info'], ['finding_codes', 'findingCodes'], ['last_delivery_id', 'lastDeliveryId'],
-  ['event_first_ids', 'eventFirstIds'],
+  ['event_facts', 'eventFacts'],
 ];
 const upsertLifecycleSql = `INSERT INTO lifecycles (${lifecycleColumns.map(([c]) => c).join(', ')})
   VALUES (${lifecycleColumns.map((_, i) => `$${i + 1}`).join(', ')})
@@ -94,7 +96,6 @@ export async function refreshLifecycle(client: pg.PoolClient, key: string, parse
   await client.query(upsertLifecycleSql, lifecycleColumns.map(([, param]) => params[param]));
 }
 
-const memberColumns = 'id, body, idempotency_key, received_at, lifecycle_kind';
 /** The SQLite store's priorCopySql; PostgreSQL's planner picks deliveries_by_key by its statistics. */
 const priorCopySql = 'SELECT 1 FROM deliveries WHERE idempotency_key = $1 AND lifecycle_key = $2 AND id < $3 LIMIT 1';
 
@@ -107,15 +108,25 @@ async function growLifecycle(client: pg.PoolClient, key: string, added: readonly
     if (!copy) newEvents.push(a);
   }
   if (newEvents.length === 0 && (await client.query(numbered(addCopiesSql), [added.length, last, key])).rowCount === 1) return;
-  const stored = (await client.query<StoredGrowth>('SELECT event_first_ids, delivery_count FROM lifecycles WHERE key = $1', [key])).rows[0];
-  const source = growthSource(stored, newEvents, last);
-  const { rows } =
-    'ids' in source
-      ? await client.query<MemberRow>(`SELECT ${memberColumns} FROM deliveries WHERE id = ANY($1::bigint[]) ORDER BY id`, [source.ids])
-      : await client.query<MemberRow>(numbered(membersUpToSql), [key, source.upTo]);
-  const params = grownSummaryParams(key, stored, rows, added, parsedBodies);
-  if (params) await client.query(upsertLifecycleSql, lifecycleColumns.map(([, param]) => params[param]));
-  else await client.query('DELETE FROM lifecycles WHERE key = $1', [key]);
+  const stored = (await client.query<StoredGrowth>('SELECT event_facts, delivery_count FROM lifecycles WHERE key = $1', [key])).rows[0];
+  const hasEarlier = stored === undefined && (await client.query(numbered(earlierMemberSql), [key, added[0]!.id])).rowCount! > 0;
+  if (growsFromFacts(stored, () => hasEarlier)) {
+    const events = [];
+    for (const a of newEvents) {
+      const body = parsedBodies.get(a.id) ?? (await client.query<{ body: Buffer }>(numbered(memberBodySql), [a.id])).rows[0]!.body;
+      events.push(newEvent(a, body));
+    }
+    const params = grownSummaryParams(key, stored, events, added);
+    await client.query(upsertLifecycleSql, lifecycleColumns.map(([, param]) => params[param]));
+    return;
+  }
+  const loaded = lifecycleOfMembers(key, (await client.query<MemberRow>(numbered(membersUpToSql), [key, last])).rows, parsedBodies);
+  if (!loaded) {
+    await client.query('DELETE FROM lifecycles WHERE key = $1', [key]);
+    return;
+  }
+  const params = summaryParams(loaded);
+  await client.query(upsertLifecycleSql, lifecycleColumns.map(([, param]) => params[param]));
 }
 
 /**
@@ -134,7 +145,7 @@ export function pgDerivedResults(pool: pg.Pool, options: { parsedBodies: RecentP
       await client.query('SET LOCAL synchronous_commit = off');
       const through = (await client.query<{ value: number }>("SELECT value FROM store_counts WHERE name = 'derived_through'")).rows[0]!.value;
       const { rows } = await client.query<PendingRow>(
-        `SELECT id, received_at, body_sha256, delivery_id, idempotency_key, lifecycle_key
+        `SELECT id, received_at, body_sha256, delivery_id, idempotency_key, lifecycle_key, lifecycle_kind
          FROM deliveries WHERE id > $1 ORDER BY id LIMIT $2`,
         [through, limit],
       );

@@ -167,6 +167,8 @@ const migrations: readonly MigrationStep[] = [
         outcome TEXT NOT NULL
       );
     `),
+  // The SQLite store's schema 17: each lifecycle's events' facts (JSON) in place of their first deliveries, to grow it from.
+  (client) => client.query('ALTER TABLE lifecycles ADD COLUMN event_facts TEXT; ALTER TABLE lifecycles DROP COLUMN event_first_ids'),
 ];
 
 export const pgSchemaVersion = migrations.length;

@@ -111,19 +111,33 @@ const seenTrigrams = new Uint8Array(36 ** 3);
  */
 export function longRunTrigrams(body: Uint8Array): string | null {
   const found: number[] = [];
-  forEachRun(body.length, (i) => body[i]!, (start, end) => {
-    if (end - start < minLongRun) return;
-    for (let at = start; at + 3 <= end; at += trigramStep) {
-      const trigram = alnumCode(body[at]!) * 1296 + alnumCode(body[at + 1]!) * 36 + alnumCode(body[at + 2]!);
-      if (seenTrigrams[trigram] === 0) {
-        seenTrigrams[trigram] = 1;
-        found.push(trigram);
+  // One pass over the bytes, inline (it runs on every body indexed): runs as `forEachRun` finds them.
+  const length = body.length;
+  for (let start = 0; start < length; ) {
+    if (!isWordChar(body[start]!)) {
+      start++;
+      continue;
+    }
+    let end = start + 1;
+    while (end < length && isWordChar(body[end]!)) end++;
+    if (end - start >= minLongRun) {
+      for (let at = start; at + 3 <= end; at += trigramStep) {
+        const trigram = alnumCode(body[at]!) * 1296 + alnumCode(body[at + 1]!) * 36 + alnumCode(body[at + 2]!);
+        if (seenTrigrams[trigram] === 0) {
+          seenTrigrams[trigram] = 1;
+          found.push(trigram);
+        }
       }
     }
-  });
-  for (const trigram of found) seenTrigrams[trigram] = 0;
+    start = end;
+  }
   if (found.length === 0) return null;
-  return found.map((t) => alnum[Math.floor(t / 1296)]! + alnum[Math.floor(t / 36) % 36]! + alnum[t % 36]!).join(' ');
+  let text = '';
+  for (const trigram of found) {
+    seenTrigrams[trigram] = 0;
+    text += (text === '' ? '' : ' ') + alnum[Math.floor(trigram / 1296)]! + alnum[Math.floor(trigram / 36) % 36]! + alnum[trigram % 36]!;
+  }
+  return text;
 }
 
 /**

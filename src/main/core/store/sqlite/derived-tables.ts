@@ -1,4 +1,5 @@
 import type { UpkeepFailure } from '../../../../shared/contract';
+import type { LifecycleKind } from '../../../../shared/lifecycle';
 import { bodySearchIndex } from './body-search';
 import { duplicateGroupQueries } from './duplicate-groups';
 import { additionsByLifecycle } from '../common/lifecycle-members';
@@ -26,6 +27,7 @@ interface PendingRow {
   delivery_id: string | null;
   idempotency_key: string | null;
   lifecycle_key: string | null;
+  lifecycle_kind: LifecycleKind | null;
 }
 
 export interface DerivationOptions {
@@ -60,7 +62,7 @@ export function derivationSteps(db: Db, options: DerivationOptions = {}) {
   const setWatermark = db.prepare("UPDATE store_counts SET value = ? WHERE name = 'derived_through'");
   const latestId = db.prepare('SELECT coalesce(max(id), 0) FROM deliveries').pluck();
   const pending = db.prepare(
-    `SELECT id, received_at, body_sha256, delivery_id, idempotency_key, lifecycle_key
+    `SELECT id, received_at, body_sha256, delivery_id, idempotency_key, lifecycle_key, lifecycle_kind
      FROM deliveries WHERE id > ? ORDER BY id LIMIT ?`,
   );
 

@@ -1,25 +1,36 @@
 import type { Db } from './db';
 import type { RecentParsedBodies } from '../common/recent-parsed-bodies';
 import type { MemberRow, LifecycleAddition, StoredGrowth } from '../common/lifecycle-members';
-import { membersSql, lifecycleOfMembers, membersUpToSql, priorCopySql, addCopiesSql, growthSource, grownSummaryParams, summaryParams } from '../common/lifecycle-members';
+import {
+  membersSql,
+  lifecycleOfMembers,
+  membersUpToSql,
+  priorCopySql,
+  earlierMemberSql,
+  memberBodySql,
+  addCopiesSql,
+  growsFromFacts,
+  newEvent,
+  grownSummaryParams,
+  summaryParams,
+} from '../common/lifecycle-members';
 
 /** Lifecycles: rebuilt from their deliveries on read, and summarized into a table at ingest. */
 export function lifecycleQueries(db: Db, parsedBodies?: RecentParsedBodies) {
   const members = db.prepare(membersSql);
   const membersUpTo = db.prepare(membersUpToSql);
-  const membersByIds = db.prepare(
-    'SELECT id, body, idempotency_key, received_at, lifecycle_kind FROM deliveries WHERE id IN (SELECT value FROM json_each(?)) ORDER BY id',
-  );
   const priorCopy = db.prepare(priorCopySql).pluck();
+  const earlierMember = db.prepare(earlierMemberSql).pluck();
+  const memberBody = db.prepare(memberBodySql).pluck();
   const addCopies = db.prepare(addCopiesSql);
-  const storedGrowth = db.prepare('SELECT event_first_ids, delivery_count FROM lifecycles WHERE key = ?');
+  const storedGrowth = db.prepare('SELECT event_facts, delivery_count FROM lifecycles WHERE key = ?');
   const upsert = db.prepare(`
     INSERT INTO lifecycles (key, kind, subject, order_uuid, recipient_key, recipient_email, current_status, terminal,
       reordered, event_count, delivery_count, first_event_time, last_event_time, error_count, warning_count,
-      info_count, finding_codes, last_delivery_id, event_first_ids)
+      info_count, finding_codes, last_delivery_id, event_facts)
     VALUES (@key, @kind, @subject, @orderUuid, @recipientKey, @recipientEmail, @currentStatus, @terminal, @reordered,
       @eventCount, @deliveryCount, @firstEventTime, @lastEventTime, @error, @warning, @info, @findingCodes,
-      @lastDeliveryId, @eventFirstIds)
+      @lastDeliveryId, @eventFacts)
     ON CONFLICT (key) DO UPDATE SET kind = excluded.kind, subject = excluded.subject, order_uuid = excluded.order_uuid,
       recipient_key = excluded.recipient_key, recipient_email = excluded.recipient_email,
       current_status = excluded.current_status, terminal = excluded.terminal, reordered = excluded.reordered,
@@ -27,23 +38,27 @@ export function lifecycleQueries(db: Db, parsedBodies?: RecentParsedBodies) {
       first_event_time = excluded.first_event_time, last_event_time = excluded.last_event_time,
       error_count = excluded.error_count, warning_count = excluded.warning_count, info_count = excluded.info_count,
       finding_codes = excluded.finding_codes, last_delivery_id = excluded.last_delivery_id,
-      event_first_ids = excluded.event_first_ids`);
+      event_facts = excluded.event_facts`);
   const remove = db.prepare('DELETE FROM lifecycles WHERE key = ?');
 
   /**
    * Adds a derived batch's deliveries of one lifecycle (`added`, in arrival order) to its summary. Copies of
-   * events it has cost one index seek each and an update of the counts; a new event rebuilds the summary from
-   * one delivery per event. Either way the row is what a rebuild from every delivery up to the last would give.
+   * events it has cost one index seek each and an update of the counts; a new event is read alone (its parsed
+   * body is mostly still at hand) and joins the facts the row keeps of the others. Either way the row is what a
+   * rebuild from every delivery up to the last would give.
    */
   const grow = (key: string, added: readonly LifecycleAddition[]): void => {
     const last = added.at(-1)!.id;
-    const newEvents = added.filter((a) => a.idempotencyKey === null || priorCopy.get(a.idempotencyKey, key, a.id) === undefined);
-    if (newEvents.length === 0 && addCopies.run(added.length, last, key).changes === 1) return;
+    const fresh = added.filter((a) => a.idempotencyKey === null || priorCopy.get(a.idempotencyKey, key, a.id) === undefined);
+    if (fresh.length === 0 && addCopies.run(added.length, last, key).changes === 1) return;
     const stored = storedGrowth.get(key) as StoredGrowth | undefined;
-    const source = growthSource(stored, newEvents, last);
-    const rows = ('ids' in source ? membersByIds.all(JSON.stringify(source.ids)) : membersUpTo.all(key, source.upTo)) as MemberRow[];
-    const params = grownSummaryParams(key, stored, rows, added, parsedBodies);
-    if (params) upsert.run(params);
+    if (growsFromFacts(stored, () => earlierMember.get(key, added[0]!.id) !== undefined)) {
+      const events = fresh.map((a) => newEvent(a, parsedBodies?.get(a.id) ?? (memberBody.get(a.id) as Buffer)));
+      upsert.run(grownSummaryParams(key, stored, events, added));
+      return;
+    }
+    const loaded = lifecycleOfMembers(key, membersUpTo.all(key, last) as MemberRow[], parsedBodies);
+    if (loaded) upsert.run(summaryParams(loaded));
     else remove.run(key);
   };
 
