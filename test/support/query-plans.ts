@@ -4,6 +4,7 @@ import { connectionPragmas, type Db } from '../../src/main/core/store/sqlite/ope
 import { migrations } from '../../src/main/core/store/sqlite/migrations';
 import { inProcessWriter } from '../../src/main/core/store/sqlite/in-process-writer';
 import { sqliteStore } from '../../src/main/core/store/sqlite/sqlite-store';
+import type { ExportScope } from '../../src/main/core/store/common/stored-delivery';
 import { analyzedTraffic, storeInBulk } from './realistic-traffic';
 
 /** A store file migrated to `version` (every migration by default), with the connection settings of the app. */
@@ -69,13 +70,15 @@ export async function preparedStatements(db: Db): Promise<string[]> {
     const lifecycles = await store.listLifecycles({}, undefined, 10);
     await store.lifecycleFacets();
     await store.listOrders(10);
-    const key = (db.prepare('SELECT idempotency_key FROM deliveries WHERE idempotency_key IS NOT NULL LIMIT 1').pluck().get() as string) ?? 'k';
-    const lifecycleKey = lifecycles[0]?.key ?? 'l';
-    if (lifecycleKey) await store.loadLifecycle(lifecycleKey);
+    // Values to pass, read without being recorded.
+    const key = prepare('SELECT idempotency_key FROM deliveries WHERE idempotency_key IS NOT NULL LIMIT 1').pluck().get() as string;
+    const lifecycleKey = lifecycles[0]?.key ?? 'none';
+    await store.loadLifecycle(lifecycleKey);
     await store.replaySources.one(3);
     await store.replaySources.many([3, 4]);
     await store.replaySources.withIdempotencyKey(key);
-    for (const scope of ['all', { deliveryIds: [1, 2] }, { idempotencyKey: key }, { lifecycleKey }] as const) {
+    const scopes: ExportScope[] = ['all', { deliveryIds: [1, 2] }, { idempotencyKey: key }, { lifecycleKey }];
+    for (const scope of scopes) {
       const reader = await store.scope(scope);
       await reader.storedIds();
       await reader.page(0, 10);
