@@ -4,7 +4,7 @@ import type { Db } from '../db';
  * One index per filter column, the receive-time one (0012) the list pages by: the `(column, id)` indexes of 0001
  * served only the text search's rows above the search index's watermark, which the primary key finds as well
  * (test/integration/query-plans.test.ts shows each query's plan before and after). Every index is written with
- * each delivery; these four were a fifth of the bytes a delivery writes.
+ * each delivery; these four were a tenth of the bytes a delivery wrote (bench/store-bytes.ts).
  */
 export function oneIndexPerFilter(db: Db): void {
   db.exec(`
