@@ -44,7 +44,7 @@ const allRows = (db: Db) => db.prepare('SELECT * FROM deliveries ORDER BY id').a
 const indexesOfDeliveries = (db: Db) =>
   db.prepare("SELECT name FROM sqlite_schema WHERE type = 'index' AND tbl_name = 'deliveries' ORDER BY name").pluck().all();
 
-describe('schema 16: one index per filter column, smaller pages for new stores', () => {
+describe('schema 16: one index per filter column', () => {
   it('migrates a store of schema 15 keeping every delivery, its page size, and what each view answers', async () => {
     const file = join(tempDataDir(), 'inspector.sqlite3');
     const old = storeAtVersion(file, 15);
@@ -81,7 +81,7 @@ describe('schema 16: one index per filter column, smaller pages for new stores',
     const file = join(tempDataDir(), 'inspector.sqlite3');
     for (let open = 0; open < 2; open++) {
       const db = openStore(file);
-      expect(db.pragma('page_size', { simple: true })).toBe(2048);
+      expect(db.pragma('page_size', { simple: true })).toBe(newStorePageSize);
       expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
       db.close();
     }

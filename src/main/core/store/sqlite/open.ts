@@ -24,11 +24,12 @@ export const connectionPragmas: readonly string[] = [
 ];
 
 /**
- * The page size of a new store (an existing one keeps its own): every commit writes each page it changes whole,
- * to the WAL and again to the database when checkpointed, so smaller pages write fewer bytes per delivery
- * (bench/store-bytes.ts measures it).
+ * The page size of a new store (an existing one keeps its own). Every commit writes each page it changes whole, to
+ * the WAL and again when checkpointed: 2048-byte pages write 18 % fewer bytes per delivery (bench/store-bytes.ts),
+ * but most rows (≈ 2.5 KB) then spill onto overflow pages, and at 1,000,000 deliveries every read of whole rows
+ * slowed (a body-by-body search 2.3×, the duplicate groups' page past its goal): bench/README.md.
  */
-export const newStorePageSize = 2048;
+export const newStorePageSize = 4096;
 
 /** Opens (creating if needed) the store with the pragmas durability depends on, then migrates it. */
 export function openStore(file: string, options: OpenOptions = {}): Db {
