@@ -14,6 +14,7 @@ import { receivedTimeOrder } from './0012-received-time-order';
 import { deliverySources } from './0013-delivery-sources';
 import { retention } from './0014-retention';
 import { lifecycleEventFirstIds } from './0015-growth';
+import { oneIndexPerFilter } from './0016-one-index-per-filter';
 import { lifecycleEventFacts } from './0017-lifecycle-event-facts';
 
 /** Schema versions in order: migrations[i] takes user_version i to i + 1. Never edit a shipped one; add a new one. */
@@ -33,5 +34,6 @@ export const migrations: ReadonlyArray<(db: Db) => void> = [
   deliverySources,
   retention,
   lifecycleEventFirstIds,
+  oneIndexPerFilter,
   lifecycleEventFacts,
 ];
