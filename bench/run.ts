@@ -2,7 +2,7 @@
  * The benchmarks of issue 7, each beside its baselines and goals (bench/README.md):
  *
  *   npm run bench                        # ingest, export/import, scale, arrival to screen
- *   BENCH_ONLY=ingest npm run bench      # one or more of ingest, transfer, scale, arrival, catchup, streams, retention, growth (comma-separated)
+ *   BENCH_ONLY=ingest npm run bench      # one or more of ingest, transfer, scale, arrival, catchup, streams, retention, growth, analysis (comma-separated)
  *
  * The same bundle is also every child process's entry: the first argument says which.
  */
@@ -16,6 +16,7 @@ import { catchupCoreChild, runCatchup } from './relay-catchup';
 import { runStreams, streamsReadersChild, streamsSenderChild } from './relay-streams';
 import { runRetention } from './retention';
 import { runGrowth } from './growth';
+import { runAnalysis } from './analysis';
 
 const benchmarks = {
   ingest: runIngest,
@@ -26,6 +27,7 @@ const benchmarks = {
   streams: runStreams,
   retention: runRetention,
   growth: runGrowth,
+  analysis: runAnalysis,
 } as const;
 type Name = keyof typeof benchmarks;
 
