@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { Decimal } from 'decimal.js';
 import { isLosslessNumber, type LosslessNumber } from 'lossless-json';
 
 /**
@@ -29,14 +28,12 @@ export function isJsonInteger(value: unknown): value is JsonNumberValue {
 
 const decimalText = /^-?(0|[1-9]\d*)(\.\d+)?$/;
 
-/** A decimal String: plain notation (no exponent, no leading zeros, no spaces) that decimal.js reads as finite. */
+/**
+ * A decimal String: plain notation (no exponent, no leading zeros, no spaces). decimal.js reads every such text
+ * as finite, so no Decimal is built to ask: its exponent is below the text's length, far under maxE (9e15).
+ */
 export function isDecimalString(value: unknown): value is string {
-  if (typeof value !== 'string' || !decimalText.test(value)) return false;
-  try {
-    return new Decimal(value).isFinite();
-  } catch {
-    return false;
-  }
+  return typeof value === 'string' && decimalText.test(value);
 }
 
 const uuidText = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -46,17 +43,36 @@ export function isUuid(value: unknown): value is string {
   return typeof value === 'string' && uuidText.test(value);
 }
 
-const dateTimeText = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(\.\d+)?(Z|[+-](\d{2}):(\d{2}))$/;
+const dateTimeText = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:\d{2})$/;
+
+/** The number written by `length` ASCII digits from `at` (the caller matched them with \d). */
+function digitsAt(text: string, at: number, length: number): number {
+  let value = 0;
+  for (let i = at; i < at + length; i++) value = value * 10 + text.charCodeAt(i) - 0x30;
+  return value;
+}
+
+/** Days in the month as Date.UTC counts them (years 0–99 read as 1900–1999). */
+function daysInMonth(year: number, month: number): number {
+  return new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
 
 /** ISO-8601 date-time in extended format with an explicit offset (events are ordered by it, so the zone matters). */
 export function isIso8601DateTime(value: unknown): value is string {
-  if (typeof value !== 'string') return false;
-  const m = dateTimeText.exec(value);
-  if (!m) return false;
-  const [year, month, day, hour, minute, second] = m.slice(1, 7).map(Number) as [number, number, number, number, number, number];
-  const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
-  const offsetOk = m[8] === 'Z' || (Number(m[9]) <= 23 && Number(m[10]) <= 59);
-  return month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth && hour <= 23 && minute <= 59 && second <= 60 && offsetOk;
+  if (typeof value !== 'string' || !dateTimeText.test(value)) return false;
+  const month = digitsAt(value, 5, 2);
+  const day = digitsAt(value, 8, 2);
+  const offsetOk = value.endsWith('Z') || (digitsAt(value, value.length - 5, 2) <= 23 && digitsAt(value, value.length - 2, 2) <= 59);
+  return (
+    month >= 1 &&
+    month <= 12 &&
+    day >= 1 &&
+    (day <= 28 || day <= daysInMonth(digitsAt(value, 0, 4), month)) &&
+    digitsAt(value, 11, 2) <= 23 &&
+    digitsAt(value, 14, 2) <= 59 &&
+    digitsAt(value, 17, 2) <= 60 &&
+    offsetOk
+  );
 }
 
 export function isCurrencyCode(value: unknown): value is string {

@@ -6,7 +6,7 @@ import { bodyFormFindings } from './findings/body-forms';
 import { finding } from './findings/catalog';
 import { requestFindings } from './findings/headers';
 import { signatureFindings, uppercaseHexFindings } from './findings/security';
-import { headerValue, serviceHeaders } from './headers';
+import { RequestHeaders, serviceHeaders } from './headers';
 import { idempotencyKey } from './idempotency';
 import { field, stringField, type JsonObject } from './json-access';
 import { lifecycleKeys, noLifecycleKeys } from './lifecycle/keys';
@@ -38,19 +38,20 @@ function payoutTypeOf(form: PayloadForm, body: JsonObject | null): string | null
 function analyze(raw: RawDelivery, secret: string | null, parsed: ParsedBody): DeliveryAnalysis {
   const form = classify(parsed);
   const body = parsed.kind === 'object' ? parsed.value : null;
-  const signature = verifySignature(raw.body, headerValue(raw.headers, serviceHeaders.signature), secret);
+  const headers = new RequestHeaders(raw.headers);
+  const signature = verifySignature(raw.body, headers.value(serviceHeaders.signature), secret);
   const findings: Finding[] = [
-    ...requestFindings(raw),
+    ...requestFindings(raw, headers),
     ...signatureFindings(signature, form),
     ...uppercaseHexFindings(signature),
     ...bodyFindings(parsed, raw.bodyTruncated, raw.body.byteLength),
-    ...(body === null ? [] : bodyFormFindings(body, form, raw.headers)),
+    ...(body === null ? [] : bodyFormFindings(body, form, headers)),
   ];
   return {
     form,
-    event: stringField(body, 'event') ?? headerValue(raw.headers, serviceHeaders.event),
+    event: stringField(body, 'event') ?? headers.value(serviceHeaders.event),
     payoutType: payoutTypeOf(form, body),
-    deliveryId: headerValue(raw.headers, serviceHeaders.delivery),
+    deliveryId: headers.value(serviceHeaders.delivery),
     signature,
     idempotencyKey: idempotencyKey(form, body),
     subject: subjectOf(form, body),
@@ -63,7 +64,7 @@ function analyze(raw: RawDelivery, secret: string | null, parsed: ParsedBody): D
 /** The signature check alone (what the ack path needs to refuse an invalid one); never throws. */
 export function checkSignature(raw: RawDelivery, secret: string | null): SignatureCheck {
   try {
-    return verifySignature(raw.body, headerValue(raw.headers, serviceHeaders.signature), secret);
+    return verifySignature(raw.body, new RequestHeaders(raw.headers).value(serviceHeaders.signature), secret);
   } catch {
     return { verdict: 'malformed', received: null, expected: null, reason: 'The signature could not be checked.' };
   }

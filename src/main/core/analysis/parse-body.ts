@@ -1,5 +1,5 @@
 import { isJsonObject, jsonTypeName, type JsonObject } from './json-access';
-import { parseJsonExact, type DuplicateKey } from './parse-json-exact';
+import { parseJsonExact, scanJsonText, type DuplicateKey } from './parse-json-exact';
 
 /** Far beyond any spec body; deeper input is refused before the (recursive) parser can exhaust the stack. */
 export const maxJsonDepth = 256;
@@ -18,10 +18,13 @@ export type ParsedBody =
   | { kind: 'not_object'; text: string; jsonType: string }
   | { kind: 'object'; text: string; value: JsonObject; duplicateKeys: DuplicateKey[] };
 
+// One decoder for every body: without `stream`, each decode starts afresh. ignoreBOM keeps a byte-order mark in the
+// text, so it is reported rather than silently dropped.
+const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
 function decodeUtf8(bytes: Uint8Array): string | null {
   try {
-    // ignoreBOM keeps a byte-order mark in the text, so it is reported rather than silently dropped.
-    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes);
+    return utf8.decode(bytes);
   } catch {
     return null;
   }
@@ -29,33 +32,22 @@ function decodeUtf8(bytes: Uint8Array): string | null {
 
 /** Deepest nesting of arrays and objects, ignoring brackets inside strings. */
 export function nestingDepth(text: string): number {
-  let depth = 0;
-  let deepest = 0;
-  let inString = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (inString) {
-      if (c === '\\') i++;
-      else if (c === '"') inString = false;
-    } else if (c === '"') inString = true;
-    else if (c === '{' || c === '[') deepest = Math.max(deepest, ++depth);
-    else if (c === '}' || c === ']') depth--;
-  }
-  return deepest;
+  return scanJsonText(text).depth;
 }
 
 export function parseBody(bytes: Uint8Array): ParsedBody {
   if (bytes.byteLength === 0) return { kind: 'empty' };
   const text = decodeUtf8(bytes);
   if (text === null) return { kind: 'invalid_utf8' };
-  if (nestingDepth(text) > maxJsonDepth) return { kind: 'too_deep', text };
+  const scan = scanJsonText(text);
+  if (scan.depth > maxJsonDepth) return { kind: 'too_deep', text };
   if (text.startsWith('\uFEFF')) {
     return { kind: 'invalid_json', text, reason: 'The body starts with a UTF-8 byte-order mark, which JSON does not allow.' };
   }
   let value: unknown;
   let duplicateKeys: DuplicateKey[];
   try {
-    ({ value, duplicateKeys } = parseJsonExact(text));
+    ({ value, duplicateKeys } = parseJsonExact(text, scan));
   } catch (error) {
     return { kind: 'invalid_json', text, reason: error instanceof Error ? error.message : String(error) };
   }

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { analyzeDelivery } from '../analysis/analyze-delivery';
 import { parseBody } from '../analysis/parse-body';
 import type { RawDelivery } from '../analysis/types';
@@ -10,7 +10,7 @@ export function buildDeliveryRecord(
   facts: CaptureFacts,
   secret: string | null,
   respond: (analysis: DeliveryRecord['analysis']) => ResponseGiven,
-  bodySha256 = createHash('sha256').update(raw.body).digest('hex'),
+  bodySha256 = hash('sha256', raw.body, 'hex'),
 ): DeliveryRecord {
   const parsedBody = parseBody(raw.body);
   const analysis = analyzeDelivery(raw, secret, parsedBody);

@@ -1,6 +1,6 @@
 import type { Finding, PayloadForm } from '../../../../shared/verdicts';
 import { isDetailedCryptoEvent } from '../../../../shared/payloads/events';
-import type { HeaderPairs } from '../headers';
+import type { RequestHeaders } from '../headers';
 import { field, has, type JsonObject } from '../json-access';
 import { cryptoShapeFinding, envelopeFindings } from './envelope';
 import { formAFindings } from './form-a';
@@ -16,7 +16,7 @@ function nearestFormFindings(body: JsonObject): Finding[] {
 }
 
 /** The findings of a body that parsed as a JSON object, by form. */
-export function bodyFormFindings(body: JsonObject, form: PayloadForm, headers: HeaderPairs): Finding[] {
+export function bodyFormFindings(body: JsonObject, form: PayloadForm, headers: RequestHeaders): Finding[] {
   const findings = envelopeFindings(body, form, headers);
   switch (form) {
     case 'gift_cards':

@@ -1,16 +1,16 @@
 import type { Finding, PayloadForm } from '../../../../shared/verdicts';
 import { isKnownEvent, isWellFormedEventName } from '../../../../shared/payloads/events';
-import { headerValue, serviceHeaders, type HeaderPairs } from '../headers';
+import { serviceHeaders, type RequestHeaders } from '../headers';
 import { field, has, type JsonObject } from '../json-access';
 import { finding } from './catalog';
 import { quote } from './text';
 
-function eventFindings(body: JsonObject, headers: HeaderPairs): Finding[] {
+function eventFindings(body: JsonObject, headers: RequestHeaders): Finding[] {
   if (!has(body, 'event')) return [finding('envelope.event_missing', '$.event', 'The body has no "event" key.')];
   const event = field(body, 'event');
   if (typeof event !== 'string') return [finding('envelope.event_not_string', '$.event', '"event" is not a string.')];
   const findings: Finding[] = [];
-  const header = headerValue(headers, serviceHeaders.event);
+  const header = headers.value(serviceHeaders.event);
   if (header !== null && header !== event) {
     findings.push(
       finding(
@@ -54,7 +54,7 @@ function payoutTypeFindings(body: JsonObject, form: PayloadForm): Finding[] {
 }
 
 /** What every JSON-object body is checked for: its event (vs X-Service-Event) and its payout type. */
-export function envelopeFindings(body: JsonObject, form: PayloadForm, headers: HeaderPairs): Finding[] {
+export function envelopeFindings(body: JsonObject, form: PayloadForm, headers: RequestHeaders): Finding[] {
   return [...eventFindings(body, headers), ...payoutTypeFindings(body, form)];
 }
 

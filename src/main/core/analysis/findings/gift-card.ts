@@ -14,11 +14,12 @@ function missingNote(path: string): string | null {
   return null;
 }
 
+const schemaKeys = new Set([...Object.keys(GiftCardPayoutProcessingBody.shape), 'data']);
+
 /** Nulls in keys the schema does not know: the spec sends no null "just because it does not apply". */
 function unknownNullFindings(body: JsonObject): Finding[] {
-  const known = new Set([...Object.keys(GiftCardPayoutProcessingBody.shape), 'data']);
   return Object.entries(body)
-    .filter(([key, value]) => value === null && !known.has(key) && !giftCardNullableKeys.includes(key))
+    .filter(([key, value]) => value === null && !schemaKeys.has(key) && !giftCardNullableKeys.includes(key))
     .map(([key]) =>
       finding(
         'giftcard.unknown_key_null',

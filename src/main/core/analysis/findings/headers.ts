@@ -1,15 +1,15 @@
 import type { Finding } from '../../../../shared/verdicts';
 import { isUuid } from '../../../../shared/payloads/json-values';
-import { headerValue, headerValues, serviceHeaders, type HeaderPairs } from '../headers';
+import { RequestHeaders, serviceHeaders } from '../headers';
 import type { RawDelivery } from '../types';
 import { finding } from './catalog';
 import { quote } from './text';
 
 const headerPath = (name: string) => `headers.${name}`;
 
-function contentTypeFindings(headers: HeaderPairs): Finding[] {
+function contentTypeFindings(headers: RequestHeaders): Finding[] {
   const path = headerPath(serviceHeaders.contentType);
-  const value = headerValue(headers, serviceHeaders.contentType);
+  const value = headers.value(serviceHeaders.contentType);
   if (value === null) return [finding('header.content_type_missing', path, 'No Content-Type header; the service sends application/json.')];
   const [mediaType = '', ...parameters] = value.split(';');
   if (mediaType.trim().toLowerCase() !== 'application/json') {
@@ -27,8 +27,8 @@ function contentTypeFindings(headers: HeaderPairs): Finding[] {
   return [];
 }
 
-function userAgentFindings(headers: HeaderPairs): Finding[] {
-  const value = headerValue(headers, serviceHeaders.userAgent);
+function userAgentFindings(headers: RequestHeaders): Finding[] {
+  const value = headers.value(serviceHeaders.userAgent);
   if (value === 'Service-Webhooks/1.0') return [];
   const seen = value === null ? 'No User-Agent header' : `User-Agent is ${quote(value)}`;
   return [
@@ -36,9 +36,9 @@ function userAgentFindings(headers: HeaderPairs): Finding[] {
   ];
 }
 
-function deliveryIdFindings(headers: HeaderPairs): Finding[] {
+function deliveryIdFindings(headers: RequestHeaders): Finding[] {
   const path = headerPath(serviceHeaders.delivery);
-  const value = headerValue(headers, serviceHeaders.delivery);
+  const value = headers.value(serviceHeaders.delivery);
   if (value === null) return [finding('header.delivery_missing', path, 'No X-Service-Delivery header; each attempt carries a UUID.')];
   if (!isUuid(value)) return [finding('header.delivery_not_uuid', path, `X-Service-Delivery is ${quote(value)}, not a UUID.`)];
   return [];
@@ -47,9 +47,9 @@ function deliveryIdFindings(headers: HeaderPairs): Finding[] {
 // Seconds since 1970 stay below 11 digits until the year 5138; 13 digits means milliseconds.
 const maxEpochSeconds = 99_999_999_999;
 
-function timestampFindings(headers: HeaderPairs): Finding[] {
+function timestampFindings(headers: RequestHeaders): Finding[] {
   const path = headerPath(serviceHeaders.timestamp);
-  const value = headerValue(headers, serviceHeaders.timestamp);
+  const value = headers.value(serviceHeaders.timestamp);
   if (value === null) return [finding('header.timestamp_missing', path, 'No X-Service-Timestamp header (epoch seconds at dispatch).')];
   if (!/^\d+$/.test(value)) {
     return [finding('header.timestamp_not_epoch_seconds', path, `X-Service-Timestamp is ${quote(value)}, not integer epoch seconds.`)];
@@ -66,22 +66,22 @@ function timestampFindings(headers: HeaderPairs): Finding[] {
   return [];
 }
 
-function repeatedHeaderFindings(headers: HeaderPairs): Finding[] {
+function repeatedHeaderFindings(headers: RequestHeaders): Finding[] {
   // A repeated signature is reported by the signature check (it makes the header malformed).
   const names = Object.values(serviceHeaders).filter((name) => name !== serviceHeaders.signature);
   return names
-    .filter((name) => headerValues(headers, name).length > 1)
+    .filter((name) => headers.values(name).length > 1)
     .map((name) =>
       finding(
         'header.repeated',
         headerPath(name),
-        `${name} arrived ${headerValues(headers, name).length} times; the values were joined with ", ".`,
+        `${name} arrived ${headers.values(name).length} times; the values were joined with ", ".`,
       ),
     );
 }
 
 /** Method, query string and the spec 2.1 headers, except the signature and the event/body comparison. */
-export function requestFindings(raw: RawDelivery): Finding[] {
+export function requestFindings(raw: RawDelivery, headers = new RequestHeaders(raw.headers)): Finding[] {
   const findings: Finding[] = [];
   if (raw.method !== 'POST') {
     findings.push(finding('request.method_not_post', '$', `Method is ${quote(raw.method)}; the service delivers with POST.`));
@@ -95,17 +95,17 @@ export function requestFindings(raw: RawDelivery): Finding[] {
       ),
     );
   }
-  if (headerValue(raw.headers, serviceHeaders.event) === null) {
+  if (headers.value(serviceHeaders.event) === null) {
     findings.push(
       finding('header.event_missing', headerPath(serviceHeaders.event), 'No X-Service-Event header; it must carry the event name.'),
     );
   }
   findings.push(
-    ...contentTypeFindings(raw.headers),
-    ...userAgentFindings(raw.headers),
-    ...deliveryIdFindings(raw.headers),
-    ...timestampFindings(raw.headers),
-    ...repeatedHeaderFindings(raw.headers),
+    ...contentTypeFindings(headers),
+    ...userAgentFindings(headers),
+    ...deliveryIdFindings(headers),
+    ...timestampFindings(headers),
+    ...repeatedHeaderFindings(headers),
   );
   return findings;
 }
