@@ -9,6 +9,7 @@ import { storeWriterHandlers } from './writer-handlers';
  */
 export function inProcessWriter(db: Db): StoreWriter {
   const handlers = storeWriterHandlers(db);
+  const wal = walSyncer(db.name);
   // An async function: the call runs at once, and what it throws becomes the promise's rejection.
   const now =
     <C extends WriterCall>(call: C) =>
@@ -16,7 +17,7 @@ export function inProcessWriter(db: Db): StoreWriter {
       (handlers[call] as (...a: typeof args) => ReturnType<WriterHandlers[C]>)(...args);
   return {
     insert: now('insert'),
-    synced: walSyncer(db.name).synced,
+    synced: wal.synced,
     beginBulkLoad: now('beginBulkLoad'),
     bulkStore: now('bulkStore'),
     endBulkLoad: now('endBulkLoad'),
@@ -31,6 +32,6 @@ export function inProcessWriter(db: Db): StoreWriter {
     clear: now('clear'),
     isCurrent: now('isCurrent'),
     // The connection is its opener's to close.
-    close: async () => {},
+    close: () => wal.close(),
   };
 }

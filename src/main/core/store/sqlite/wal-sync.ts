@@ -1,4 +1,4 @@
-import { open } from 'node:fs/promises';
+import { open, type FileHandle } from 'node:fs/promises';
 
 /**
  * Makes the WAL's committed transactions durable apart from the commits: the writer commits deliveries with
@@ -6,28 +6,36 @@ import { open } from 'node:fs/promises';
  * the WAL that began after its commit. The sync runs on libuv's thread pool, so the writer commits the next batch
  * meanwhile, and one sync covers every commit made before it began.
  *
- * Linux syncs a file's dirty pages whichever descriptor wrote them, so a descriptor of our own serves. The WAL is
- * opened for each sync, never held: SQLite removes it when the last connection closes, after checkpointing it into
- * the database (and syncing that), so a WAL that is gone has nothing left to sync.
+ * Linux syncs a file's dirty pages whichever descriptor wrote them, so a descriptor of our own serves: opened once,
+ * at the first sync, and held (one hop to the thread pool per sync, not three). The WAL keeps its file while the
+ * store is open (SQLite removes it only when the last connection closes, after checkpointing it into the database
+ * and syncing that); a WAL not there yet has nothing to sync.
  */
 export function walSyncer(databaseFile: string) {
   const wal = `${databaseFile}-wal`;
+  let file: Promise<FileHandle | null> | null = null;
   let running: Promise<void> | null = null;
   let queued: Promise<void> | null = null;
 
-  const syncOnce = async (): Promise<void> => {
-    let handle;
+  const openWal = async (): Promise<FileHandle | null> => {
     try {
-      handle = await open(wal, 'r');
+      return await open(wal, 'r');
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
       throw error;
     }
-    try {
-      await handle.datasync();
-    } finally {
-      await handle.close();
+  };
+  const syncOnce = async (): Promise<void> => {
+    const opening = (file ??= openWal());
+    const handle = await opening.catch((error: unknown) => {
+      file = null;
+      throw error;
+    });
+    if (handle === null) {
+      file = null;
+      return;
     }
+    await handle.datasync();
   };
   const start = (): Promise<void> => {
     const sync = syncOnce().finally(() => {
@@ -49,6 +57,13 @@ export function walSyncer(databaseFile: string) {
           return start();
         });
       return queued;
+    },
+    /** Lets the descriptor go, once the syncs under way have ended (the store is closing). */
+    async close(): Promise<void> {
+      await Promise.allSettled([running, queued]);
+      const handle = await file?.catch(() => null);
+      file = null;
+      await handle?.close();
     },
   };
 }

@@ -44,6 +44,7 @@ export function startWriterThread(file: string, options: WriterThreadOptions): W
     pragmas: [...connectionPragmas, `wal_autocheckpoint = ${backstopPages}`],
   };
   const worker = new Worker(options.threadFile, { workerData });
+  const wal = walSyncer(file);
   worker.unref();
   const waiting = new Map<number, Waiting>();
   let nextSeq = 1;
@@ -76,7 +77,8 @@ export function startWriterThread(file: string, options: WriterThreadOptions): W
       if (dead === null && !closing) log(`store: the writer thread stopped (exit code ${code})`);
       dead ??= new Error(closing ? 'the store writer stopped' : `the store writer stopped (exit code ${code})`);
       failAll(dead);
-      resolve();
+      // A thread started again in its place syncs with its own descriptor.
+      void wal.close().finally(resolve);
     }),
   );
 
@@ -100,7 +102,7 @@ export function startWriterThread(file: string, options: WriterThreadOptions): W
       return dead?.message ?? null;
     },
     insert: (items) => call('insert', items.map(postable)),
-    synced: walSyncer(file).synced,
+    synced: wal.synced,
     beginBulkLoad: () => call('beginBulkLoad'),
     bulkStore: (items) => call('bulkStore', items.map(postable)),
     endBulkLoad: () => call('endBulkLoad'),
