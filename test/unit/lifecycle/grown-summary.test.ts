@@ -11,44 +11,19 @@ import {
   type StoredGrowth,
 } from '../../../src/main/core/store/common/lifecycle-members';
 import {
-  blockchainTransaction,
-  formAQuoteCanceled,
-  formAQuoteConfirmed,
-  formAQuoteCreated,
-  formAStatusChanged,
-  formATerminalCompleted,
-  formATerminalFailed,
   formBBody,
   giftCardFailedBody,
   giftCardPayoutProcessingBody,
   giftCardRecipientBody,
-  ids,
-  sendRequestSnapshot,
 } from '../../fixtures/payloads';
-import { at, stored, type Json } from './helpers';
+import { at, formAEventBodies, stored, type Json } from './helpers';
 
 /**
  * A lifecycle's summary row grows by each batch's new events alone, from the facts it keeps of the others
  * (`grownSummaryParams`), the way the stores' `grow` does: it must equal the summary rebuilt from every delivery.
  */
 const kinds: Record<string, Record<string, () => Json>> = {
-  'a crypto send': {
-    created: () => formAQuoteCreated(),
-    createdCross: () => formAQuoteCreated({ crossCurrency: true }),
-    confirmed: () => formAQuoteConfirmed(),
-    canceled: () => formAQuoteCanceled(),
-    processing: () => formAStatusChanged('processing'),
-    changedTerminal: () => formAStatusChanged('completed'),
-    changedWithData: () => ({ ...formAStatusChanged(), data: { remote: {} } }),
-    completed: () => formATerminalCompleted(),
-    completedTx: () => formATerminalCompleted({ txHash: ids.txHash }),
-    completedTxMismatch: () => ({
-      ...formATerminalCompleted({ txHash: ids.txHash }),
-      data: sendRequestSnapshot({ status: 'completed', blockchainTransactions: [blockchainTransaction('0xabc')] }),
-    }),
-    failed: () => formATerminalFailed(),
-    unknown: () => ({ ...formAStatusChanged(), event: 'payout.rebroadcast', payout_type: 'crypto' }),
-  },
+  'a crypto send': formAEventBodies,
   'a gift-card recipient stream': {
     sent: () => giftCardRecipientBody(),
     viewed: () => giftCardRecipientBody({ status: 'viewed' }),

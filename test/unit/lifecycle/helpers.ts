@@ -3,7 +3,19 @@ import { idempotencyKey } from '../../../src/main/core/analysis/idempotency';
 import { lifecycleKeys, reconstructLifecycle, type LifecycleDelivery } from '../../../src/main/core/analysis/lifecycle';
 import { parseBody } from '../../../src/main/core/analysis/parse-body';
 import type { Lifecycle } from '../../../src/shared/lifecycle';
-import { bodyText } from '../../fixtures/payloads';
+import {
+  blockchainTransaction,
+  bodyText,
+  formAQuoteCanceled,
+  formAQuoteConfirmed,
+  formAQuoteCreated,
+  formAStatusChanged,
+  formATerminalCompleted,
+  formATerminalFailed,
+  formATerminalUnfunded,
+  ids,
+  sendRequestSnapshot,
+} from '../../fixtures/payloads';
 
 export type Json = Record<string, unknown>;
 
@@ -39,3 +51,24 @@ export function rebuild(bodies: ReadonlyArray<Json | string>): Lifecycle {
 
 export const eventNames = (lifecycle: Lifecycle) => lifecycle.events.map((e) => e.event);
 export const codesOf = (lifecycle: Lifecycle) => lifecycle.findings.map((f) => f.code);
+
+/** Form A events, conformant and not, so that the findings vary from run to run. */
+export const formAEventBodies: Record<string, () => Json> = {
+  created: () => formAQuoteCreated(),
+  createdCross: () => formAQuoteCreated({ crossCurrency: true }),
+  confirmed: () => formAQuoteConfirmed(),
+  canceled: () => formAQuoteCanceled(),
+  processing: () => formAStatusChanged('processing'),
+  inProgress: () => formAStatusChanged('in_progress'),
+  changedTerminal: () => formAStatusChanged('completed'),
+  changedWithData: () => ({ ...formAStatusChanged(), data: { remote: {} } }),
+  completed: () => formATerminalCompleted(),
+  completedTx: () => formATerminalCompleted({ txHash: ids.txHash }),
+  completedTxMismatch: () => ({
+    ...formATerminalCompleted({ txHash: ids.txHash }),
+    data: sendRequestSnapshot({ status: 'completed', blockchainTransactions: [blockchainTransaction('0xabc')] }),
+  }),
+  failed: () => formATerminalFailed(),
+  expired: () => formATerminalUnfunded('expired'),
+  unknown: () => ({ ...formAStatusChanged(), event: 'payout.rebroadcast', payout_type: 'crypto' }),
+};

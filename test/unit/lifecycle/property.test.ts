@@ -2,42 +2,12 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Lifecycle } from '../../../src/shared/lifecycle';
 import {
-  blockchainTransaction,
-  formAQuoteCanceled,
-  formAQuoteConfirmed,
-  formAQuoteCreated,
-  formAStatusChanged,
-  formATerminalCompleted,
-  formATerminalFailed,
-  formATerminalUnfunded,
   giftCardFailedBody,
   giftCardPayoutProcessingBody,
   giftCardRecipientBody,
-  ids,
-  sendRequestSnapshot,
 } from '../../fixtures/payloads';
-import { at, rebuild, type Json } from './helpers';
+import { at, formAEventBodies, rebuild, type Json } from './helpers';
 
-/** Form A events, conformant and not, so that the findings vary from run to run. */
-const formAEvents: Record<string, () => Json> = {
-  created: () => formAQuoteCreated(),
-  createdCross: () => formAQuoteCreated({ crossCurrency: true }),
-  confirmed: () => formAQuoteConfirmed(),
-  canceled: () => formAQuoteCanceled(),
-  processing: () => formAStatusChanged('processing'),
-  inProgress: () => formAStatusChanged('in_progress'),
-  changedTerminal: () => formAStatusChanged('completed'),
-  changedWithData: () => ({ ...formAStatusChanged(), data: { remote: {} } }),
-  completed: () => formATerminalCompleted(),
-  completedTx: () => formATerminalCompleted({ txHash: ids.txHash }),
-  completedTxMismatch: () => ({
-    ...formATerminalCompleted({ txHash: ids.txHash }),
-    data: sendRequestSnapshot({ status: 'completed', blockchainTransactions: [blockchainTransaction('0xabc')] }),
-  }),
-  failed: () => formATerminalFailed(),
-  expired: () => formATerminalUnfunded('expired'),
-  unknown: () => ({ ...formAStatusChanged(), event: 'payout.rebroadcast', payout_type: 'crypto' }),
-};
 
 const giftEvents: Record<string, () => Json> = {
   sent: () => giftCardRecipientBody(),
@@ -94,7 +64,7 @@ function arrivalFree(lifecycle: Lifecycle) {
 }
 
 describe.each([
-  ['a crypto send', formAEvents],
+  ['a crypto send', formAEventBodies],
   ['a gift-card recipient stream', giftEvents],
 ])('rebuilding %s', (_name, builders) => {
   it('gives the same order, status, terminal flag and findings for any arrival order and any duplicates', () => {
