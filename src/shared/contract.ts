@@ -74,6 +74,11 @@ export const ConfiguredRelay = z.object({
 export type ConfiguredRelay = z.infer<typeof ConfiguredRelay>;
 
 export const CoreStatus = z.object({
+  /**
+   * The order in which the core read this status: one read later has a higher revision. Answers and events travel
+   * apart, so a status read earlier may arrive later; the UI keeps the highest revision it was given.
+   */
+  revision: z.number().int(),
   version: z.string(),
   receivers: z.object({ https: z.string().nullable(), http: z.string().nullable() }),
   ports: z.object({ https: Port, http: Port.nullable() }),

@@ -58,6 +58,34 @@ test('Settings → Sources connects to a relay: the top bar reads connected and 
   await expect(sources.card.getByTestId('settings-source-now')).toContainText('no relay');
 });
 
+test('the answer to Connect, read while the source was still connecting, arrives after "connected" and changes nothing', async ({
+  relay,
+  sources,
+}) => {
+  const token = await relay.createChannel('late-answer');
+  // Connect's answer and the events travel apart: hold the answer until the events have said "connected".
+  let releaseAnswer!: () => void;
+  const answerReleased = new Promise<void>((resolve) => (releaseAnswer = resolve));
+  let heldAnswer = '';
+  await sources.page.route('**/rpc/sources.set', async (route) => {
+    const answer = await route.fetch();
+    heldAnswer = await answer.text();
+    await answerReleased;
+    await route.fulfill({ response: answer });
+  });
+
+  await sources.open();
+  await sources.connect({ url: relay.url, token, fingerprint: relay.fingerprint });
+  await expect(sources.topBarHealth).toContainText('connected');
+  expect(heldAnswer).toContain('"state":"connecting"');
+  releaseAnswer();
+  await expect(sources.card.getByTestId('settings-source-done')).toContainText(`Pulling from ${relay.url}`);
+  await expect(sources.topBarHealth).toContainText('connected');
+  await expect(sources.card.getByTestId('settings-source-health')).toHaveText('connected');
+  await sources.disconnect();
+  await expect(sources.topBarHealth).toHaveCount(0);
+});
+
 test('a wrong channel token reads "disconnected … refused the token" in the top bar', async ({ relay, sources, deliveriesPage }) => {
   await relay.createChannel('refusing');
   await sources.open();

@@ -175,7 +175,9 @@ async function assemble(options: CoreOptions, store: InspectorStore, storeLocati
     throw error;
   });
 
+  let statusRevision = 0;
   const status = (): CoreStatus => ({
+    revision: ++statusRevision,
     version,
     receivers: receivers.urls,
     ports: receivers.ports,

@@ -7,7 +7,7 @@ export interface StatusState {
   status: CoreStatus | null;
   /** Why the status could not be read (e.g. a missing or stale token). */
   error: unknown;
-  /** Take a status a settings call returned, without waiting for the event. */
+  /** Take a status a settings call returned, without waiting for the event (unless a newer one came first). */
   replaceStatus: (status: CoreStatus) => void;
   /** Take a policy settings.setPolicy returned. */
   replacePolicy: (policy: CoreStatus['policy']) => void;
@@ -24,6 +24,9 @@ function withStored(status: CoreStatus, stored: Stored): CoreStatus {
   return { ...status, deliveryCount: stored.deliveries, retention: { ...status.retention, kept: stored } };
 }
 
+/** Whether `next` was read in the core before `current`: an answer or event that arrived after a newer one. */
+const isStale = (current: CoreStatus | null, next: CoreStatus) => current !== null && next.revision < current.revision;
+
 /**
  * The core's status: loaded once, then kept current by `status.changed`, by the stored count each `deliveries.changed`
  * carries (the same event that grows the list), and by re-reading it as deliveries arrive.
@@ -38,7 +41,10 @@ export function useStatus(): StatusState {
     const eventsBefore = storedEvents.current;
     return call('status.get', {}).then(
       (next) => {
-        setStatus((current) => (current !== null && storedEvents.current !== eventsBefore ? withStored(next, current.retention.kept) : next));
+        setStatus((current) => {
+          if (isStale(current, next)) return current;
+          return current !== null && storedEvents.current !== eventsBefore ? withStored(next, current.retention.kept) : next;
+        });
         setError(null);
       },
       (failure: unknown) => setError(failure),
@@ -62,13 +68,14 @@ export function useStatus(): StatusState {
       void refresh();
     }, refreshWhileReceivingMs);
   });
+  const replaceStatus = useCallback((next: CoreStatus) => setStatus((current) => (isStale(current, next) ? current : next)), []);
   useServerEvent('status.changed', (next) => {
-    setStatus(next);
+    replaceStatus(next);
     setError(null);
   });
   useReconnected(() => void refresh());
 
   const replacePolicy = useCallback((policy: CoreStatus['policy']) => setStatus((current) => (current ? { ...current, policy } : current)), []);
 
-  return { status, error, replaceStatus: setStatus, replacePolicy, refresh };
+  return { status, error, replaceStatus, replacePolicy, refresh };
 }
