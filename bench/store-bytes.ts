@@ -13,6 +13,8 @@ import { join } from 'node:path';
 import { protocolAnswer, responseFor, ResponsePolicyState } from '@webhook-inspector/capture';
 import { buildDeliveryRecord } from '../src/main/core/delivery-record/build-record';
 import type { DeliveryRecord } from '../src/main/core/delivery-record/delivery-record';
+import { derivationSteps } from '../src/main/core/store/sqlite/derived-tables';
+import { bodySearchIndex } from '../src/main/core/store/sqlite/body-search';
 import { inProcessWriter } from '../src/main/core/store/sqlite/in-process-writer';
 import { newStorePageSize, openStore } from '../src/main/core/store/sqlite/open';
 import { sqliteStore } from '../src/main/core/store/sqlite/sqlite-store';
@@ -70,6 +72,50 @@ async function bytesPerDelivery(dir: string, records: DeliveryRecord[], variant:
   return { kib: (after - before) / 1024 / records.length, fileKiB };
 }
 
+interface PhaseCost {
+  kib: number;
+  cpuUs: number;
+}
+
+/** What one phase of the ingest costs per delivery: KiB written (its WAL, then checkpointed) and CPU on this thread. */
+function measurePhase(db: ReturnType<typeof openStore>, rows: number, work: () => void): PhaseCost {
+  const before = writtenBytes();
+  const cpuBefore = process.cpuUsage();
+  work();
+  db.pragma('wal_checkpoint(TRUNCATE)');
+  const cpu = process.cpuUsage(cpuBefore);
+  const after = writtenBytes();
+  if (before === null || after === null) throw new Error('no /proc/self/io here: bytes written cannot be counted');
+  return { kib: (after - before) / 1024 / rows, cpuUs: (cpu.user + cpu.system) / rows };
+}
+
+/**
+ * The ingest's phases apart, on a new store: the commits of `perCommit`, then deriving the groups and lifecycles,
+ * then the body search index, each in transactions of `rowsPerTransaction`: what each phase costs, and how much
+ * of it larger transactions save.
+ */
+async function phaseCosts(dir: string, records: DeliveryRecord[], rowsPerTransaction: number) {
+  const file = join(dir, `phases-${rowsPerTransaction}.sqlite3`);
+  const db = openStore(file);
+  const writer = inProcessWriter(db);
+  try {
+    const insert = measurePhase(db, records.length, () => {
+      // The writer's insert runs at once on this thread (in-process): its promise is settled by then.
+      for (let i = 0; i < records.length; i += perCommit) void writer.insert(records.slice(i, i + perCommit));
+    });
+    const steps = derivationSteps(db, { batchRows: rowsPerTransaction });
+    const derive = measurePhase(db, records.length, () => steps.catchUpAll());
+    const search = bodySearchIndex(db);
+    const index = measurePhase(db, records.length, () => {
+      while (search.indexBatch(rowsPerTransaction) > 0);
+    });
+    return { insert, derive, index };
+  } finally {
+    await writer.close();
+    db.close();
+  }
+}
+
 export async function runStoreBytes(): Promise<string[]> {
   const rows = positiveInt('BENCH_STORE_BYTES_ROWS', 20_000);
   mkdirSync(cacheDir, { recursive: true });
@@ -88,6 +134,12 @@ export async function runStoreBytes(): Promise<string[]> {
       const asNewStores = variant.pageSize === newStorePageSize && !variant.droppedIndexesBack;
       console.log(`  ${label.padEnd(62)} ${kib.toFixed(1).padStart(6)} KiB/delivery   file ${(fileKiB / rows).toFixed(2)} KiB/delivery${asNewStores ? '   ← new stores' : ''}`);
       if (asNewStores && kib > goalKiB) missed.push(`bytes written per delivery by a new store: ${kib.toFixed(1)} KiB (goal ≤ ${goalKiB})`);
+    }
+    console.log(`Each phase apart (insert in commits of ${perCommit}; derive and index in transactions of N rows): KiB written and CPU µs per delivery`);
+    for (const rowsPerTransaction of [16, 64, 500, 5000]) {
+      const { insert, derive, index } = await phaseCosts(dir, records, rowsPerTransaction);
+      const cell = (cost: PhaseCost) => `${cost.kib.toFixed(1).padStart(5)} KiB ${cost.cpuUs.toFixed(0).padStart(4)} µs`;
+      console.log(`  N = ${String(rowsPerTransaction).padEnd(5)} insert ${cell(insert)}   derive ${cell(derive)}   search index ${cell(index)}`);
     }
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -1,9 +1,5 @@
-import {
-  derivationSteps,
-  deriveScheduler,
-  type DerivationOptions,
-  type DeriveSchedulerOptions,
-} from '../../src/main/core/store/sqlite/derived-tables';
+import { derivationSteps, type DerivationOptions } from '../../src/main/core/store/sqlite/derived-tables';
+import { deriveScheduler, type DeriveSchedulerOptions } from '../../src/main/core/store/sqlite/derive-scheduler';
 import type { Db } from '../../src/main/core/store/sqlite/open';
 
 /**

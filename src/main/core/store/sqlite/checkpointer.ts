@@ -70,6 +70,8 @@ export function startCheckpointer(db: Db, options: { nativeBinding?: string; log
   return {
     /** Stops the worker and closes its connection (before the store's own, so that the last close removes the WAL). */
     async close(): Promise<void> {
+      // Held until it has closed its connection: with nothing else on the event loop, the process would end first.
+      worker.ref();
       worker.postMessage('close');
       await exited;
     },

@@ -1,6 +1,6 @@
 import { GroupCommitWriter } from '@webhook-inspector/capture';
 import type { IncomingDelivery } from '../../delivery-record/delivery-record';
-import { deriveScheduler } from './derived-tables';
+import { deriveScheduler } from './derive-scheduler';
 import type { StoreWriter } from './store-writer';
 
 export interface DeliveryWriterOptions {

@@ -1,4 +1,3 @@
-import type { UpkeepFailure } from '../../../../shared/contract';
 import type { LifecycleKind } from '../../../../shared/lifecycle';
 import { bodySearchIndex } from './body-search';
 import { duplicateGroupQueries } from './duplicate-groups';
@@ -8,17 +7,22 @@ import type { Db } from './db';
 import type { RecentParsedBodies } from '../common/recent-parsed-bodies';
 import { withoutOwnFsync } from './relaxed-sync';
 import { pacedBatches } from '../../paced-size';
-import { LastingFailure } from '../common/lasting-failure';
 
 /** Rows derived per transaction: large enough to coalesce page writes, small enough to keep the receiver answering. */
 const defaultBatchRows = 500;
-/**
- * Deriving waits this long after a commit, so that one transaction covers many commits' rows: a lifecycle's
- * events and a page of an index are then written once per batch rather than once per commit.
- */
-const coalesceMs = 20;
 /** A read first derives at most this many pending rows itself; past it (a rebuild) it reads what is there. */
 export const readCatchUpRows = 5_000;
+/**
+ * The search index is filled while no delivery arrives (`indexSearchWhileIdle`), in transactions of this many rows:
+ * FTS5 then writes each term's list once per thousand bodies rather than once per few, at a third of the CPU and a
+ * tenth of the bytes (`BENCH_ONLY=storebytes`), and the receiver's commits never queue behind it.
+ */
+export const idleSearchRows = 1_000;
+/**
+ * Rows a search scans past the index before the steps between commits index them too (deliveries arriving without
+ * a pause): about twenty seconds of 1,000 a second.
+ */
+export const searchBacklogWhileBusy = 20_000;
 
 interface PendingRow {
   id: number;
@@ -48,7 +52,8 @@ export interface DerivationOptions {
  * store_counts) is the last delivery they include, committed with them: after a crash they resume
  * from there. Their transactions skip the fsync (synchronous=NORMAL): losing one loses its
  * watermark too, and it is derived again; the next delivery's full commit syncs them anyway.
- * The body search index (body-search.ts) is filled in the same steps, from its own watermark.
+ * The body search index (body-search.ts) is filled from its own watermark, in pauses between deliveries
+ * (`indexSearchWhileIdle`), and in the steps only once it is far behind.
  *
  * These are the steps, run on the connection given: the store's writer runs them on the connection that writes
  * (writer-handlers.ts), wherever it runs. `deriveScheduler` decides when.
@@ -89,6 +94,7 @@ export function derivationSteps(db: Db, options: DerivationOptions = {}) {
   /** Indexes a batch of bodies for search; returns whether more are pending. */
   const indexSearch = (rows = batchRows): boolean => search.indexBatch(rows) > 0 && !search.isCurrent();
   const isCurrent = () => (watermark.get() as number) >= (latestId.get() as number);
+  const searchBehind = () => (latestId.get() as number) - (searchWatermark.get() as number);
 
   /** Derives up to `maxRows` pending rows, a batch per transaction; returns whether none is left. */
   const deriveUpTo = (maxRows: number): boolean => {
@@ -115,10 +121,15 @@ export function derivationSteps(db: Db, options: DerivationOptions = {}) {
       : () => derivePace(pacedTargetMs(baseMs, watermark.get() as number), (rows) => deriveBatch(rows) === rows);
   const indexStep =
     baseMs === undefined ? () => indexSearch() : () => searchPace(pacedTargetMs(baseMs, searchWatermark.get() as number), indexSearch);
+  /** Whether the steps between commits index too: always when unpaced (no receiver waits), else past the busy backlog. */
+  const indexesBetweenCommits = () => baseMs === undefined || searchBehind() >= searchBacklogWhileBusy;
 
   // A failure (a full disk) leaves the watermark where it was: the scheduler tries again.
   return {
-    /** One scheduled step: a batch of pending rows, and of the search index; whether a backlog is left, and why it failed. */
+    /**
+     * One scheduled step: a batch of pending rows, and of the search index when it is far behind (else it waits for
+     * a pause: `indexSearchWhileIdle`); whether a backlog is left, and why it failed.
+     */
     step(): StepOutcome {
       if (!db.open) return { backlog: false, failure: null };
       return relaxed(() => {
@@ -131,13 +142,21 @@ export function derivationSteps(db: Db, options: DerivationOptions = {}) {
           failure = messageOf(error);
         }
         try {
-          // A store from before the index is indexed here too, a batch per step.
-          if (indexStep()) backlog = true;
+          if (indexesBetweenCommits() && indexStep()) backlog = true;
         } catch (error) {
           failure ??= messageOf(error);
         }
         return { backlog, failure };
       });
+    },
+    /** While no delivery arrives: one large transaction of the search index; whether more are pending, and why it failed. */
+    indexSearchWhileIdle(): StepOutcome {
+      if (!db.open || searchBehind() <= 0) return { backlog: false, failure: null };
+      try {
+        return { backlog: relaxed(() => indexSearch(idleSearchRows)), failure: null };
+      } catch (error) {
+        return { backlog: true, failure: messageOf(error) };
+      }
     },
     /** Derives up to `maxRows` pending rows now; why it failed (left for the next step), or null. */
     catchUp(maxRows: number): string | null {
@@ -153,7 +172,7 @@ export function derivationSteps(db: Db, options: DerivationOptions = {}) {
     /** Indexes every body not yet in the search index. */
     indexSearchAll(): void {
       relaxed(() => {
-        while (indexSearch());
+        while (indexSearch(Math.max(batchRows, idleSearchRows)));
       });
     },
     /**
@@ -181,74 +200,3 @@ export interface StepOutcome {
 }
 
 const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
-
-/** How the SQLite store's derivation says it is failing for a while, and that it works again. */
-const derivedUpkeepWords = {
-  failing: 'lifecycles, duplicate groups and the body search index cannot be updated',
-  recovered: 'lifecycles, duplicate groups and the body search index are up to date again',
-};
-
-/** The steps as the scheduler runs them: the store's writer (store-writer.ts), or a connection's own steps. */
-export interface DerivationRunner {
-  step(): StepOutcome | Promise<StepOutcome>;
-  /** Why it failed, or null. */
-  catchUp(maxRows: number): string | null | Promise<string | null>;
-  catchUpAll(): unknown;
-  clear(): void | Promise<void>;
-  isCurrent(): boolean | Promise<boolean>;
-}
-
-export interface DeriveSchedulerOptions {
-  log?: (line: string) => void;
-}
-
-/**
- * When the derivation steps run: shortly after commits, coalesced; before reads of the derived tables; on rebuild;
- * and after a failed step, again and again (backing off) until one succeeds, so that its end is seen even when no
- * delivery comes. A failure a retry overcomes is not reported; one that lasts is (`failure`).
- */
-export function deriveScheduler(runner: DerivationRunner, options: DeriveSchedulerOptions = {}) {
-  const failure = new LastingFailure(derivedUpkeepWords, { log: options.log ?? (() => {}) });
-  let scheduled = false;
-  const step = async () => {
-    scheduled = false;
-    const startedAt = Date.now();
-    // A call fails only when the writer thread stopped (it logs why): the pending rows wait for the next start.
-    const outcome = await Promise.resolve(runner.step()).catch(() => null);
-    if (outcome === null) return;
-    if (outcome.failure !== null) return schedule(failure.failed(outcome.failure, startedAt));
-    failure.succeeded();
-    if (outcome.backlog) schedule(0);
-  };
-  const schedule = (delayMs = coalesceMs) => {
-    if (scheduled) return;
-    scheduled = true;
-    setTimeout(() => void step(), delayMs).unref();
-  };
-
-  return {
-    /** Derives the pending rows shortly (after `delayMs`, coalescing commits), in batches, between the receiver's turns. */
-    schedule: (delayMs?: number) => schedule(delayMs),
-    /** Before reading the derived tables: derives what is pending now, unless a rebuild is under way. */
-    async catchUpForRead(): Promise<void> {
-      const startedAt = Date.now();
-      const failed = await runner.catchUp(readCatchUpRows);
-      // Only a step says it works again (it also tries the search index).
-      if (failed !== null) schedule(failure.failed(failed, startedAt));
-    },
-    /** Derives everything pending (a command about to read a whole store). */
-    catchUpAll: async (): Promise<void> => void (await runner.catchUpAll()),
-    /** Empties the derived tables and derives them again from the first delivery (after the analyzer's keys changed). */
-    async rebuild(): Promise<void> {
-      await runner.clear();
-      schedule(0);
-    },
-    /** Whether every stored delivery is included. */
-    isCurrent: async (): Promise<boolean> => runner.isCurrent(),
-    /** The derivation's lasting failure, or null. */
-    failure: (): UpkeepFailure | null => failure.current,
-    onFailureChange: (listener: () => void): void => failure.onChange(listener),
-  };
-}
-
-export type DeriveSchedule = ReturnType<typeof deriveScheduler>;

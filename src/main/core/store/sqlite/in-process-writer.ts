@@ -26,6 +26,7 @@ export function inProcessWriter(db: Db): StoreWriter {
     writeSettings: now('writeSettings'),
     insertReplay: now('insertReplay'),
     step: now('step'),
+    indexSearchWhileIdle: now('indexSearchWhileIdle'),
     catchUp: now('catchUp'),
     catchUpAll: now('catchUpAll'),
     indexSearchAll: now('indexSearchAll'),

@@ -1,0 +1,127 @@
+import type { UpkeepFailure } from '../../../../shared/contract';
+import { LastingFailure } from '../common/lasting-failure';
+import { readCatchUpRows, type StepOutcome } from './derived-tables';
+
+/**
+ * Deriving waits this long after a commit, so that one transaction covers many commits' rows: a lifecycle's
+ * events and a page of an index are then written once per batch rather than once per commit.
+ */
+const coalesceMs = 20;
+/** No commit for this long is a pause: the search index is then filled, a large transaction at a time. */
+export const searchIdleMs = 250;
+
+/** How the SQLite store's derivation says it is failing for a while, and that it works again. */
+const derivedUpkeepWords = {
+  failing: 'lifecycles, duplicate groups and the body search index cannot be updated',
+  recovered: 'lifecycles, duplicate groups and the body search index are up to date again',
+};
+
+/** The steps as the scheduler runs them: the store's writer (store-writer.ts), or a connection's own steps. */
+export interface DerivationRunner {
+  step(): StepOutcome | Promise<StepOutcome>;
+  indexSearchWhileIdle(): StepOutcome | Promise<StepOutcome>;
+  /** Why it failed, or null. */
+  catchUp(maxRows: number): string | null | Promise<string | null>;
+  catchUpAll(): unknown;
+  clear(): void | Promise<void>;
+  isCurrent(): boolean | Promise<boolean>;
+}
+
+export interface DeriveSchedulerOptions {
+  log?: (line: string) => void;
+}
+
+/**
+ * When the derivation steps run: shortly after commits, coalesced; before reads of the derived tables; on rebuild;
+ * and after a failed step, again and again (backing off) until one succeeds, so that its end is seen even when no
+ * delivery comes. The search index is filled in pauses, once no commit came for `searchIdleMs` (the steps index too
+ * when it is far behind). A failure a retry overcomes is not reported; one that lasts is (`failure`), once, whichever
+ * part of the upkeep it stops.
+ */
+export function deriveScheduler(runner: DerivationRunner, options: DeriveSchedulerOptions = {}) {
+  const failure = new LastingFailure(derivedUpkeepWords, { log: options.log ?? (() => {}) });
+  const failing = new Map<'derive' | 'search', string>();
+  /** Notes how a part of the upkeep went; how long to wait before retrying while any part fails, else null. */
+  const noted = (part: 'derive' | 'search', why: string | null, startedAt: number): number | null => {
+    if (why === null) failing.delete(part);
+    else failing.set(part, why);
+    const first = failing.values().next();
+    if (first.done) {
+      failure.succeeded();
+      return null;
+    }
+    return failure.failed(first.value, startedAt);
+  };
+
+  let scheduled = false;
+  const step = async () => {
+    scheduled = false;
+    const startedAt = Date.now();
+    // A call fails only when the writer thread stopped (it logs why): the pending rows wait for the next start.
+    const outcome = await Promise.resolve(runner.step()).catch(() => null);
+    if (outcome === null) return;
+    const retryMs = noted('derive', outcome.failure, startedAt);
+    if (outcome.failure !== null) return schedule(retryMs!);
+    if (outcome.backlog) schedule(0);
+  };
+  const schedule = (delayMs = coalesceMs) => {
+    if (scheduled) return;
+    scheduled = true;
+    setTimeout(() => void step(), delayMs).unref();
+  };
+
+  let commitsSeen = 0;
+  let indexing = false;
+  const indexWhileIdle = async () => {
+    if (indexing) return;
+    indexing = true;
+    const seenBefore = commitsSeen;
+    const startedAt = Date.now();
+    const outcome = await Promise.resolve(runner.indexSearchWhileIdle()).catch(() => null);
+    indexing = false;
+    if (outcome === null) return;
+    noted('search', outcome.failure, startedAt);
+    // A commit since re-armed the timer: the rest waits for the next pause.
+    if (outcome.failure !== null) idleTimer?.refresh();
+    else if (outcome.backlog && commitsSeen === seenBefore) setImmediate(() => void indexWhileIdle());
+  };
+  let idleTimer: NodeJS.Timeout | undefined;
+  /** Puts the search index off until no commit came for `searchIdleMs`. */
+  const noteCommit = () => {
+    commitsSeen++;
+    idleTimer ??= setTimeout(() => void indexWhileIdle(), searchIdleMs).unref();
+    idleTimer.refresh();
+  };
+
+  return {
+    /**
+     * After a commit (or at the start): derives the pending rows shortly (after `delayMs`, coalescing commits), in
+     * batches, between the receiver's turns, and indexes them for search at the next pause.
+     */
+    schedule: (delayMs?: number) => {
+      noteCommit();
+      schedule(delayMs);
+    },
+    /** Before reading the derived tables: derives what is pending now, unless a rebuild is under way. */
+    async catchUpForRead(): Promise<void> {
+      const startedAt = Date.now();
+      const failed = await runner.catchUp(readCatchUpRows);
+      // Only a step says it works again.
+      if (failed !== null) schedule(failure.failed(failed, startedAt));
+    },
+    /** Derives everything pending (a command about to read a whole store). */
+    catchUpAll: async (): Promise<void> => void (await runner.catchUpAll()),
+    /** Empties the derived tables and derives them again from the first delivery (after the analyzer's keys changed). */
+    async rebuild(): Promise<void> {
+      await runner.clear();
+      schedule(0);
+    },
+    /** Whether every stored delivery is included. */
+    isCurrent: async (): Promise<boolean> => runner.isCurrent(),
+    /** The derivation's lasting failure, or null. */
+    failure: (): UpkeepFailure | null => failure.current,
+    onFailureChange: (listener: () => void): void => failure.onChange(listener),
+  };
+}
+
+export type DeriveSchedule = ReturnType<typeof deriveScheduler>;
