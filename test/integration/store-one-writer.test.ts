@@ -82,6 +82,8 @@ describe('one writer per laptop', () => {
         expect(found.items.length).toBe(n < 300 ? 2 : 1);
       }
       finalStatus = await laptop.call('status.get', {});
+      // The search found them above its index; the first pause after the load fills the index.
+      await until(async () => storeFacts(dataDir), (facts) => facts.indexedThrough === facts.latestId);
     } finally {
       await laptop.stop();
     }
