@@ -222,8 +222,8 @@ export function bodySearchIndex(db: Db) {
      * write (it reads first): it waits for another program's lock rather than fail when that program committed meanwhile.
      */
     indexBatch: (limit: number): number => indexInTransaction.immediate(limit),
-    /** Whether every stored delivery is indexed. */
-    isCurrent: () => (watermark.get() as number) >= (latestId.get() as number),
+    /** Stored deliveries not yet indexed (0: every one is). */
+    behind: () => Math.max(0, (latestId.get() as number) - (watermark.get() as number)),
     /** Takes deliveries about to be deleted out of both indexes (those it holds); inside the deleting transaction. */
     unindex(ids: readonly number[]): void {
       const through = watermark.get() as number;

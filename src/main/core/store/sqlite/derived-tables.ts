@@ -90,11 +90,10 @@ export function derivationSteps(db: Db, options: DerivationOptions = {}) {
   const deriveBatch = (limit: number): number => deriveInTransaction.immediate(limit);
 
   const relaxed = <T>(work: () => T): T => withoutOwnFsync(db, work);
-  const searchWatermark = db.prepare("SELECT value FROM store_counts WHERE name = 'search_indexed_through'").pluck();
   /** Indexes a batch of bodies for search; returns whether more are pending. */
-  const indexSearch = (rows = batchRows): boolean => search.indexBatch(rows) > 0 && !search.isCurrent();
-  const isCurrent = () => (watermark.get() as number) >= (latestId.get() as number);
-  const searchBehind = () => (latestId.get() as number) - (searchWatermark.get() as number);
+  const indexSearch = (rows = batchRows): boolean => search.indexBatch(rows) > 0 && search.behind() > 0;
+  const derivedBehind = () => (latestId.get() as number) - (watermark.get() as number);
+  const isCurrent = () => derivedBehind() <= 0;
 
   /** Derives up to `maxRows` pending rows, a batch per transaction; returns whether none is left. */
   const deriveUpTo = (maxRows: number): boolean => {
@@ -106,9 +105,8 @@ export function derivationSteps(db: Db, options: DerivationOptions = {}) {
     return isCurrent();
   };
 
-  /** A paced step's duration: the base, one more base per 1,000 rows behind `through`, at most eight bases. */
-  const pacedTargetMs = (baseMs: number, through: number): number =>
-    baseMs * Math.min(8, 1 + ((latestId.get() as number) - through) / 1_000);
+  /** A paced step's duration: the base, one more base per 1,000 rows `behind`, at most eight bases. */
+  const pacedTargetMs = (baseMs: number, behind: number): number => baseMs * Math.min(8, 1 + behind / 1_000);
   // A step's transactions, each returning whether more is pending: a batch of each, or when paced (stepTargetMs),
   // each sized from the last one's pace to take about a step's duration.
   const minPacedRows = 8;
@@ -118,11 +116,11 @@ export function derivationSteps(db: Db, options: DerivationOptions = {}) {
   const deriveStep =
     baseMs === undefined
       ? () => !deriveUpTo(batchRows)
-      : () => derivePace(pacedTargetMs(baseMs, watermark.get() as number), (rows) => deriveBatch(rows) === rows);
+      : () => derivePace(pacedTargetMs(baseMs, derivedBehind()), (rows) => deriveBatch(rows) === rows);
   const indexStep =
-    baseMs === undefined ? () => indexSearch() : () => searchPace(pacedTargetMs(baseMs, searchWatermark.get() as number), indexSearch);
+    baseMs === undefined ? () => indexSearch() : () => searchPace(pacedTargetMs(baseMs, search.behind()), indexSearch);
   /** Whether the steps between commits index too: always when unpaced (no receiver waits), else past the busy backlog. */
-  const indexesBetweenCommits = () => baseMs === undefined || searchBehind() >= searchBacklogWhileBusy;
+  const indexesBetweenCommits = () => baseMs === undefined || search.behind() >= searchBacklogWhileBusy;
 
   // A failure (a full disk) leaves the watermark where it was: the scheduler tries again.
   return {
@@ -151,7 +149,7 @@ export function derivationSteps(db: Db, options: DerivationOptions = {}) {
     },
     /** While no delivery arrives: one large transaction of the search index; whether more are pending, and why it failed. */
     indexSearchWhileIdle(): StepOutcome {
-      if (!db.open || searchBehind() <= 0) return { backlog: false, failure: null };
+      if (!db.open || search.behind() === 0) return { backlog: false, failure: null };
       try {
         return { backlog: relaxed(() => indexSearch(idleSearchRows)), failure: null };
       } catch (error) {
