@@ -2,7 +2,7 @@ import { execFile, spawn, type ChildProcessWithoutNullStreams } from 'node:child
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer as createNetServer, type AddressInfo, type Server as NetServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -267,12 +267,14 @@ async function startEchoingService(): Promise<{ url: string; server: Server }> {
   return { url: await listen(server), server };
 }
 
-/** A URL where nothing listens any more: replays to it fail to connect. */
-async function deadUrl(): Promise<string> {
-  const server = createServer();
-  const url = await listen(server);
-  await close(server);
-  return `${url}/gone`;
+/**
+ * A URL whose port is held by a server that resets every connection: replays to it fail. A port merely
+ * closed again could be taken by another test's server while this run goes on, and answer.
+ */
+async function deadUrl(): Promise<{ url: string; server: NetServer }> {
+  const server = createNetServer((socket) => socket.resetAndDestroy());
+  await new Promise<void>((ready) => server.listen(0, '127.0.0.1', ready));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/gone`, server };
 }
 
 // ---------- the run ----------
@@ -285,6 +287,7 @@ describe('secrets at rest', () => {
   let sink: ReplayTarget;
   let service: Simulator | null = null;
   let echoing: Server | null = null;
+  let resetting: NetServer | null = null;
   let serving: Served | null = null;
   /** The data dir's files copied while the server ran: the SQLite -wal and -shm exist only then. */
   let whileRunning: Written[] = [];
@@ -312,7 +315,9 @@ describe('secrets at rest', () => {
     writeFileSync(secretFile, `${signingSecret}\n`, { mode: 0o600 });
 
     sink = await startTarget();
-    const dead = await deadUrl();
+    const deadEnd = await deadUrl();
+    resetting = deadEnd.server;
+    const dead = deadEnd.url;
     const echo = await startEchoingService();
     echoing = echo.server;
 
@@ -529,6 +534,7 @@ describe('secrets at rest', () => {
     }
     await service?.close();
     if (echoing) await close(echoing);
+    if (resetting) await new Promise((closed) => resetting!.close(closed));
     await sink?.close();
     if (root) rmSync(root, { recursive: true, force: true });
   });
