@@ -171,7 +171,7 @@ describe('the CLI on a PostgreSQL store (--store, --store-file, WEBHOOK_INSPECTO
     expect((await ok(['lifecycles', '--store', intoPostgres, '--format', 'ndjson'])).stdout).toBe(
       (await ok(['lifecycles', '--data-dir', intoSqlite, '--format', 'ndjson'])).stdout,
     );
-  });
+  }, 120_000);
 
   it('replays a delivery of a PostgreSQL store to a local target and records the replay in that store', async () => {
     const target = await startTarget(() => ({ status: 200, body: '{"ok":true}' }));
