@@ -179,6 +179,10 @@ describe('derived tables (duplicate groups, lifecycle summaries)', () => {
     insertWithTodaysColumns(old, () => storeUnderived(old, bodies));
     // This version's derivation on that store: the search index it prepares (a later table) lives in temp, gone on close.
     old.exec("CREATE VIRTUAL TABLE temp.delivery_long_runs USING fts5(trigrams, content = '', detail = none, tokenize = 'ascii')");
+    // And the filters' table it fills (0018), in temp too.
+    old.exec(
+      'CREATE TEMP TABLE delivery_filters (id INTEGER PRIMARY KEY, received_at INTEGER NOT NULL, event TEXT, form TEXT NOT NULL, signature TEXT NOT NULL, path TEXT NOT NULL)',
+    );
     // And the column it writes to duplicate groups (a later migration's; the copy migration 0008 makes drops it again).
     old.exec("ALTER TABLE duplicate_groups ADD COLUMN basis TEXT NOT NULL DEFAULT 'idempotency_key'");
     // And the lifecycles' column of migration 0017, dropped again after: the rows stay as that version left them.

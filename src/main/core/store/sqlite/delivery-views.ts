@@ -3,6 +3,7 @@ import { searchDeliveries } from './body-search';
 import { filterClause } from '../common/delivery-columns';
 import { groupingOf } from '../common/duplicate-grouping';
 import type { Db } from './db';
+import { filtersFilledThroughSql } from './delivery-filters';
 import type { SummaryRow, ListQuery, DeliveryListPage, DetailRow, SiblingRow} from '../common/delivery-view-rows';
 import { summaryColumns, toSummary, receiveTimeOrder, detailSql, siblingsSql, toDetail, filteredCountCap } from '../common/delivery-view-rows';
 
@@ -31,9 +32,22 @@ function pageByReceiveTime(db: Db, where: string, params: unknown[], query: List
     conditions.push('(received_at, id) < (?, ?)');
     cursor.push(receivedAt, query.beforeId);
   }
+  const matching = conditions.join(' AND ');
+  if (where === 'TRUE') {
+    return db
+      .prepare(`SELECT ${summaryColumns} FROM deliveries WHERE ${matching} ${receiveTimeOrder} LIMIT ?`)
+      .all(...cursor, query.limit) as SummaryRow[];
+  }
+  // A filter: the page of its index in delivery_filters, merged with the matches among the rows stored after it.
   return db
-    .prepare(`SELECT ${summaryColumns} FROM deliveries WHERE ${conditions.join(' AND ')} ${receiveTimeOrder} LIMIT ?`)
-    .all(...params, ...cursor, query.limit) as SummaryRow[];
+    .prepare(
+      `SELECT ${summaryColumns} FROM deliveries WHERE id IN (
+         SELECT id FROM (SELECT id FROM delivery_filters WHERE ${matching} ${receiveTimeOrder} LIMIT ?)
+         UNION ALL
+         SELECT id FROM deliveries NOT INDEXED WHERE id > (${filtersFilledThroughSql}) AND ${matching}
+       ) ${receiveTimeOrder} LIMIT ?`,
+    )
+    .all(...params, ...cursor, query.limit, ...params, ...cursor, query.limit) as SummaryRow[];
 }
 
 /** The few rows stored after `afterId`, found by the primary key (NOT INDEXED: a filter's index would walk all its matches). */
@@ -83,9 +97,14 @@ export function getDelivery(db: Db, id: number): DeliveryDetail | null {
 
 export function deliveryFacets(db: Db): { events: string[]; paths: string[] } {
   const distinct = (column: string) =>
-    (db.prepare(`SELECT DISTINCT ${column} AS v FROM deliveries WHERE ${column} IS NOT NULL ORDER BY 1`).all() as Array<{
-      v: string;
-    }>).map((r) => r.v);
+    db
+      .prepare(
+        `SELECT ${column} FROM delivery_filters WHERE ${column} IS NOT NULL
+         UNION SELECT ${column} FROM deliveries NOT INDEXED WHERE id > (${filtersFilledThroughSql}) AND ${column} IS NOT NULL
+         ORDER BY 1`,
+      )
+      .pluck()
+      .all() as string[];
   return { events: distinct('event'), paths: distinct('path') };
 }
 
@@ -95,10 +114,12 @@ export function countDeliveries(db: Db): number {
 
 function matchingCount(db: Db, where: string, params: unknown[]): { total: number; totalCapped: boolean } {
   if (where === 'TRUE') return { total: countDeliveries(db), totalCapped: false };
-  const n = (
-    db.prepare(`SELECT count(*) AS n FROM (SELECT 1 FROM deliveries WHERE ${where} LIMIT ${filteredCountCap + 1})`).get(
-      ...params,
-    ) as { n: number }
-  ).n;
+  const n = db
+    .prepare(
+      `SELECT (SELECT count(*) FROM (SELECT 1 FROM delivery_filters WHERE ${where} LIMIT ${filteredCountCap + 1}))
+            + (SELECT count(*) FROM deliveries NOT INDEXED WHERE id > (${filtersFilledThroughSql}) AND ${where})`,
+    )
+    .pluck()
+    .get(...params, ...params) as number;
   return { total: Math.min(n, filteredCountCap), totalCapped: n > filteredCountCap };
 }

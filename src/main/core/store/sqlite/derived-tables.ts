@@ -1,5 +1,6 @@
 import type { LifecycleKind } from '../../../../shared/lifecycle';
 import { bodySearchIndex } from './body-search';
+import { deliveryFilters } from './delivery-filters';
 import { duplicateGroupQueries } from './duplicate-groups';
 import { additionsByLifecycle } from '../common/lifecycle-members';
 import { lifecycleQueries } from './lifecycles';
@@ -23,6 +24,11 @@ export const idleSearchRows = 1_000;
  * a pause): about twenty seconds of 1,000 a second.
  */
 export const searchBacklogWhileBusy = 20_000;
+/**
+ * Rows a filtered list walks past `delivery_filters` (by the primary key, a few milliseconds) before the steps
+ * between commits fill it too: five seconds of 1,000 a second. Else it is filled in pauses and catch-ups.
+ */
+export const filtersBacklogWhileBusy = 5_000;
 
 interface PendingRow {
   id: number;
@@ -53,7 +59,8 @@ export interface DerivationOptions {
  * from there. Their transactions skip the fsync (synchronous=NORMAL): losing one loses its
  * watermark too, and it is derived again; the next delivery's full commit syncs them anyway.
  * The body search index (body-search.ts) is filled from its own watermark, in pauses between deliveries
- * (`indexSearchWhileIdle`), and in the steps only once it is far behind.
+ * (`indexSearchWhileIdle`), and in the steps only once it is far behind. The filters' table (delivery-filters.ts)
+ * is filled in the same transactions.
  *
  * These are the steps, run on the connection given: the store's writer runs them on the connection that writes
  * (writer-handlers.ts), wherever it runs. `deriveScheduler` decides when.
@@ -71,7 +78,10 @@ export function derivationSteps(db: Db, options: DerivationOptions = {}) {
      FROM deliveries WHERE id > ? ORDER BY id LIMIT ?`,
   );
 
-  const deriveInTransaction = db.transaction((limit: number): number => {
+  const filters = deliveryFilters(db);
+
+  const deriveInTransaction = db.transaction((limit: number, withFilters: boolean): number => {
+    if (withFilters) filters.fill(limit);
     const rows = pending.all(watermark.get() as number, limit) as PendingRow[];
     for (const row of rows) {
       groups.add(row.idempotency_key, {
@@ -87,7 +97,8 @@ export function derivationSteps(db: Db, options: DerivationOptions = {}) {
   });
   // It reads before it writes: begun as a write, it waits for another program's lock (busy_timeout) rather than
   // failing at once when that program committed meanwhile.
-  const deriveBatch = (limit: number): number => deriveInTransaction.immediate(limit);
+  const deriveBatch = (limit: number, withFilters = true): number => deriveInTransaction.immediate(limit, withFilters);
+  const fillFiltersInTransaction = db.transaction((limit: number): boolean => filters.fill(limit) === limit && filters.behind() > 0);
 
   const relaxed = <T>(work: () => T): T => withoutOwnFsync(db, work);
   /** Indexes a batch of bodies for search; returns whether more are pending. */
@@ -116,11 +127,16 @@ export function derivationSteps(db: Db, options: DerivationOptions = {}) {
   const deriveStep =
     baseMs === undefined
       ? () => !deriveUpTo(batchRows)
-      : () => derivePace(pacedTargetMs(baseMs, derivedBehind()), (rows) => deriveBatch(rows) === rows);
+      : () => derivePace(pacedTargetMs(baseMs, derivedBehind()), (rows) => deriveBatch(rows, false) === rows);
   const indexStep =
     baseMs === undefined ? () => indexSearch() : () => searchPace(pacedTargetMs(baseMs, search.behind()), indexSearch);
   /** Whether the steps between commits index too: always when unpaced (no receiver waits), else past the busy backlog. */
   const indexesBetweenCommits = () => baseMs === undefined || search.behind() >= searchBacklogWhileBusy;
+  // The filters' table: with each transaction of the unpaced steps (deriveUpTo); when paced, in pauses, and in the
+  // steps only past its busy backlog, in transactions of its own pace.
+  const filtersPace = pacedBatches(64, minPacedRows, idleSearchRows);
+  const fillFiltersStep = () => filtersPace(pacedTargetMs(baseMs ?? 0, filters.behind()), fillFiltersInTransaction);
+  const fillsFiltersBetweenCommits = () => baseMs !== undefined && filters.behind() >= filtersBacklogWhileBusy;
 
   // A failure (a full disk) leaves the watermark where it was: the scheduler tries again.
   return {
@@ -140,6 +156,7 @@ export function derivationSteps(db: Db, options: DerivationOptions = {}) {
           failure = messageOf(error);
         }
         try {
+          if (fillsFiltersBetweenCommits() && fillFiltersStep()) backlog = true;
           if (indexesBetweenCommits() && indexStep()) backlog = true;
         } catch (error) {
           failure ??= messageOf(error);
@@ -147,11 +164,21 @@ export function derivationSteps(db: Db, options: DerivationOptions = {}) {
         return { backlog, failure };
       });
     },
-    /** While no delivery arrives: one large transaction of the search index; whether more are pending, and why it failed. */
+    /**
+     * While no delivery arrives: one large transaction of the filters' table and one of the search index; whether
+     * more are pending, and why it failed.
+     */
     indexSearchWhileIdle(): StepOutcome {
-      if (!db.open || search.behind() === 0) return { backlog: false, failure: null };
+      if (!db.open || (search.behind() === 0 && filters.behind() <= 0)) return { backlog: false, failure: null };
       try {
-        return { backlog: relaxed(() => indexSearch(idleSearchRows)), failure: null };
+        return {
+          backlog: relaxed(() => {
+            const moreFilters = filters.behind() > 0 && fillFiltersInTransaction(idleSearchRows);
+            const moreSearch = search.behind() > 0 && indexSearch(idleSearchRows);
+            return moreFilters || moreSearch;
+          }),
+          failure: null,
+        };
       } catch (error) {
         return { backlog: true, failure: messageOf(error) };
       }

@@ -16,6 +16,7 @@ import { retention } from './0014-retention';
 import { lifecycleEventFirstIds } from './0015-growth';
 import { oneIndexPerFilter } from './0016-one-index-per-filter';
 import { lifecycleEventFacts } from './0017-lifecycle-event-facts';
+import { filterColumnsApart } from './0018-filter-columns-apart';
 
 /** Schema versions in order: migrations[i] takes user_version i to i + 1. Never edit a shipped one; add a new one. */
 export const migrations: ReadonlyArray<(db: Db) => void> = [
@@ -36,4 +37,5 @@ export const migrations: ReadonlyArray<(db: Db) => void> = [
   lifecycleEventFirstIds,
   oneIndexPerFilter,
   lifecycleEventFacts,
+  filterColumnsApart,
 ];
