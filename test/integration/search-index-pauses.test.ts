@@ -38,15 +38,15 @@ describe('the body search index', () => {
     expect(steps.isCurrent()).toBe(true);
     expect(indexedThrough(db)).toBe(0);
 
-    expect(steps.indexSearchWhileIdle()).toEqual({ backlog: true, failure: null });
+    expect(steps.fillIndexesWhileIdle()).toEqual({ backlog: true, failure: null });
     expect(indexedThrough(db)).toBe(idleSearchRows);
-    expect(steps.indexSearchWhileIdle()).toEqual({ backlog: false, failure: null });
+    expect(steps.fillIndexesWhileIdle()).toEqual({ backlog: false, failure: null });
     expect(indexedThrough(db)).toBe(1_500);
     expect(searchable(db, 'completed')).toBeGreaterThan(0);
     // Nothing left: no write transaction is begun.
     const changes = db.prepare('SELECT total_changes()').pluck();
     const before = changes.get();
-    expect(steps.indexSearchWhileIdle()).toEqual({ backlog: false, failure: null });
+    expect(steps.fillIndexesWhileIdle()).toEqual({ backlog: false, failure: null });
     expect(changes.get()).toBe(before);
   });
 

@@ -114,9 +114,9 @@ describe('schema 18: the filters apart, in delivery_filters', () => {
       while (steps.step().backlog);
       expect(steps.isCurrent()).toBe(true);
       expect(filledThrough(db)).toBe(0);
-      expect(steps.indexSearchWhileIdle().backlog).toBe(true);
+      expect(steps.fillIndexesWhileIdle().backlog).toBe(true);
       expect(filledThrough(db)).toBe(idleSearchRows);
-      expect(steps.indexSearchWhileIdle()).toEqual({ backlog: false, failure: null });
+      expect(steps.fillIndexesWhileIdle()).toEqual({ backlog: false, failure: null });
       expect(filledThrough(db)).toBe(1_500);
       expect(filterColumns(db, 'delivery_filters')).toEqual(filterColumns(db, 'deliveries'));
 
@@ -129,7 +129,7 @@ describe('schema 18: the filters apart, in delivery_filters', () => {
       expect(filledThrough(db)).toBeGreaterThan(1_500);
       expect(latest - filledThrough(db)).toBeLessThan(filtersBacklogWhileBusy);
       // The rest waits for the next pause.
-      while (steps.indexSearchWhileIdle().backlog);
+      while (steps.fillIndexesWhileIdle().backlog);
       expect(filledThrough(db)).toBe(latest);
       expect(filterColumns(db, 'delivery_filters')).toEqual(filterColumns(db, 'deliveries'));
     } finally {

@@ -77,7 +77,7 @@ describe.each(implementations)('the store writer %s', (name, threadFile) => {
     expect(await writer.catchUp(50)).toBeNull();
     expect(await writer.catchUpAll()).toBe(true);
     // The 600 rows in one of a pause's transactions (a thousand rows each).
-    expect(await writer.indexSearchWhileIdle()).toEqual({ backlog: false, failure: null });
+    expect(await writer.fillIndexesWhileIdle()).toEqual({ backlog: false, failure: null });
     await writer.indexSearchAll();
     expect(await writer.isCurrent()).toBe(true);
     expect(db.prepare('SELECT count(*) FROM lifecycles').pluck().get()).toBeGreaterThan(20);

@@ -14,7 +14,7 @@ function writerSteps(behind: number) {
       return { backlog: false, failure: null };
     },
     // Each transaction takes a while, as on the writer thread.
-    indexSearchWhileIdle: async (): Promise<StepOutcome> => {
+    fillIndexesWhileIdle: async (): Promise<StepOutcome> => {
       calls.push('index');
       await new Promise((resolve) => setTimeout(resolve, transactionMs));
       if (searchFailure !== null) return { backlog: true, failure: searchFailure };

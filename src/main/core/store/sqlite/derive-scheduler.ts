@@ -7,7 +7,7 @@ import { readCatchUpRows, type StepOutcome } from './derived-tables';
  * events and a page of an index are then written once per batch rather than once per commit.
  */
 const coalesceMs = 20;
-/** No commit for this long is a pause: the search index is then filled, a large transaction at a time. */
+/** No commit for this long is a pause: the filters' table and the search index are then filled, a large transaction at a time. */
 export const searchIdleMs = 250;
 
 /** How the SQLite store's derivation says it is failing for a while, and that it works again. */
@@ -19,7 +19,7 @@ const derivedUpkeepWords = {
 /** The steps as the scheduler runs them: the store's writer (store-writer.ts), or a connection's own steps. */
 export interface DerivationRunner {
   step(): StepOutcome | Promise<StepOutcome>;
-  indexSearchWhileIdle(): StepOutcome | Promise<StepOutcome>;
+  fillIndexesWhileIdle(): StepOutcome | Promise<StepOutcome>;
   /** Why it failed, or null. */
   catchUp(maxRows: number): string | null | Promise<string | null>;
   catchUpAll(): unknown;
@@ -34,8 +34,8 @@ export interface DeriveSchedulerOptions {
 /**
  * When the derivation steps run: shortly after commits, coalesced; before reads of the derived tables; on rebuild;
  * and after a failed step, again and again (backing off) until one succeeds, so that its end is seen even when no
- * delivery comes. The search index is filled in pauses, once no commit came for `searchIdleMs` (the steps index too
- * when it is far behind). A failure a retry overcomes is not reported; one that lasts is (`failure`), once, whichever
+ * delivery comes. The filters' table and the search index are filled in pauses, once no commit came for `searchIdleMs` (the steps fill them too
+ * when they are far behind). A failure a retry overcomes is not reported; one that lasts is (`failure`), once, whichever
  * part of the upkeep it stops.
  */
 export function deriveScheduler(runner: DerivationRunner, options: DeriveSchedulerOptions = {}) {
@@ -77,7 +77,7 @@ export function deriveScheduler(runner: DerivationRunner, options: DeriveSchedul
     indexing = true;
     const seenBefore = commitsSeen;
     const startedAt = Date.now();
-    const outcome = await Promise.resolve(runner.indexSearchWhileIdle()).catch(() => null);
+    const outcome = await Promise.resolve(runner.fillIndexesWhileIdle()).catch(() => null);
     indexing = false;
     if (outcome === null) return;
     noted('search', outcome.failure, startedAt);
@@ -86,7 +86,7 @@ export function deriveScheduler(runner: DerivationRunner, options: DeriveSchedul
     else if (outcome.backlog && commitsSeen === seenBefore) setImmediate(() => void indexWhileIdle());
   };
   let idleTimer: NodeJS.Timeout | undefined;
-  /** Puts the search index off until no commit came for `searchIdleMs`. */
+  /** Puts the filters' table and the search index off until no commit came for `searchIdleMs`. */
   const noteCommit = () => {
     commitsSeen++;
     idleTimer ??= setTimeout(() => void indexWhileIdle(), searchIdleMs).unref();

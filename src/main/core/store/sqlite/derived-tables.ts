@@ -14,7 +14,7 @@ const defaultBatchRows = 500;
 /** A read first derives at most this many pending rows itself; past it (a rebuild) it reads what is there. */
 export const readCatchUpRows = 5_000;
 /**
- * The search index is filled while no delivery arrives (`indexSearchWhileIdle`), in transactions of this many rows:
+ * The search index is filled while no delivery arrives (`fillIndexesWhileIdle`), in transactions of this many rows:
  * FTS5 then writes each term's list once per thousand bodies rather than once per few, at a third of the CPU and a
  * tenth of the bytes (`BENCH_ONLY=storebytes`), and the receiver's commits never queue behind it.
  */
@@ -58,9 +58,9 @@ export interface DerivationOptions {
  * store_counts) is the last delivery they include, committed with them: after a crash they resume
  * from there. Their transactions skip the fsync (synchronous=NORMAL): losing one loses its
  * watermark too, and it is derived again; the next delivery's full commit syncs them anyway.
- * The body search index (body-search.ts) is filled from its own watermark, in pauses between deliveries
- * (`indexSearchWhileIdle`), and in the steps only once it is far behind. The filters' table (delivery-filters.ts)
- * is filled in the same transactions.
+ * The body search index (body-search.ts) and the filters' table (delivery-filters.ts) are each filled from their
+ * own last row, in pauses between deliveries (`fillIndexesWhileIdle`), and in the steps only once far behind; the
+ * filters' table also with every transaction of a catch-up.
  *
  * These are the steps, run on the connection given: the store's writer runs them on the connection that writes
  * (writer-handlers.ts), wherever it runs. `deriveScheduler` decides when.
@@ -142,7 +142,7 @@ export function derivationSteps(db: Db, options: DerivationOptions = {}) {
   return {
     /**
      * One scheduled step: a batch of pending rows, and of the search index when it is far behind (else it waits for
-     * a pause: `indexSearchWhileIdle`); whether a backlog is left, and why it failed.
+     * a pause: `fillIndexesWhileIdle`); whether a backlog is left, and why it failed.
      */
     step(): StepOutcome {
       if (!db.open) return { backlog: false, failure: null };
@@ -168,7 +168,7 @@ export function derivationSteps(db: Db, options: DerivationOptions = {}) {
      * While no delivery arrives: one large transaction of the filters' table and one of the search index; whether
      * more are pending, and why it failed.
      */
-    indexSearchWhileIdle(): StepOutcome {
+    fillIndexesWhileIdle(): StepOutcome {
       if (!db.open || (search.behind() === 0 && filters.behind() <= 0)) return { backlog: false, failure: null };
       try {
         return {

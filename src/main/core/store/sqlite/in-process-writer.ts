@@ -26,7 +26,7 @@ export function inProcessWriter(db: Db): StoreWriter {
     writeSettings: now('writeSettings'),
     insertReplay: now('insertReplay'),
     step: now('step'),
-    indexSearchWhileIdle: now('indexSearchWhileIdle'),
+    fillIndexesWhileIdle: now('fillIndexesWhileIdle'),
     catchUp: now('catchUp'),
     catchUpAll: now('catchUpAll'),
     indexSearchAll: now('indexSearchAll'),

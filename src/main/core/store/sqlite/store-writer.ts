@@ -49,8 +49,8 @@ export interface StoreWriter {
 
   /** The derivation (derived-tables.ts), a step at a time: whether a backlog is left, and why it failed. */
   step(): Promise<StepOutcome>;
-  /** In a pause between deliveries: one large transaction of the search index; whether more are pending. */
-  indexSearchWhileIdle(): Promise<StepOutcome>;
+  /** In a pause between deliveries: one large transaction of the filters' table and of the search index; whether more are pending. */
+  fillIndexesWhileIdle(): Promise<StepOutcome>;
   /** Derives up to `maxRows` pending rows now; why it failed, or null. */
   catchUp(maxRows: number): Promise<string | null>;
   /** Derives everything pending; true once none is left. */

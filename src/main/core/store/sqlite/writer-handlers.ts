@@ -126,7 +126,7 @@ export function storeWriterHandlers(db: Db): WriterHandlers {
       return replays.insert(body ? { ...draft, response: { ...draft.response!, body: asBuffer(body) } } : draft);
     },
     step: () => steps.step(),
-    indexSearchWhileIdle: () => steps.indexSearchWhileIdle(),
+    fillIndexesWhileIdle: () => steps.fillIndexesWhileIdle(),
     catchUp: (maxRows) => steps.catchUp(maxRows),
     catchUpAll: () => steps.catchUpAll(),
     indexSearchAll: () => steps.indexSearchAll(),

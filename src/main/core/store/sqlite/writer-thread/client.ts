@@ -111,7 +111,7 @@ export function startWriterThread(file: string, options: WriterThreadOptions): W
     writeSettings: (changes) => call('writeSettings', changes),
     insertReplay: (draft) => call('insertReplay', draft),
     step: () => call('step'),
-    indexSearchWhileIdle: () => call('indexSearchWhileIdle'),
+    fillIndexesWhileIdle: () => call('fillIndexesWhileIdle'),
     catchUp: (maxRows) => call('catchUp', maxRows),
     catchUpAll: () => call('catchUpAll'),
     indexSearchAll: () => call('indexSearchAll'),

@@ -53,7 +53,7 @@ export function supervisedWriterThread(file: string, options: WriterThreadOption
     writeSettings: on((thread, changes) => thread.writeSettings(changes)),
     insertReplay: on((thread, draft) => thread.insertReplay(draft)),
     step: on((thread) => thread.step()),
-    indexSearchWhileIdle: on((thread) => thread.indexSearchWhileIdle()),
+    fillIndexesWhileIdle: on((thread) => thread.fillIndexesWhileIdle()),
     catchUp: on((thread, maxRows) => thread.catchUp(maxRows)),
     catchUpAll: on((thread) => thread.catchUpAll()),
     indexSearchAll: on((thread) => thread.indexSearchAll()),
