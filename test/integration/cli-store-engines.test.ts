@@ -85,10 +85,16 @@ beforeAll(async () => {
 
 afterAll(stopTestPostgres);
 
+/** The SQLite side's exports, read by several tests: the store is never written, so each is run once. */
+let sqliteExport: Promise<CliRun> | undefined;
+let sqliteLifecycles: Promise<CliRun> | undefined;
+const ndjsonOfSqlite = () => (sqliteExport ??= ok(['export', '--data-dir', sqliteDir, '--format', 'ndjson']));
+const lifecyclesOfSqlite = () => (sqliteLifecycles ??= ok(['lifecycles', '--data-dir', sqliteDir, '--format', 'ndjson']));
+
 // Each test runs the built CLI a dozen times: a few seconds each on a busy machine.
 describe('the CLI on a PostgreSQL store (--store, --store-file, WEBHOOK_INSPECTOR_STORE)', { timeout: 180_000 }, () => {
   it('exports the same NDJSON, byte for byte, as from the same data in SQLite, and the same lifecycles', async () => {
-    const fromSqlite = await ok(['export', '--data-dir', sqliteDir, '--format', 'ndjson']);
+    const fromSqlite = await ndjsonOfSqlite();
     const fromPostgres = await ok(['export', '--store', postgresUrl, '--format', 'ndjson']);
     const lines = fromSqlite.stdout.trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(lines).toHaveLength(traffic.length);
@@ -97,17 +103,17 @@ describe('the CLI on a PostgreSQL store (--store, --store-file, WEBHOOK_INSPECTO
     expect(fromPostgres.stdout).toBe(fromSqlite.stdout);
     expect(fromPostgres.stderr.trim()).toBe(`Exported ${traffic.length} deliveries as NDJSON to standard output`);
 
-    const lifecyclesOfSqlite = await ok(['lifecycles', '--data-dir', sqliteDir, '--format', 'ndjson']);
-    const lifecyclesOfPostgres = await ok(['lifecycles', '--format', 'ndjson'], { WEBHOOK_INSPECTOR_STORE: postgresUrl });
-    expect(lifecyclesOfSqlite.stdout.trim().split('\n').length).toBeGreaterThan(10);
-    expect(lifecyclesOfPostgres.stdout).toBe(lifecyclesOfSqlite.stdout);
+    const ofSqlite = await lifecyclesOfSqlite();
+    const ofPostgres = await ok(['lifecycles', '--format', 'ndjson'], { WEBHOOK_INSPECTOR_STORE: postgresUrl });
+    expect(ofSqlite.stdout.trim().split('\n').length).toBeGreaterThan(10);
+    expect(ofPostgres.stdout).toBe(ofSqlite.stdout);
   });
 
   it('exports the same HAR and fixtures (redacted, re-signed with a test secret) as from SQLite', async () => {
     const urlFile = join(tempDataDir(), 'store-url');
     writeFileSync(urlFile, `${postgresUrl}\n`);
     chmodSync(urlFile, 0o600);
-    const lifecycles = (await ok(['lifecycles', '--data-dir', sqliteDir, '--format', 'ndjson'])).stdout;
+    const lifecycles = (await lifecyclesOfSqlite()).stdout;
     const lifecycleKey = (JSON.parse(lifecycles.split('\n')[0]!) as { key: string }).key;
     const harOfSqlite = await ok(['export', '--data-dir', sqliteDir, '--format', 'har', '--lifecycle', lifecycleKey]);
     const harOfPostgres = await ok(['export', '--store-file', urlFile, '--format', 'har', '--lifecycle', lifecycleKey]);
@@ -136,7 +142,7 @@ describe('the CLI on a PostgreSQL store (--store, --store-file, WEBHOOK_INSPECTO
 
   it('imports into PostgreSQL as into SQLite: analysed with the secret given, duplicates grouped, lifecycles derived', async () => {
     const source = join(tempDataDir(), 'source.ndjson');
-    await ok(['export', '--data-dir', sqliteDir, '--format', 'ndjson', '--out', source]);
+    writeFileSync(source, (await ndjsonOfSqlite()).stdout);
     const intoSqlite = tempDataDir();
     const intoPostgres = (await storeLocation('postgresql'))!;
     const withWrongSecret = (await storeLocation('postgresql'))!;

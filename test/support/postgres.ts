@@ -1,11 +1,12 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { chownSync, existsSync, mkdtempSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { unusedPort } from './unused-port';
 
-/** A PostgreSQL cluster of a test's own: initdb in a temp dir, a 127.0.0.1 port, stopped by the test. */
+/** A PostgreSQL cluster of a test's own: a fresh initdb's files in a temp dir, a 127.0.0.1 port, stopped by the test. */
 export interface TestPostgres {
   /** `postgresql://…` of a fresh database in this cluster. */
   url: string;
@@ -52,6 +53,32 @@ function waitForReady(child: ChildProcess, output: () => string): Promise<void> 
   });
 }
 
+/**
+ * The files of a fresh `initdb`, made once for these server programs and this user and kept in the temp dir, then
+ * copied for each cluster: a copy costs a sixth of initdb's CPU (about 0.25 s against 1.5 s), and every cluster
+ * still starts from the same untouched files (the kept ones are never started).
+ */
+let initdbFiles: string | null = null;
+
+function freshClusterFiles(bin: string, user: { uid?: number; gid?: number }): string {
+  if (initdbFiles) return initdbFiles;
+  const kept = join(tmpdir(), `inspector-pg-initdb-${createHash('sha256').update(`${bin} ${user.uid ?? process.getuid?.()}`).digest('hex').slice(0, 12)}`);
+  if (!existsSync(join(kept, 'data', 'PG_VERSION'))) {
+    const dir = mkdtempSync(`${kept}-`);
+    if (user.uid !== undefined) chownSync(dir, user.uid, user.gid ?? 0);
+    const initArgs = ['-D', join(dir, 'data'), '-U', 'inspector', '--auth=trust', '-E', 'UTF8', '--no-sync'];
+    execFileSync(join(bin, 'initdb'), initArgs, { stdio: 'pipe', cwd: dir, ...user });
+    // Complete files only, under the kept name; another process that got there first made the same.
+    try {
+      renameSync(dir, kept);
+    } catch {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+  initdbFiles = join(kept, 'data');
+  return initdbFiles;
+}
+
 /** `baseDir`: where the cluster lives (the system's temp dir by default; a benchmark puts it on a real disk). */
 export async function startTestPostgres(baseDir = tmpdir()): Promise<TestPostgres> {
   const bin = serverBinDir();
@@ -59,8 +86,8 @@ export async function startTestPostgres(baseDir = tmpdir()): Promise<TestPostgre
   const user = serverUser();
   if (user.uid !== undefined) chownSync(dir, user.uid, user.gid ?? 0);
   const dataDir = join(dir, 'data');
-  const initArgs = ['-D', dataDir, '-U', 'inspector', '--auth=trust', '-E', 'UTF8', '--no-sync'];
-  execFileSync(join(bin, 'initdb'), initArgs, { stdio: 'pipe', cwd: dir, ...user });
+  // As the server's user, keeping the modes it demands (0700).
+  execFileSync('cp', ['-a', freshClusterFiles(bin, user), dataDir], { stdio: 'pipe', cwd: dir, ...user });
   const port = await unusedPort();
   const args = ['-D', dataDir, '-p', String(port), '-k', dir, '-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200'];
   /** The server process, ready; resolves `exited` when it ends. */

@@ -284,6 +284,7 @@ export function createHttpsReceiver(deps: ReceiverDeps, certificate: ReceiverCer
     ...httpOptions(deps.timeouts),
   });
   server.on('tlsClientError', (_error, socket) => socket.destroy());
+  trackConnections(server);
   return configure(server, deps, true);
 }
 
@@ -311,9 +312,26 @@ export function listen(server: Server, port: number, host: string): Promise<numb
   });
 }
 
+/**
+ * The TCP connections of an HTTPS server. One still in its TLS handshake (a sender that refused the certificate and
+ * left, one that never spoke) is no HTTP connection yet: closeAllConnections leaves it, and close() would wait out
+ * its handshake timeout (10 s).
+ */
+const tcpConnections = new WeakMap<Server, Set<Socket>>();
+
+function trackConnections(server: Server): void {
+  const sockets = new Set<Socket>();
+  tcpConnections.set(server, sockets);
+  server.on('connection', (socket: Socket) => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
+  });
+}
+
 export function closeServer(server: Server): Promise<void> {
   return new Promise((resolve) => {
     server.close(() => resolve());
     server.closeAllConnections();
+    for (const socket of tcpConnections.get(server) ?? []) socket.destroy();
   });
 }
