@@ -6,12 +6,10 @@ import { inProcessWriter } from '../../src/main/core/store/sqlite/in-process-wri
 import { openStoreWriter } from '../../src/main/core/store/sqlite/open-writer';
 import { openStore, type Db } from '../../src/main/core/store/sqlite/open';
 import { sqliteStore } from '../../src/main/core/store/sqlite/sqlite-store';
-import { storeAtVersion } from '../support/query-plans';
 import { analyzedTraffic, storeInBulk } from '../support/realistic-traffic';
 import { tempDataDir } from '../support/temp-dir';
-import { filtersOf, viewAnswers } from '../support/view-answers';
+import { allDeliveryRows, filtersOf, trafficInOlderStore, viewAnswers } from '../support/view-answers';
 
-const allRows = (db: Db) => db.prepare('SELECT * FROM deliveries ORDER BY id').all();
 /** What delivery_filters should hold: each delivery's filter columns. */
 const filterColumns = (db: Db, table: 'deliveries' | 'delivery_filters') =>
   db.prepare(`SELECT id, received_at, event, form, signature, path FROM ${table} ORDER BY id`).all();
@@ -28,22 +26,12 @@ function expectedIds(db: Db, filter: DeliveryFilter): number[] {
 
 describe('schema 18: the filters apart, in delivery_filters', () => {
   it('migrates a store of schema 17 keeping every delivery and what each view answers, every delivery in the filters', async () => {
-    const dir = tempDataDir();
-    const freshFile = join(dir, 'fresh.sqlite3');
-    const fresh = storeAtVersion(freshFile);
-    await storeInBulk(fresh, analyzedTraffic(300, 18));
-    const rowsBefore = allRows(fresh);
-    const answersBefore = await viewAnswers(fresh);
-    fresh.close();
-    const file = join(dir, 'inspector.sqlite3');
-    const old = storeAtVersion(file, 17);
-    old.prepare('ATTACH ? AS fresh').run(freshFile);
-    old.exec('INSERT INTO deliveries SELECT * FROM fresh.deliveries; DETACH fresh');
+    const { file, old, rowsBefore, answersBefore } = await trafficInOlderStore(tempDataDir(), 17, 18);
     old.close();
 
     const db = openStore(file);
     try {
-      expect(allRows(db)).toEqual(rowsBefore);
+      expect(allDeliveryRows(db)).toEqual(rowsBefore);
       expect(filterColumns(db, 'delivery_filters')).toEqual(filterColumns(db, 'deliveries'));
       expect(await viewAnswers(db)).toEqual(answersBefore);
     } finally {

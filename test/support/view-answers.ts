@@ -1,8 +1,11 @@
+import { join } from 'node:path';
 import { expect } from 'vitest';
 import type { DeliveryFilter } from '../../src/shared/delivery';
 import { inProcessWriter } from '../../src/main/core/store/sqlite/in-process-writer';
 import type { Db } from '../../src/main/core/store/sqlite/open';
 import { sqliteStore } from '../../src/main/core/store/sqlite/sqlite-store';
+import { storeAtVersion } from './query-plans';
+import { analyzedTraffic, storeInBulk } from './realistic-traffic';
 
 /** The filters, alone and with a text, over values the traffic has (the most frequent). */
 export function filtersOf(db: Db): DeliveryFilter[] {
@@ -35,4 +38,25 @@ export async function viewAnswers(db: Db) {
   for (let id = 1; id <= 300; id += 29) answers.push(await store.getDelivery(id));
   answers.push(await store.listDuplicateGroups(undefined, 50), await store.listLifecycles({}, undefined, 50));
   return answers;
+}
+
+export const allDeliveryRows = (db: Db) => db.prepare('SELECT * FROM deliveries ORDER BY id').all();
+
+/**
+ * A store of an older schema `version` holding 300 deliveries of generated traffic: today's writer needs today's
+ * schema, so the traffic is stored in a fresh store (whose rows and view answers are returned), and its rows are
+ * copied as they are into the older one, left open for the caller (`old`, at `file`) to look at and close.
+ */
+export async function trafficInOlderStore(dir: string, version: number, seed: number) {
+  const freshFile = join(dir, 'fresh.sqlite3');
+  const fresh = storeAtVersion(freshFile);
+  await storeInBulk(fresh, analyzedTraffic(300, seed));
+  const rowsBefore = allDeliveryRows(fresh);
+  const answersBefore = await viewAnswers(fresh);
+  fresh.close();
+  const file = join(dir, 'inspector.sqlite3');
+  const old = storeAtVersion(file, version);
+  old.prepare('ATTACH ? AS fresh').run(freshFile);
+  old.exec('INSERT INTO deliveries SELECT * FROM fresh.deliveries; DETACH fresh');
+  return { file, old, rowsBefore, answersBefore };
 }

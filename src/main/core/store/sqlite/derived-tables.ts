@@ -135,8 +135,10 @@ export function derivationSteps(db: Db, options: DerivationOptions = {}) {
   // The filters' table: with each transaction of the unpaced steps (deriveUpTo); when paced, in pauses, and in the
   // steps only past its busy backlog, in transactions of its own pace.
   const filtersPace = pacedBatches(64, minPacedRows, idleSearchRows);
-  const fillFiltersStep = () => filtersPace(pacedTargetMs(baseMs ?? 0, filters.behind()), fillFiltersInTransaction);
-  const fillsFiltersBetweenCommits = () => baseMs !== undefined && filters.behind() >= filtersBacklogWhileBusy;
+  const fillFiltersStep =
+    baseMs === undefined
+      ? () => false
+      : () => filters.behind() >= filtersBacklogWhileBusy && filtersPace(pacedTargetMs(baseMs, filters.behind()), fillFiltersInTransaction);
 
   // A failure (a full disk) leaves the watermark where it was: the scheduler tries again.
   return {
@@ -156,7 +158,7 @@ export function derivationSteps(db: Db, options: DerivationOptions = {}) {
           failure = messageOf(error);
         }
         try {
-          if (fillsFiltersBetweenCommits() && fillFiltersStep()) backlog = true;
+          if (fillFiltersStep()) backlog = true;
           if (indexesBetweenCommits() && indexStep()) backlog = true;
         } catch (error) {
           failure ??= messageOf(error);
@@ -169,7 +171,7 @@ export function derivationSteps(db: Db, options: DerivationOptions = {}) {
      * more are pending, and why it failed.
      */
     fillIndexesWhileIdle(): StepOutcome {
-      if (!db.open || (search.behind() === 0 && filters.behind() <= 0)) return { backlog: false, failure: null };
+      if (!db.open || (search.behind() <= 0 && filters.behind() <= 0)) return { backlog: false, failure: null };
       try {
         return {
           backlog: relaxed(() => {
