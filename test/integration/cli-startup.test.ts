@@ -3,10 +3,12 @@ import { writeFileSync } from 'node:fs';
 import { dirname, join, sep } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { builtCli } from '../support/cli-process';
+import { builtCli, spawnServe } from '../support/cli-process';
+import { cleanedUpAfterAll } from '../support/serve-cleanup';
 import { tempDataDir } from '../support/temp-dir';
 
 const run = promisify(execFile);
+const { dataDirs, running } = cleanedUpAfterAll();
 const builtMain = dirname(builtCli);
 
 /**
@@ -54,5 +56,15 @@ describe('what the built CLI loads', () => {
     const loaded = await filesLoaded(['verify', '--secret', 'whsec_test', '--body', body, '--signature', 'sha256=00']);
     expect(loaded.length).toBeGreaterThan((await loadedForHelp()).length);
     expect(npmPackages(loaded)).toEqual([]);
+  });
+
+  it('serve, loaded from its own chunk when it runs, still finds and serves the built UI', async () => {
+    const dataDir = tempDataDir();
+    dataDirs.push(dataDir);
+    const serve = await spawnServe(['--data-dir', dataDir, '--port', '0', '--ui-port', '0', '--no-simulator']);
+    running.add(serve);
+    const page = await fetch(serve.lines.UI!);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toMatch(/^<!doctype html>/i);
   });
 });

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { startCore } from '../core/start-core';
 import { defaultDataDir } from './default-data-dir';
+import { builtRendererDir } from './renderer-dir';
 import { parsePort, closeOnSignal, parseCommandLine, parseCount, parseSize, storeUrlFrom } from '@webhook-inspector/command-line';
 import { serveDefinition } from './serve-definition';
 import { signingSecretLine } from './signing-secret-line';
@@ -41,7 +41,7 @@ export async function serve(args: string[]): Promise<void> {
         ? undefined
         : { url: values.relay, token: relayToken, fingerprint: values['relay-fingerprint'] ?? null },
     retention: keepDays === null && keepBytes === null ? undefined : { keepDays, keepBytes },
-    rendererDir: join(__dirname, '../renderer'),
+    rendererDir: builtRendererDir(),
     log: (line) => console.error(line),
   });
   // Before the lines a caller waits on: a SIGTERM sent as soon as they appear must close cleanly, not kill.
