@@ -20,6 +20,7 @@ export default defineConfig({
     rollupOptions: {
       input: {
         index: resolve(here, 'src/index.ts'),
+        command: resolve(here, 'src/simulate-command.ts'),
         names: resolve(here, 'src/names.ts'),
         cli: resolve(here, 'src/cli.ts'),
       },

@@ -30,7 +30,7 @@ export default defineConfig({
     // of the unit's ExecStart while another packs) never finds it emptied.
     emptyOutDir: false,
     rollupOptions: {
-      input: { index: resolve(here, 'src/index.ts'), bin: resolve(here, 'src/bin.ts') },
+      input: { index: resolve(here, 'src/index.ts'), commands: resolve(here, 'src/relay-commands.ts'), bin: resolve(here, 'src/bin.ts') },
       external,
       output: { format: 'es', entryFileNames: '[name].js', chunkFileNames: 'chunks/[name].js' },
     },

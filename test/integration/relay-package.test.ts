@@ -52,7 +52,10 @@ describe("the relay's package, packed and installed into an empty folder", () =>
     expect(files.map((f) => f.path).sort()).toEqual([
       'README.md',
       'dist/bin.js',
+      'dist/chunks/relay-command-runs.js',
       'dist/chunks/relay-commands.js',
+      'dist/chunks/start-relay.js',
+      'dist/commands.js',
       'dist/index.js',
       'package.json',
       'resources/relay.env.example',

@@ -1,9 +1,16 @@
 import { asksForHelp, helpText, UsageError, type CommandDefinition } from './command-definition';
 
-/** A command of a program: what it runs, or (`relay channel`) only the sub-commands it groups, or both (`relay`). */
+/** What runs a command, given the words after its name. */
+export type RunCommand = (args: string[]) => Promise<void>;
+
+/**
+ * A command of a program: what it runs, or (`relay channel`) only the sub-commands it groups, or both (`relay`).
+ * Its definition is all its help needs; `load` imports what runs it (`() => import('./serve').then((m) => m.serve)`)
+ * only when it runs, so that `--help` and every other command never load its dependencies.
+ */
 export interface Command {
   definition: CommandDefinition;
-  run?: (args: string[]) => Promise<void>;
+  load?: () => Promise<RunCommand>;
   subcommands?: Command[];
 }
 
@@ -61,7 +68,8 @@ function commandNamed(program: string, commands: readonly Command[], words: stri
 }
 
 /** Runs a command typed as `invocation`; a usage mistake it finds is said with that command's --help. */
-async function runAs(invocation: string, run: (args: string[]) => Promise<void>, args: string[]): Promise<void> {
+async function runAs(invocation: string, load: () => Promise<RunCommand>, args: string[]): Promise<void> {
+  const run = await load();
   try {
     await run(args);
   } catch (error) {
@@ -75,12 +83,12 @@ async function runWithin(program: string, command: Command, args: string[], prin
   if (sub !== undefined) return runWithin(program, sub, args.slice(1), print);
   if (asksForHelp(command.definition, args)) return print(commandHelp(program, command));
   const invocation = invocationOf(program, command.definition);
-  if (command.run === undefined) {
+  if (command.load === undefined) {
     const choices = (command.subcommands ?? []).map(word).join(', ');
     if (args[0] === undefined || args[0].startsWith('-')) throw new UsageError(`'${invocation}' needs one of: ${choices}.`, invocation);
     throw notACommand(program, [...command.definition.name.split(' '), args[0]], command);
   }
-  await runAs(invocation, command.run, args);
+  await runAs(invocation, command.load, args);
 }
 
 /** Runs the command of `program` the words name, or prints the help they ask for; a usage mistake throws a UsageError. */
@@ -104,10 +112,10 @@ export async function runCommandLine(
  */
 export async function runSingleCommand(
   program: string,
-  command: { definition: CommandDefinition; run: (args: string[]) => Promise<void> },
+  command: Required<Pick<Command, 'definition' | 'load'>>,
   argv: string[],
   print: (text: string) => void = console.log,
 ): Promise<void> {
   if (asksForHelp(command.definition, argv)) return print(helpText(program, command.definition));
-  await runAs(program, command.run, argv);
+  await runAs(program, command.load, argv);
 }

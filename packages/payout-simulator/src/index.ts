@@ -5,7 +5,8 @@
  * service-signature); never the app (src/).
  */
 export { startSimulator, type Simulator, type SimulatorOptions } from './simulator';
-export { simulateCommand, simulateDefinition, parseSimulateArgs, startStandaloneSimulator, type SimulateOptions } from './simulate-command';
+export { simulateCommand, simulateDefinition } from './simulate-command';
+export { parseSimulateArgs, startStandaloneSimulator, type SimulateOptions } from './standalone-simulator';
 export { SimAccount, scenarioNames, type PayoutType, type ScenarioName, type SimPayoutOrder, type SimRecipient } from './model';
 export { loadSimulatorAccount } from './account-file';
 export { SeededRandom } from './seeded-random';

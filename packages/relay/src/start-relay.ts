@@ -19,6 +19,7 @@ import { createHealthCheck } from './health-check';
 import { migrateRelaySchema } from './pg-schema';
 import { createPullApi } from './pull-api';
 import { insertRelayDeliveries, type ChannelDelivery } from './relay-deliveries';
+import { defaultMaxStreamsPerToken, defaultUnroutedBudgetBytes } from './relay-defaults';
 import { pruneRelay, type PruneResult } from './retention';
 import { storeUnavailable, storeUnavailableHeaders } from './store-unavailable';
 import { UnroutedBudget, unroutedRecord } from './unrouted';
@@ -55,8 +56,7 @@ export interface Relay {
   close(): Promise<void>;
 }
 
-export const defaultUnroutedBudgetBytes = 64e6;
-export const defaultMaxStreamsPerToken = 8;
+export { defaultMaxStreamsPerToken, defaultUnroutedBudgetBytes };
 /** The relay answers 200 once a delivery is stored; how the laptop's own receiver answers is the laptop's. */
 const relayPolicy = { status: 200, delayMs: 0, failNext: 0, failStatus: 500, rejectInvalidSignature: false };
 const defaultTimeouts: ReceiverTimeouts = { headersMs: 10_000, requestMs: 30_000, handshakeMs: 10_000, keepAliveMs: 5_000 };

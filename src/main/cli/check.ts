@@ -1,5 +1,6 @@
 import { writeFileSync } from 'node:fs';
-import { handlerCheckBattery, defaultLargeBodyBytes } from '../core/handler-check/battery';
+import { handlerCheckBattery } from '../core/handler-check/battery';
+import { defaultLargeBodyBytes } from '../core/handler-check/large-body';
 import { junitReport } from '../core/handler-check/junit-report';
 import { runHandlerCheck, type CaseResult, type CheckRun } from '../core/handler-check/run-check';
 import { checkRunJson } from '../core/handler-check/run-json';
@@ -8,40 +9,10 @@ import { storedDeliveryCases } from '../core/handler-check/stored-cases';
 import { personalEgress } from '../core/outbound/egress-policy';
 import { defaultSenderLimits, sendReplay } from '../core/replay/send-replay';
 import { withStoreAt } from '../core/store';
-import { defineCommand, parseCommandLine } from '@webhook-inspector/command-line';
-import { signingSecretFrom, signingSecretOptions } from './signing-secret-options';
+import { parseCommandLine } from '@webhook-inspector/command-line';
+import { checkDefinition } from './check-definition';
+import { signingSecretFrom } from './signing-secret-options';
 import { storeLocationFrom } from './store-output';
-import { storeUrlOptions } from './store-url';
-
-export const checkDefinition = defineCommand({
-  name: 'check',
-  synopsis: ['URL [--secret S | --secret-file FILE] [--junit FILE] [--json FILE] [--only CASES] [--insecure] [--deliveries IDS [--data-dir DIR | --store URL]]'],
-  summary: "Send your webhook handler the service's traffic, forgeries and awkward cases, and grade its answers against the spec.",
-  positionals: [{ name: 'URL', help: 'Your handler: the URL the service would call (http or https).' }],
-  options: {
-    ...signingSecretOptions('The signing secret your handler verifies with (required): the cases are signed with it, the forgeries not.'),
-    junit: { type: 'string', value: 'FILE', help: 'Also write the results as JUnit XML, for a CI system to show.', example: 'handler-check.xml' },
-    json: { type: 'string', value: 'FILE', help: 'Also write the whole run as JSON: every request and answer.', example: 'handler-check.json' },
-    only: { type: 'string', value: 'CASES', help: 'Run only these cases: ids or categories, comma-separated.', default: 'every case', example: 'rejects-forgeries,at-least-once/two-copies-at-once' },
-    insecure: { type: 'boolean', help: 'Accept the handler\'s self-signed certificate (https).' },
-    timeout: { type: 'string', value: 'SECONDS', help: "How long an answer may take: the service's read timeout.", default: '10', example: '10' },
-    'large-body': { type: 'string', value: 'KIB', help: 'The size of the large-body case.', default: String(defaultLargeBodyBytes / 1024), example: '900' },
-    deliveries: {
-      type: 'string',
-      value: 'IDS',
-      help: "Also send these stored deliveries (the service's own), each signed again with the secret; they must be answered 2xx.",
-      example: '12,15',
-    },
-    'data-dir': {
-      type: 'string',
-      value: 'DIR',
-      help: 'The data dir whose store --deliveries reads.',
-      default: "the desktop app's user-data dir (~/.config/webhook-inspector on Linux)",
-      example: './inspector-data',
-    },
-    ...storeUrlOptions,
-  },
-});
 
 const mark: Record<CaseResult['verdict'], string> = { pass: 'pass', fail: 'FAIL', 'security-failure': 'SECURITY' };
 

@@ -1,28 +1,31 @@
 import type { Command } from '@webhook-inspector/command-line';
-import { simulateCommand } from 'payout-simulator';
-import { relayCommands } from 'webhook-inspector-relay';
-import { checkCommand, checkDefinition } from './check';
-import { exportCommand, exportDefinition, lifecyclesCommand, lifecyclesDefinition } from './export';
-import { importCommand, importDefinition } from './import';
-import { mcpCommand, mcpDefinition } from './mcp';
-import { replayCommand, replayDefinition } from './replay';
-import { serve, serveDefinition } from './serve';
-import { serveUserCommands } from './serve-users';
-import { verifyCommand, verifyDefinition } from './verify';
+import { simulateCommand } from 'payout-simulator/command';
+import { relayCommands } from 'webhook-inspector-relay/commands';
+import { checkDefinition } from './check-definition';
+import { exportDefinition, lifecyclesDefinition } from './export-definition';
+import { importDefinition } from './import-definition';
+import { mcpDefinition } from './mcp-definition';
+import { replayDefinition } from './replay-definition';
+import { serveDefinition } from './serve-definition';
+import { serveUserCommands } from './serve-users-definition';
+import { verifyDefinition } from './verify-definition';
 
 /** The program's name as users type it. */
 export const program = 'webhook-inspector';
 
-/** Every command of `webhook-inspector`, in the order the help lists them. */
+/**
+ * Every command of `webhook-inspector`, in the order the help lists them. Only their definitions are imported here:
+ * each command's module (and the core with it) is loaded when that command runs, never for `--help`.
+ */
 export const commands: readonly Command[] = [
-  { definition: serveDefinition, run: serve, subcommands: [serveUserCommands] },
+  { definition: serveDefinition, load: () => import('./serve').then((m) => m.serve), subcommands: [serveUserCommands] },
   relayCommands,
-  { definition: exportDefinition, run: exportCommand },
-  { definition: importDefinition, run: importCommand },
-  { definition: lifecyclesDefinition, run: lifecyclesCommand },
+  { definition: exportDefinition, load: () => import('./export').then((m) => m.exportCommand) },
+  { definition: importDefinition, load: () => import('./import').then((m) => m.importCommand) },
+  { definition: lifecyclesDefinition, load: () => import('./export').then((m) => m.lifecyclesCommand) },
   simulateCommand,
-  { definition: replayDefinition, run: replayCommand },
-  { definition: verifyDefinition, run: verifyCommand },
-  { definition: checkDefinition, run: checkCommand },
-  { definition: mcpDefinition, run: mcpCommand },
+  { definition: replayDefinition, load: () => import('./replay').then((m) => m.replayCommand) },
+  { definition: verifyDefinition, load: () => import('./verify').then((m) => m.verifyCommand) },
+  { definition: checkDefinition, load: () => import('./check').then((m) => m.checkCommand) },
+  { definition: mcpDefinition, load: () => import('./mcp').then((m) => m.mcpCommand) },
 ];

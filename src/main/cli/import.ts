@@ -2,30 +2,11 @@ import type { ImportResult } from '../../shared/fixtures';
 import { importPath } from '../core/import/import-path';
 import { fileSecretStore } from '../core/signing-secret';
 import { openImportWriter } from '../core/store';
-import { defineCommand, parseCommandLine } from '@webhook-inspector/command-line';
-import { signingSecretFrom, signingSecretOptions } from './signing-secret-options';
+import { parseCommandLine } from '@webhook-inspector/command-line';
+import { importDefinition } from './import-definition';
+import { signingSecretFrom } from './signing-secret-options';
 import { progressLine } from './progress-line';
 import { storeLocationFrom } from './store-output';
-import { storeUrlOptions } from './store-url';
-
-export const importDefinition = defineCommand({
-  name: 'import',
-  synopsis: ['PATH [--data-dir DIR] [--store URL] [--secret S | --secret-file FILE]'],
-  summary: "Import a fixtures folder, a HAR file or an NDJSON export into a data dir or a team's PostgreSQL store, analyzed like live deliveries.",
-  description: ['What cannot be read is skipped and named, never fatal; the data dir is created when missing.'],
-  positionals: [{ name: 'PATH', help: 'The fixtures folder, HAR file or NDJSON export.' }],
-  options: {
-    'data-dir': {
-      type: 'string',
-      value: 'DIR',
-      help: 'The data dir to import into.',
-      default: "the desktop app's user-data dir (~/.config/webhook-inspector on Linux)",
-      example: './inspector-data',
-    },
-    ...storeUrlOptions,
-    ...signingSecretOptions('The signing secret the imported deliveries are checked with.', 'the secret the data dir keeps in its file'),
-  },
-});
 
 /**
  * `import`: a fixtures folder, a HAR file or an NDJSON export into a data dir (created when missing) or a PostgreSQL

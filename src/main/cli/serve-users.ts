@@ -3,54 +3,9 @@ import { Role } from '../../shared/roles';
 import { connectTeamDatabase, migrateTeamDatabase } from '../core/store';
 import { commandLineActor, postgresAuditLog, type AuditRecord } from '../core/team/audit-log';
 import { createUser, listUsers, revokeUser, setUserRole } from '../core/team/users';
-import { defineCommand, parseCommandLine, requiredStoreUrl, storeOptions, storeSynopsis, type Command, type StoreUrlFlags } from '@webhook-inspector/command-line';
+import { parseCommandLine, requiredStoreUrl, type RunCommand, type StoreUrlFlags } from '@webhook-inspector/command-line';
+import { userVerbDefinitions, type UserVerb } from './serve-users-definition';
 import { storeVariable } from './store-url';
-
-const roles = Role.options.join('|');
-/** The team's store is where its users live: `serve user` cannot run without it. */
-const teamStore = storeOptions(storeVariable, "The team server's store", 'none: the users live there');
-const name = { name: 'NAME', help: 'The user, as the audit log and the UI show them.' };
-
-export const serveUserDefinition = defineCommand({
-  name: 'serve user',
-  synopsis: ['create|list|role|revoke …'],
-  summary: "Manage the users of a team server (serve --team), kept in its PostgreSQL store; each change is audited.",
-  options: {},
-});
-
-const createDefinition = defineCommand({
-  name: 'serve user create',
-  synopsis: [`NAME [--role ${roles}] ${storeSynopsis}`],
-  summary: 'Add a user and print their token, once (only its hash is stored).',
-  positionals: [name],
-  options: {
-    role: { type: 'string', value: 'ROLE', help: `What they may do: ${Role.options.join(', ')}.`, default: 'member', example: 'viewer' },
-    ...teamStore,
-  },
-});
-
-const listDefinition = defineCommand({
-  name: 'serve user list',
-  synopsis: [storeSynopsis],
-  summary: 'List the users: name, role, when created, active or revoked.',
-  options: teamStore,
-});
-
-const roleDefinition = defineCommand({
-  name: 'serve user role',
-  synopsis: [`NAME ${roles} ${storeSynopsis}`],
-  summary: "Change a user's role; their open streams are closed and reopen with it.",
-  positionals: [name, { name: 'ROLE', help: `One of ${Role.options.join(', ')}.` }],
-  options: teamStore,
-});
-
-const revokeDefinition = defineCommand({
-  name: 'serve user revoke',
-  synopsis: [`NAME ${storeSynopsis}`],
-  summary: 'Revoke a user: their token opens nothing from now on, and their open streams are closed.',
-  positionals: [name],
-  options: teamStore,
-});
 
 /** The same action names as the control calls that make these changes in Settings, so the audit log reads alike. */
 const auditAction: Record<string, string> = { create: 'users.create', role: 'users.setRole', revoke: 'users.revoke' };
@@ -61,22 +16,15 @@ function parseRole(given: string | undefined): Role {
   return role.data;
 }
 
-type Verb = 'create' | 'list' | 'role' | 'revoke';
 type UserFlags = StoreUrlFlags & { role?: string };
 
-/** `serve user create|list|role|revoke`. */
-export const serveUserCommands: Command = {
-  definition: serveUserDefinition,
-  subcommands: [
-    { definition: createDefinition, run: (args) => changeUsers('create', parseCommandLine(createDefinition, args)) },
-    { definition: listDefinition, run: (args) => changeUsers('list', parseCommandLine(listDefinition, args)) },
-    { definition: roleDefinition, run: (args) => changeUsers('role', parseCommandLine(roleDefinition, args)) },
-    { definition: revokeDefinition, run: (args) => changeUsers('revoke', parseCommandLine(revokeDefinition, args)) },
-  ],
-};
+/** What runs `serve user <verb>`. */
+export function runUserVerb(verb: UserVerb): RunCommand {
+  return (args) => changeUsers(verb, parseCommandLine(userVerbDefinitions[verb], args));
+}
 
 /** The users of a team's shared inspector (serve --team), kept in its PostgreSQL store; each change is audited. */
-async function changeUsers(verb: Verb, { values, positionals: operands }: { values: UserFlags; positionals: string[] }): Promise<void> {
+async function changeUsers(verb: UserVerb, { values, positionals: operands }: { values: UserFlags; positionals: string[] }): Promise<void> {
   const storeUrl = requiredStoreUrl(values, storeVariable, "the shared inspector's store");
   const [name = '', roleGiven] = operands;
   const role = verb === 'create' ? parseRole(values.role) : verb === 'role' ? parseRole(roleGiven) : null;

@@ -7,6 +7,7 @@ import { checkApiToken } from './auth';
 import { sendError } from './http-json';
 import { dispatch, type RouteContext } from './routes';
 import { SimWorld } from './world';
+import { defaultSimulatorSeed } from '../simulator-defaults';
 
 export interface SimulatorApiOptions {
   /** 0 (default) for an ephemeral port. */
@@ -32,7 +33,7 @@ export interface SimulatorApi {
   close(): Promise<void>;
 }
 
-export const defaultSimulatorSeed = 1;
+export { defaultSimulatorSeed };
 
 /** The simulated service's API over plain HTTP: token on every request, JSON for every answer. */
 export async function startSimulatorApi(options: SimulatorApiOptions): Promise<SimulatorApi> {

@@ -3,6 +3,7 @@ import { systemClock, type Clock } from './clock';
 import type { DispatchEventView } from './event-records';
 import type { FaultSwitches } from './faults';
 import { plainSender, type WebhookSender } from './webhook-sender';
+import { defaultTimeScale } from '../simulator-defaults';
 
 /** Spec 4.1 leaves open whether X-Service-Delivery is fixed across retries or new for each attempt. */
 export type DeliveryIdMode = 'fixed' | 'per_attempt';
@@ -53,7 +54,7 @@ export type ResolvedDispatcherOptions = Required<Omit<DispatcherOptions, 'onChan
 
 export const dispatcherDefaults = {
   seed: 1,
-  timeScale: 60,
+  timeScale: defaultTimeScale,
   deliveryIdMode: 'per_attempt',
   duplicateRate: 0.05,
   reorderRate: 0.1,

@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { signBody } from '../analysis/signature';
+import { defaultLargeBodyBytes } from './large-body';
 import type { ScenarioName } from 'payout-simulator';
 import type { CheckCase, CheckRequest } from './check-case';
 import { addFields, replaceValue } from './body-edits';
@@ -13,9 +14,6 @@ export interface BatteryOptions {
   /** The size of the large-body case. */
   largeBodyBytes?: number;
 }
-
-/** Express's JSON parser refuses more than 100 kB by default (413, a 4xx: the service would drop the event). */
-export const defaultLargeBodyBytes = 512 * 1024;
 
 type Traffic = Map<ScenarioName, SampleEvent[]>;
 /** A new world of traffic at each call (new orders, recipients and sends), so that no case repeats another's events. */
