@@ -13,11 +13,11 @@ export type SummaryRow = Pick<
 > & { body_size: number; duplicate_count: number };
 
 /** The list's columns over deliveries but the duplicate count (plain SQL both engines run). */
-const ownColumns = `id, received_at, method, path, tls, event, payout_type, form, signature, idempotency_key,
+export const summaryOwnColumns = `id, received_at, method, path, tls, event, payout_type, form, signature, idempotency_key,
   subject, response_status, length(body) AS body_size, error_count, warning_count, info_count, imported, source`;
 
 /** The list's columns over deliveries (plain SQL both engines run). */
-export const summaryColumns = `${ownColumns},
+export const summaryColumns = `${summaryOwnColumns},
   CASE WHEN idempotency_key IS NOT NULL
          THEN (SELECT count(*) FROM deliveries d2 WHERE d2.idempotency_key = deliveries.idempotency_key)
        WHEN body_sha256 = '${emptyBodySha256}' THEN 1
@@ -72,7 +72,7 @@ export type DetailRow = Omit<SummaryRow, 'duplicate_count'> &
   >;
 
 /** A delivery's detail row, by id (`?`): its group's count comes with its facts. */
-export const detailSql = `SELECT ${ownColumns}, query, headers, body, body_sha256, body_truncated, remote_address, delivery_id,
+export const detailSql = `SELECT ${summaryOwnColumns}, query, headers, body, body_sha256, body_truncated, remote_address, delivery_id,
   event_time, signature_check, findings, response_body, response_reason, lifecycle_key, order_uuid,
   recipient_key FROM deliveries WHERE id = ?`;
 
