@@ -1,12 +1,11 @@
-import type { DuplicateGroupFacts } from '../../../../shared/delivery';
-import type { DuplicateBasis } from '../../../../shared/lifecycle';
-import { groupCopiesClause, type DuplicateGrouping } from './duplicate-grouping';
-
-/**
+/*
  * A group's facts without reading every copy: its duplicate_groups row covers the copies derived so far; the
  * few stored since (the derivation runs just after each commit) are folded in, so that the answer is exact
  * even before they are derived. Each statement seeks an index (deliveries_by_key, deliveries_by_identical_bytes).
  */
+import type { DuplicateGroupFacts } from '../../../../shared/delivery';
+import type { DuplicateBasis } from '../../../../shared/lifecycle';
+import { groupCopiesClause, type DuplicateGrouping } from './duplicate-grouping';
 
 /** The group's row (its key and basis as `?`). */
 export const groupRowSql = `SELECT count, last_id, identical_bodies, delivery_id_changed, delivery_id_missing
