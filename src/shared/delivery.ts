@@ -45,6 +45,35 @@ export const DuplicateSibling = z.object({
   bodySha256: z.string(),
 });
 
+/**
+ * How many copies of its group a delivery's detail lists: a retry burst reads whole, while a retry storm's group
+ * (hundreds of thousands of copies of one key) stays one small answer; the group's facts and total say the rest.
+ */
+export const listedCopiesLimit = 100;
+
+/**
+ * A duplicate group as a whole, as the store keeps it while copies arrive (its duplicate_groups row, with the copies
+ * stored since it was last brought up to date): read without listing every copy.
+ */
+export const DuplicateGroupFacts = z.object({
+  firstId: z.number().int(),
+  firstReceivedAt: z.string(),
+  lastId: z.number().int(),
+  lastReceivedAt: z.string(),
+  /** Every copy has the first copy's body bytes. */
+  identicalBodies: z.boolean(),
+  /** The first copy's X-Service-Delivery (null when it sent none). */
+  firstDeliveryId: z.string().nullable(),
+  /**
+   * A copy carried an X-Service-Delivery other than the first copy's (judged only when the first copy carried
+   * one), as the duplicates page's evidence counts a group.
+   */
+  deliveryIdChanged: z.boolean(),
+  /** Some copy carried no X-Service-Delivery. */
+  deliveryIdMissing: z.boolean(),
+});
+export type DuplicateGroupFacts = z.infer<typeof DuplicateGroupFacts>;
+
 export const DeliveryDetail = DeliverySummary.extend({
   query: z.string(),
   /** Header pairs as received: order and case kept. */
@@ -61,10 +90,13 @@ export const DeliveryDetail = DeliverySummary.extend({
   /** The first delivery with the same idempotency key, when it is not this one (null without a key). */
   duplicateOf: z.number().int().nullable(),
   /**
-   * Every delivery with the same idempotency key, this one included, in arrival order; without a key, every
-   * delivery with the same body bytes and no key (none for an empty body).
+   * Its duplicate group's first copies in arrival order (up to `listedCopiesLimit`), then this delivery when it
+   * came after them: those with the same idempotency key, or without a key those with the same body bytes and no
+   * key (none for an empty body). `duplicateCount` is how many there are in all.
    */
   siblings: z.array(DuplicateSibling),
+  /** Its duplicate group as a whole, however many copies it holds (null for an empty body without a key). */
+  group: DuplicateGroupFacts.nullable(),
   response: z.object({ status: z.number().int(), body: z.string(), reason: z.string() }),
   /** Where it belongs: its lifecycle, its order and its recipient (null when none). */
   lifecycleKey: z.string().nullable(),

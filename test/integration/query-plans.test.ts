@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { bodyContainsSql } from '../../src/main/core/store/common/delivery-columns';
-import { summaryColumns } from '../../src/main/core/store/common/delivery-view-rows';
+import { summaryColumns, summaryOwnColumns } from '../../src/main/core/store/common/delivery-view-rows';
 import { exportedDeliveryColumns, storedDeliveryColumns } from '../../src/main/core/store/common/stored-delivery';
 import { migrations } from '../../src/main/core/store/sqlite/migrations';
 import { preparedStatements, queryPlan, readingDeliveries, storeAtVersion } from '../support/query-plans';
@@ -25,6 +25,7 @@ interface Entry {
 /** The long select lists and the body test, named as in the source, so that each statement reads in a line or two. */
 const named: Array<[string, string]> = [
   ['${summaryColumns}', summaryColumns],
+  ['${summaryOwnColumns}', summaryOwnColumns],
   ['${bodyContainsSql}', bodyContainsSql],
   ['${exportedDeliveryColumns}', exportedDeliveryColumns],
   ['${storedDeliveryColumns}', storedDeliveryColumns],

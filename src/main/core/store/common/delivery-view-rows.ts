@@ -1,8 +1,9 @@
-import type { DeliveryDetail, DeliveryFilter, DeliveryOrder, DeliverySummary } from '../../../../shared/delivery';
+import { listedCopiesLimit, type DeliveryDetail, type DeliveryFilter, type DeliveryOrder, type DeliverySummary } from '../../../../shared/delivery';
 import type { Finding, PayloadForm, SignatureCheck, SignatureVerdict } from '../../../../shared/verdicts';
 import type { DuplicateBasis } from '../../../../shared/lifecycle';
 import { emptyBodySha256, groupCopiesClause } from './duplicate-grouping';
 import type { DeliveryRow } from './delivery-row';
+import type { CountedGroupFacts } from './duplicate-group-facts';
 
 export type SummaryRow = Pick<
   DeliveryRow,
@@ -11,9 +12,12 @@ export type SummaryRow = Pick<
   | 'source'
 > & { body_size: number; duplicate_count: number };
 
+/** The list's columns over deliveries but the duplicate count (plain SQL both engines run). */
+export const summaryOwnColumns = `id, received_at, method, path, tls, event, payout_type, form, signature, idempotency_key,
+  subject, response_status, length(body) AS body_size, error_count, warning_count, info_count, imported, source`;
+
 /** The list's columns over deliveries (plain SQL both engines run). */
-export const summaryColumns = `id, received_at, method, path, tls, event, payout_type, form, signature, idempotency_key,
-  subject, response_status, length(body) AS body_size, error_count, warning_count, info_count, imported, source,
+export const summaryColumns = `${summaryOwnColumns},
   CASE WHEN idempotency_key IS NOT NULL
          THEN (SELECT count(*) FROM deliveries d2 WHERE d2.idempotency_key = deliveries.idempotency_key)
        WHEN body_sha256 = '${emptyBodySha256}' THEN 1
@@ -59,7 +63,7 @@ export interface DeliveryListPage {
 
 export const receiveTimeOrder = 'ORDER BY received_at DESC, id DESC';
 
-export type DetailRow = SummaryRow &
+export type DetailRow = Omit<SummaryRow, 'duplicate_count'> &
   Pick<
     DeliveryRow,
     | 'query' | 'headers' | 'body' | 'body_sha256' | 'body_truncated' | 'remote_address' | 'delivery_id'
@@ -67,15 +71,15 @@ export type DetailRow = SummaryRow &
     | 'lifecycle_key' | 'order_uuid' | 'recipient_key'
   >;
 
-/** A delivery's detail row, by id (`?`). */
-export const detailSql = `SELECT ${summaryColumns}, query, headers, body, body_sha256, body_truncated, remote_address, delivery_id,
+/** A delivery's detail row, by id (`?`): its group's count comes with its facts. */
+export const detailSql = `SELECT ${summaryOwnColumns}, query, headers, body, body_sha256, body_truncated, remote_address, delivery_id,
   event_time, signature_check, findings, response_body, response_reason, lifecycle_key, order_uuid,
   recipient_key FROM deliveries WHERE id = ?`;
 
-/** The copies of a grouping (its key as `?`), in arrival order. */
+/** The first copies of a grouping (its key as `?`), in arrival order, as many as the detail lists. */
 export const siblingsSql = (basis: DuplicateBasis) =>
   `SELECT id, received_at, delivery_id, signature, response_status, body_sha256
-   FROM deliveries WHERE ${groupCopiesClause(basis)} ORDER BY id`;
+   FROM deliveries WHERE ${groupCopiesClause(basis)} ORDER BY id LIMIT ${listedCopiesLimit}`;
 
 export interface SiblingRow {
   id: number;
@@ -86,9 +90,18 @@ export interface SiblingRow {
   body_sha256: string;
 }
 
-/** The detail of a delivery from its row and its group's copies (none when it has no grouping). */
-export function toDetail(row: DetailRow, siblingRows: SiblingRow[]): DeliveryDetail {
-  const siblings = siblingRows.map((r) => ({
+/** The listed copies: the first ones, then the delivery itself when it came after them. */
+function listedCopies(row: DetailRow, firstCopies: SiblingRow[]): SiblingRow[] {
+  const listed = firstCopies.some((copy) => copy.id === row.id);
+  return listed || firstCopies.length === 0 ? firstCopies : [...firstCopies, row];
+}
+
+/**
+ * The detail of a delivery from its row, its group's first copies and its group's facts (none when it has no
+ * grouping); the group's count is its duplicate count.
+ */
+export function toDetail(row: DetailRow, firstCopies: SiblingRow[], group: CountedGroupFacts | null): DeliveryDetail {
+  const siblings = listedCopies(row, firstCopies).map((r) => ({
     id: r.id,
     receivedAt: new Date(r.received_at).toISOString(),
     deliveryId: r.delivery_id,
@@ -96,8 +109,9 @@ export function toDetail(row: DetailRow, siblingRows: SiblingRow[]): DeliveryDet
     responseStatus: r.response_status,
     bodySha256: r.body_sha256,
   }));
+  const firstId = group?.facts.firstId ?? row.id;
   return {
-    ...toSummary(row),
+    ...toSummary({ ...row, duplicate_count: group?.count ?? 1 }),
     query: row.query,
     headers: JSON.parse(row.headers) as Array<[string, string]>,
     bodyBase64: row.body.toString('base64'),
@@ -108,8 +122,9 @@ export function toDetail(row: DetailRow, siblingRows: SiblingRow[]): DeliveryDet
     eventTime: row.event_time,
     signatureCheck: JSON.parse(row.signature_check) as SignatureCheck,
     findings: JSON.parse(row.findings) as Finding[],
-    duplicateOf: row.idempotency_key !== null && siblings.length > 0 && siblings[0]!.id !== row.id ? siblings[0]!.id : null,
+    duplicateOf: row.idempotency_key !== null && firstId !== row.id ? firstId : null,
     siblings,
+    group: group?.facts ?? null,
     response: { status: row.response_status, body: row.response_body, reason: row.response_reason },
     lifecycleKey: row.lifecycle_key,
     orderUuid: row.order_uuid,

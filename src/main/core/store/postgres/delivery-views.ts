@@ -2,7 +2,19 @@ import type pg from 'pg';
 import type { DeliveryDetail, DeliveryFilter } from '../../../../shared/delivery';
 import { filterClause } from '../common/delivery-columns';
 import { detailSql, filteredCountCap, receiveTimeOrder, siblingsSql, summaryColumns, toDetail, toSummary, type DeliveryListPage, type DetailRow, type ListQuery, type SiblingRow, type SummaryRow } from '../common/delivery-view-rows';
-import { groupingOf } from '../common/duplicate-grouping';
+import { groupingOf, type DuplicateGrouping } from '../common/duplicate-grouping';
+import {
+  derivedPart,
+  endCopySql,
+  groupFactsOf,
+  groupRowSql,
+  laterCopiesParams,
+  laterCopiesSql,
+  type CountedGroupFacts,
+  type EndCopy,
+  type GroupRow,
+  type LaterCopies,
+} from '../common/duplicate-group-facts';
 import type { ScannedStretch } from '../common/inspector-store';
 import { inTransaction, type Queryable } from './connect';
 import { searchPattern } from './search-text';
@@ -98,12 +110,29 @@ async function countOf(db: Queryable, where: string, params: unknown[]) {
   return { total: rows[0]!.value, totalCapped: false };
 }
 
-export async function getDelivery(pool: pg.Pool, id: number): Promise<DeliveryDetail | null> {
-  const [row] = await select<DetailRow>(pool, detailSql, [id]);
-  if (!row) return null;
-  const grouping = groupingOf(row.idempotency_key, row.body_sha256);
-  const siblings = grouping === null ? [] : await select<SiblingRow>(pool, siblingsSql(grouping.basis), [grouping.key]);
-  return toDetail(row, siblings);
+/** A delivery's detail, as the SQLite store's (delivery-views.ts): its row, its group's first copies and facts in one snapshot. */
+export function getDelivery(pool: pg.Pool, id: number): Promise<DeliveryDetail | null> {
+  return inTransaction(
+    pool,
+    async (client) => {
+      const [row] = await select<DetailRow>(client, detailSql, [id]);
+      if (!row) return null;
+      const grouping = groupingOf(row.idempotency_key, row.body_sha256);
+      if (grouping === null) return toDetail(row, [], null);
+      const firstCopies = await select<SiblingRow>(client, siblingsSql(grouping.basis), [grouping.key]);
+      return toDetail(row, firstCopies, await groupFacts(client, grouping));
+    },
+    'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY',
+  );
+}
+
+async function groupFacts(db: Queryable, grouping: DuplicateGrouping): Promise<CountedGroupFacts> {
+  const endCopy = async (order: 'ASC' | 'DESC') => (await select<EndCopy>(db, endCopySql(grouping.basis, order), [grouping.key]))[0]!;
+  const first = await endCopy('ASC');
+  const [row] = await select<GroupRow>(db, groupRowSql, [grouping.key, grouping.basis]);
+  const derived = derivedPart(first, row);
+  const [later] = await select<LaterCopies>(db, laterCopiesSql(grouping.basis), laterCopiesParams(grouping, first, derived));
+  return groupFactsOf(first, await endCopy('DESC'), derived, later!);
 }
 
 export async function deliveryFacets(pool: pg.Pool): Promise<{ events: string[]; paths: string[] }> {

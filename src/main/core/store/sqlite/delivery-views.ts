@@ -1,7 +1,19 @@
 import type { DeliveryDetail } from '../../../../shared/delivery';
 import { searchDeliveries } from './body-search';
 import { filterClause } from '../common/delivery-columns';
-import { groupingOf } from '../common/duplicate-grouping';
+import { groupingOf, type DuplicateGrouping } from '../common/duplicate-grouping';
+import {
+  derivedPart,
+  endCopySql,
+  groupFactsOf,
+  groupRowSql,
+  laterCopiesParams,
+  laterCopiesSql,
+  type CountedGroupFacts,
+  type EndCopy,
+  type GroupRow,
+  type LaterCopies,
+} from '../common/duplicate-group-facts';
 import type { Db } from './db';
 import { filtersFilledThroughSql } from './delivery-filters';
 import type { SummaryRow, ListQuery, DeliveryListPage, DetailRow, SiblingRow} from '../common/delivery-view-rows';
@@ -87,12 +99,24 @@ function searchList(db: Db, query: ListQuery, text: string) {
   };
 }
 
+/** A delivery's detail, its row, its group's first copies and its group's facts read in one snapshot. */
 export function getDelivery(db: Db, id: number): DeliveryDetail | null {
-  const row = db.prepare(detailSql).get(id) as DetailRow | undefined;
-  if (!row) return null;
-  const grouping = groupingOf(row.idempotency_key, row.body_sha256);
-  const siblings = grouping === null ? [] : (db.prepare(siblingsSql(grouping.basis)).all(grouping.key) as SiblingRow[]);
-  return toDetail(row, siblings);
+  return db.transaction((): DeliveryDetail | null => {
+    const row = db.prepare(detailSql).get(id) as DetailRow | undefined;
+    if (!row) return null;
+    const grouping = groupingOf(row.idempotency_key, row.body_sha256);
+    if (grouping === null) return toDetail(row, [], null);
+    const firstCopies = db.prepare(siblingsSql(grouping.basis)).all(grouping.key) as SiblingRow[];
+    return toDetail(row, firstCopies, groupFacts(db, grouping));
+  })();
+}
+
+function groupFacts(db: Db, grouping: DuplicateGrouping): CountedGroupFacts {
+  const endCopy = (order: 'ASC' | 'DESC') => db.prepare(endCopySql(grouping.basis, order)).get(grouping.key) as EndCopy;
+  const first = endCopy('ASC');
+  const derived = derivedPart(first, db.prepare(groupRowSql).get(grouping.key, grouping.basis) as GroupRow | undefined);
+  const later = db.prepare(laterCopiesSql(grouping.basis)).get(...laterCopiesParams(grouping, first, derived)) as LaterCopies;
+  return groupFactsOf(first, endCopy('DESC'), derived, later);
 }
 
 export function deliveryFacets(db: Db): { events: string[]; paths: string[] } {

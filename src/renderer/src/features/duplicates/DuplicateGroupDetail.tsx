@@ -1,17 +1,19 @@
 import type { Ref } from 'react';
-import type { DeliveryDetail } from '../../../../shared/delivery';
+import type { DeliveryDetail, DuplicateGroupFacts } from '../../../../shared/delivery';
 import { ResponseStatus, SignatureBadge } from '../../components/Badges';
 import { DetailHeader } from '../../components/list-detail/DetailHeader';
 import { DetailPane } from '../../components/list-detail/DetailPane';
 import { RelationLinks } from '../../components/RelationLinks';
 import { RouteLink } from '../../components/RouteLink';
-import { formatDuration, formatFullTime, formatReceivedTime } from '../../lib/format';
+import { formatCount, formatDuration, formatFullTime, formatReceivedTime } from '../../lib/format';
 import { routes } from '../../lib/links';
 import { DetailSection } from '../deliveries/detail/DetailSection';
 import { GroupActionsSection } from '../transfer/GroupActionsSection';
 import type { DetailState } from '../deliveries/useDeliveryDetail';
 import { identicalBytesWords } from './basis-words';
-import { DeliveryIdUseBadge } from './DeliveryIdUseBadge';
+import { DeliveryIdUseWordBadge } from './DeliveryIdUseBadge';
+import { deliveryIdUseOfGroup, describeGroupDeliveryIds } from './group-delivery-ids';
+import { UnlistedCopies } from './UnlistedCopies';
 
 interface DuplicateGroupDetailProps {
   state: DetailState;
@@ -19,7 +21,10 @@ interface DuplicateGroupDetailProps {
   paneRef: Ref<HTMLElement>;
 }
 
-/** One duplicate group, read from its first delivery: the key (or the identical bytes), every copy and where the event belongs. */
+/**
+ * One duplicate group, read from its first delivery: the key (or the identical bytes), the group's facts, its first
+ * copies and where the event belongs.
+ */
 export function DuplicateGroupDetail({ state, onClose, paneRef }: DuplicateGroupDetailProps) {
   return (
     <DetailPane state={state} testId="duplicate-detail" label="Duplicate group" onClose={onClose} paneRef={paneRef}>
@@ -29,19 +34,20 @@ export function DuplicateGroupDetail({ state, onClose, paneRef }: DuplicateGroup
 }
 
 function GroupContent({ detail, onClose }: { detail: DeliveryDetail; onClose: () => void }) {
+  // The facts are the whole group's; the copies listed, its first ones.
+  const group = detail.group ?? soleCopy(detail);
   const copies: DeliveryDetail['siblings'] = detail.siblings.length > 0 ? detail.siblings : [detail];
+  const total = detail.duplicateCount;
   const first = copies[0]!;
-  const last = copies.at(-1)!;
-  const firstMs = Date.parse(first.receivedAt);
-  const spread = Math.max(...copies.map((copy) => Date.parse(copy.receivedAt))) - Math.min(...copies.map((copy) => Date.parse(copy.receivedAt)));
-  const identical = copies.every((copy) => copy.bodySha256 === first.bodySha256);
-  const seenIds: (string | null)[] = [...new Set(copies.map((copy) => copy.deliveryId))];
+  const firstMs = Date.parse(group.firstReceivedAt);
+  const spread = Math.abs(Date.parse(group.lastReceivedAt) - firstMs);
+  const idUse = deliveryIdUseOfGroup(group);
   return (
     <>
       <DetailHeader onClose={onClose}>
         <h2>
           <span className="muted">Duplicate group</span> {detail.event ?? <span className="muted">no event</span>}{' '}
-          <span className="badge duplicate">×{copies.length}</span>
+          <span className="badge duplicate" data-testid="duplicate-detail-total">×{formatCount(total)}</span>
         </h2>
         {detail.subject && <div className="detail-subject">{detail.subject}</div>}
         <RelationLinks lifecycleKey={detail.lifecycleKey} orderUuid={detail.orderUuid} recipientKey={detail.recipientKey} />
@@ -61,20 +67,20 @@ function GroupContent({ detail, onClose }: { detail: DeliveryDetail; onClose: ()
             </>
           )}
           <dt>First arrival</dt>
-          <dd className="mono">{formatFullTime(first.receivedAt)}</dd>
+          <dd className="mono">{formatFullTime(group.firstReceivedAt)}</dd>
           <dt>Last arrival</dt>
-          <dd className="mono">{formatFullTime(last.receivedAt)}</dd>
+          <dd className="mono">{formatFullTime(group.lastReceivedAt)}</dd>
           <dt>Spread</dt>
           <dd>{formatDuration(spread)}</dd>
           <dt>Bodies</dt>
-          <dd>{identical ? 'byte-identical' : <span className="warn-text">the copies&apos; bytes differ</span>}</dd>
+          <dd data-testid="duplicate-detail-bodies">{group.identicalBodies ? 'byte-identical' : <span className="warn-text">the copies&apos; bytes differ</span>}</dd>
           <dt>X-Service-Delivery</dt>
           <dd>
-            <DeliveryIdUseBadge deliveryIds={seenIds} /> <span className="muted">{describeSeenIds(seenIds)}</span>
+            <DeliveryIdUseWordBadge use={idUse} /> <span className="muted">{describeGroupDeliveryIds(group, idUse)}</span>
           </dd>
         </dl>
       </DetailSection>
-      <DetailSection title="Copies" aside={<span className="muted">in arrival order</span>}>
+      <DetailSection title="Copies" aside={<span className="muted">{total > copies.length ? `the first ${formatCount(copies.length)}, ` : ''}in arrival order</span>}>
         <table className="siblings-table" data-testid="duplicate-copies">
           <thead>
             <tr>
@@ -116,11 +122,16 @@ function GroupContent({ detail, onClose }: { detail: DeliveryDetail; onClose: ()
             ))}
           </tbody>
         </table>
+        <UnlistedCopies
+          total={total}
+          listed={copies.length}
+          whereAll={detail.idempotencyKey === null ? undefined : 'Replay and export below act on all of them.'}
+        />
       </DetailSection>
       {detail.idempotencyKey !== null && (
         <GroupActionsSection
           selection={{ idempotencyKey: detail.idempotencyKey }}
-          what={`the ${copies.length} copies`}
+          what={`the ${formatCount(total)} copies`}
           fileStem={`duplicates-${detail.id}`}
         />
       )}
@@ -128,10 +139,16 @@ function GroupContent({ detail, onClose }: { detail: DeliveryDetail; onClose: ()
   );
 }
 
-function describeSeenIds(seen: readonly (string | null)[]): string {
-  const values = seen.filter((id) => id !== null).length;
-  const none = seen.includes(null);
-  if (values === 0) return 'no copy carried the header';
-  const counted = values === 1 ? 'one value' : `${values} different values`;
-  return none ? `${counted}; some copies sent none` : counted;
+/** A delivery with no group (an empty body without a key) as a group of one. */
+function soleCopy(detail: DeliveryDetail): DuplicateGroupFacts {
+  return {
+    firstId: detail.id,
+    firstReceivedAt: detail.receivedAt,
+    lastId: detail.id,
+    lastReceivedAt: detail.receivedAt,
+    identicalBodies: true,
+    firstDeliveryId: detail.deliveryId,
+    deliveryIdChanged: false,
+    deliveryIdMissing: detail.deliveryId === null,
+  };
 }

@@ -70,7 +70,7 @@ function DetailContent({ detail, onOpen, onClose, onOpenSettings }: DetailConten
           lifecycleKey={detail.lifecycleKey}
           orderUuid={detail.orderUuid}
           recipientKey={detail.recipientKey}
-          duplicateGroupFirstId={detail.siblings[0]?.id ?? null}
+          duplicateGroupFirstId={detail.group?.firstId ?? null}
           duplicateCount={detail.duplicateCount}
         />
       </DetailHeader>

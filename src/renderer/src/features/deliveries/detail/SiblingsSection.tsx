@@ -1,7 +1,9 @@
-import type { DeliveryDetail } from '../../../../../shared/delivery';
+import { Fragment } from 'react';
+import { listedCopiesLimit, type DeliveryDetail } from '../../../../../shared/delivery';
 import { ResponseStatus, SignatureBadge } from '../../../components/Badges';
-import { formatFullTime, formatReceivedTime } from '../../../lib/format';
+import { formatCount, formatFullTime, formatReceivedTime } from '../../../lib/format';
 import { identicalBytesWords } from '../../duplicates/basis-words';
+import { UnlistedCopies } from '../../duplicates/UnlistedCopies';
 import { DetailSection } from './DetailSection';
 
 interface SiblingsSectionProps {
@@ -9,11 +11,19 @@ interface SiblingsSectionProps {
   onOpen: (id: number) => void;
 }
 
-/** The idempotency key and every delivery that shares it: retries of one event, grouped, never dropped. */
+/**
+ * The idempotency key and the deliveries that share it (retries of one event, grouped, never dropped): the
+ * group's first copies, then this one when it came after them, and how many more there are.
+ */
 export function SiblingsSection({ detail, onOpen }: SiblingsSectionProps) {
-  const { idempotencyKey, siblings } = detail;
+  const { idempotencyKey, siblings, duplicateCount } = detail;
+  // Listed after the first copies, with the ones between them left out.
+  const afterGap = siblings.length > listedCopiesLimit ? siblings.at(-1)!.id : null;
   return (
-    <DetailSection title="Idempotency" aside={siblings.length > 1 ? <span className="badge duplicate">×{siblings.length}</span> : undefined}>
+    <DetailSection
+      title="Idempotency"
+      aside={duplicateCount > 1 ? <span className="badge duplicate" data-testid="detail-copies-total">×{formatCount(duplicateCount)}</span> : undefined}
+    >
       <dl className="facts">
         <dt>Key</dt>
         <dd className="mono" data-testid="detail-idempotency-key">
@@ -25,7 +35,7 @@ export function SiblingsSection({ detail, onOpen }: SiblingsSectionProps) {
             <dd className="muted">The inspector&apos;s own (the spec gives none for form A): event, external_send_id, status, occurred_at, tx_hash.</dd>
           </>
         )}
-        {idempotencyKey === null && siblings.length > 1 && (
+        {idempotencyKey === null && duplicateCount > 1 && (
           <>
             <dt>Copies</dt>
             <dd data-testid="detail-identical-copies">{identicalBytesWords.label}</dd>
@@ -59,7 +69,13 @@ export function SiblingsSection({ detail, onOpen }: SiblingsSectionProps) {
             {siblings.map((sibling) => {
               const current = sibling.id === detail.id;
               return (
-                <tr key={sibling.id} className={current ? 'current' : undefined} data-testid="sibling" data-id={sibling.id} aria-current={current ? 'true' : undefined}>
+                <Fragment key={sibling.id}>
+                {sibling.id === afterGap && (
+                  <tr className="muted" data-testid="sibling-gap">
+                    <td colSpan={6}>⋯</td>
+                  </tr>
+                )}
+                <tr className={current ? 'current' : undefined} data-testid="sibling" data-id={sibling.id} aria-current={current ? 'true' : undefined}>
                   <td>
                     {current ? (
                       <span title="This delivery">#{sibling.id} (this)</span>
@@ -77,11 +93,17 @@ export function SiblingsSection({ detail, onOpen }: SiblingsSectionProps) {
                     {sibling.bodySha256 === detail.bodySha256 ? 'same bytes' : <span className="warn-text">different bytes</span>}
                   </td>
                 </tr>
+                </Fragment>
               );
             })}
           </tbody>
         </table>
       )}
+      <UnlistedCopies
+        total={duplicateCount}
+        listed={siblings.length}
+        whereAll={idempotencyKey === null ? undefined : "the duplicate group's Replay and export act on all of them."}
+      />
       </div>
     </DetailSection>
   );
