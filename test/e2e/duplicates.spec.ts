@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { expect, test } from './fixtures';
 import { giftCardBody, serviceHeaders } from '../support/deliveries';
 
@@ -16,4 +17,21 @@ test('byte-identical copies without an idempotency key show as one group, labell
     'identical bytes — no idempotency key (spec 6 rule 4 fields missing or not strings)',
   );
   await expect(page.getByTestId('duplicate-copy')).toHaveCount(3);
+});
+
+test('a small group is judged copy by copy: a first copy without X-Service-Delivery and a later one with it read "partly none"', async ({ deliveriesPage, inspector }) => {
+  const { page } = deliveriesPage;
+  const body = giftCardBody();
+  const withoutId = serviceHeaders(body);
+  delete withoutId['X-Service-Delivery'];
+  expect(await inspector.deliver('/webhooks', body, withoutId)).toBe(200);
+  expect(await inspector.deliver('/webhooks', body, { ...serviceHeaders(body), 'X-Service-Delivery': randomUUID() })).toBe(200);
+
+  await page.getByTestId('nav-duplicates').click();
+  const group = page.getByTestId('duplicate-group-row');
+  await expect(group).toHaveAttribute('data-count', '2');
+  await expect(group.getByTestId('delivery-id-use')).toHaveAttribute('data-use', 'partly_missing');
+  await group.click();
+  await expect(page.getByTestId('duplicate-copy')).toHaveCount(2);
+  await expect(page.getByTestId('duplicate-detail').getByTestId('delivery-id-use')).toHaveAttribute('data-use', 'partly_missing');
 });

@@ -11,7 +11,7 @@ import { DetailSection } from '../deliveries/detail/DetailSection';
 import { GroupActionsSection } from '../transfer/GroupActionsSection';
 import type { DetailState } from '../deliveries/useDeliveryDetail';
 import { identicalBytesWords } from './basis-words';
-import { DeliveryIdUseWordBadge } from './DeliveryIdUseBadge';
+import { DeliveryIdUseBadge, DeliveryIdUseWordBadge } from './DeliveryIdUseBadge';
 import { deliveryIdUseOfGroup, describeGroupDeliveryIds } from './group-delivery-ids';
 import { UnlistedCopies } from './UnlistedCopies';
 
@@ -76,7 +76,15 @@ function GroupContent({ detail, onClose }: { detail: DeliveryDetail; onClose: ()
           <dd data-testid="duplicate-detail-bodies">{group.identicalBodies ? 'byte-identical' : <span className="warn-text">the copies&apos; bytes differ</span>}</dd>
           <dt>X-Service-Delivery</dt>
           <dd>
-            <DeliveryIdUseWordBadge use={idUse} /> <span className="muted">{describeGroupDeliveryIds(group, idUse)}</span>
+            {total === copies.length ? (
+              // Every copy is listed: judged copy by copy, as the duplicates page's rows are.
+              <DeliveryIdUseBadge deliveryIds={copies.map((copy) => copy.deliveryId)} />
+            ) : (
+              <>
+                <DeliveryIdUseWordBadge use={idUse} title={describeGroupDeliveryIds(group, idUse)} />{' '}
+                <span className="muted">{describeGroupDeliveryIds(group, idUse)}</span>
+              </>
+            )}
           </dd>
         </dl>
       </DetailSection>

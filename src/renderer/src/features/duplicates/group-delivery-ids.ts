@@ -17,7 +17,7 @@ export function describeGroupDeliveryIds(group: DuplicateGroupFacts, use: Delive
     case 'changed':
       return `different values${someNone}`;
     case 'missing':
-      return 'the first copy sent none';
+      return 'the first copy sent none (the later copies are compared with it only when it sent one)';
     default:
       return `one value${someNone}`;
   }
