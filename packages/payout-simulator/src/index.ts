@@ -5,7 +5,8 @@
  * service-signature); never the app (src/).
  */
 export { startSimulator, type Simulator, type SimulatorOptions } from './simulator';
-export { simulateCommand, simulateDefinition } from './simulate-command';
+export { simulateCommand } from './simulate-command';
+export { simulateDefinition } from './simulate-definition';
 export { parseSimulateArgs, startStandaloneSimulator, type SimulateOptions } from './standalone-simulator';
 export { SimAccount, scenarioNames, type PayoutType, type ScenarioName, type SimPayoutOrder, type SimRecipient } from './model';
 export { loadSimulatorAccount } from './account-file';

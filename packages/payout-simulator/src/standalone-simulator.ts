@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { closeOnSignal, parseCommandLine, parsePort } from '@webhook-inspector/command-line';
 import { SimAccount } from './model';
-import { simulateDefinition } from './simulate-command';
+import { simulateDefinition } from './simulate-definition';
 import { startSimulator, type Simulator } from './simulator';
 import { defaultSimulatorSeed } from './simulator-defaults';
 
