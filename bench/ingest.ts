@@ -93,7 +93,7 @@ async function measured(receiver: Child<ReceiverReady>, load: Child<LoadReady>, 
 }
 
 function settleLine({ behind, ms }: { behind: number; ms: number }): string {
-  return behind === 0 ? '' : `, derivation ${behind.toLocaleString('en')} behind at the end (counted: ${ms.toFixed(0)} ms to catch up)`;
+  return behind === 0 ? '' : `, derived tables or search index ${behind.toLocaleString('en')} behind at the end (counted: ${ms.toFixed(0)} ms to catch up)`;
 }
 
 function commitLine(c: CommitDiagnostics | null): string {
