@@ -233,6 +233,9 @@ export async function runIngest(): Promise<string[]> {
     }
     const bareAtRate = await paced('bare');
     note('bare', bareAtRate);
+    // What the disk lets a receiver that syncs every delivery before its 2xx answer at this rate: the goal's floor here.
+    const perRequestAtRate = await paced('per-request');
+    note('per-request', perRequestAtRate);
 
     // The retry storm, after the mix (its rows join the same stores): a warm-up, then runs interleaved as above.
     const stormSamples: Record<ReceiverKind, Sample[]> = { bare: [], mockttp: [], 'per-request': [], inspector: [], relay: [] };
@@ -311,6 +314,9 @@ export async function runIngest(): Promise<string[]> {
         note: 'overallRate: each connection sends its share of the second back to back, then waits for the next second (bursts)',
       }),
       figure(`bare p99 at ${fixedRate.toLocaleString('en')} req/s, evenly paced (once)`, 'ms', [bareAtRate.p99]),
+      figure(`per-request FULL commit p99 at ${fixedRate.toLocaleString('en')} req/s, evenly paced (once)`, 'ms', [perRequestAtRate.p99], {
+        note: 'a commit and its fsync per delivery, each before its 2xx: what syncing costs at this rate on this disk',
+      }),
       ...kinds.map((kind) => figure(`${labels[kind]}: errors + timeouts + non-2xx per run`, '', faults(kind))),
       ...kinds.map((kind) => figure(`${labels[kind]}: receiver CPU per request`, 'ms', samples[kind].map((s) => s.receiverUsPerRequest / 1000))),
       figure(`${labels.inspector}: main thread CPU per request`, 'ms', samples.inspector.map((s) => s.mainUsPerRequest / 1000)),
@@ -365,7 +371,7 @@ export async function runIngest(): Promise<string[]> {
       settings: { runs, seconds, connections, fixedRate, rateSeconds, warmUpSeconds, poolSize, stormRuns, profiled: profile },
       figures,
       samples,
-      atRate: { paced: atRate, autocannon: atRateAutocannon, barePaced: bareAtRate },
+      atRate: { paced: atRate, autocannon: atRateAutocannon, barePaced: bareAtRate, perRequestPaced: perRequestAtRate },
       storm: stormSamples,
       largest,
       rowsCheck,
