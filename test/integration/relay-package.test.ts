@@ -53,7 +53,6 @@ describe("the relay's package, packed and installed into an empty folder", () =>
       'README.md',
       'dist/bin.js',
       'dist/chunks/relay-command-runs.js',
-      'dist/chunks/relay-commands.js',
       'dist/chunks/start-relay.js',
       'dist/commands.js',
       'dist/index.js',
