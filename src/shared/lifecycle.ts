@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DuplicateGroupFacts } from './delivery';
 import { Finding, SignatureVerdict } from './verdicts';
 
 /**
@@ -73,26 +74,46 @@ export type LifecycleSummary = z.infer<typeof LifecycleSummary>;
 export const DuplicateBasis = z.enum(['idempotency_key', 'identical_bytes']);
 export type DuplicateBasis = z.infer<typeof DuplicateBasis>;
 
+/**
+ * A duplicate group as a row of the Duplicates view: its count, times, bodies and X-Service-Delivery use over every
+ * copy (the store's facts for the group); what only a copy by copy reading tells (`deliveryIds`, `signatures`,
+ * `responseStatuses`) over its first `listedCopies` copies (at most `listedCopiesLimit`), so that a retry storm's
+ * group stays one small answer. When `listedCopies` equals `count`, they cover every copy.
+ */
 export const DuplicateGroup = z.object({
   /** Null for a group of identical bytes: its copies have no idempotency key. */
   idempotencyKey: z.string().nullable(),
+  /** Copies in the whole group. */
   count: z.number().int(),
   firstId: z.number().int(),
   firstReceivedAt: z.string(),
   lastReceivedAt: z.string(),
+  /**
+   * From the earliest to the latest receive time when every copy is listed; past them, from the first copy's to
+   * the last copy's (an imported copy may hold an earlier time).
+   */
   spreadMs: z.number().int(),
   /** Every copy has the same body bytes. */
   identicalBodies: z.boolean(),
-  /** The X-Service-Delivery values seen, in arrival order of their first use (null: none sent). */
+  /** How many of the first copies `deliveryIds`, `signatures` and `responseStatuses` cover. */
+  listedCopies: z.number().int(),
+  /** The X-Service-Delivery values of the listed copies, in arrival order of their first use (null: none sent). */
   deliveryIds: z.array(z.string().nullable()),
+  /** The listed copies' signature verdicts, in arrival order. */
   signatures: z.array(SignatureVerdict),
+  /** The statuses answered to the listed copies, in arrival order. */
   responseStatuses: z.array(z.number().int()),
+  /** The whole group's facts, as a delivery's detail gives them (its X-Service-Delivery use over every copy). */
+  facts: DuplicateGroupFacts,
   event: z.string().nullable(),
   lifecycleKey: z.string().nullable(),
 });
 export type DuplicateGroup = z.infer<typeof DuplicateGroup>;
 
-/** A group as the Duplicates view lists it. For identical bytes, bodySha256 is what its copies share. */
+/**
+ * A group as the Duplicates view lists it. For identical bytes, bodySha256 is what its copies share. lastId is the
+ * last copy its duplicate_groups row was derived from: the cursor of the list's pages.
+ */
 export const ListedDuplicateGroup = DuplicateGroup.extend({
   basis: DuplicateBasis,
   bodySha256: z.string(),

@@ -31,6 +31,9 @@ test('a small group is judged copy by copy: a first copy without X-Service-Deliv
   const group = page.getByTestId('duplicate-group-row');
   await expect(group).toHaveAttribute('data-count', '2');
   await expect(group.getByTestId('delivery-id-use')).toHaveAttribute('data-use', 'partly_missing');
+  // Every copy listed: the row summarises them all, with nothing said of unlisted copies.
+  await expect(group.getByTestId('duplicate-responses')).toHaveAttribute('title', 'Answered, in arrival order: 200, 200');
+  await expect(group.getByTestId('first-copies-note')).toHaveCount(0);
   await group.click();
   await expect(page.getByTestId('duplicate-copy')).toHaveCount(2);
   await expect(page.getByTestId('duplicate-detail').getByTestId('delivery-id-use')).toHaveAttribute('data-use', 'partly_missing');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deliveryIdEvidence, describeDuplicateGroup, evidenceVerdict, type DuplicateCopy } from '../../../src/main/core/analysis/lifecycle';
+import { deliveryIdEvidence, describeDuplicateGroup, evidenceVerdict, type DuplicateCopy, type WholeGroup } from '../../../src/main/core/analysis/lifecycle';
 
 const copy = (id: number, overrides: Partial<DuplicateCopy> = {}): DuplicateCopy => ({
   id,
@@ -13,9 +13,32 @@ const copy = (id: number, overrides: Partial<DuplicateCopy> = {}): DuplicateCopy
   ...overrides,
 });
 
+/** The facts the store gives for a group whose every copy is these (as duplicate-group-facts.ts derives them). */
+function wholeOf(copies: DuplicateCopy[]): WholeGroup {
+  const byId = [...copies].sort((a, b) => a.id - b.id);
+  const first = byId[0]!;
+  const last = byId.at(-1)!;
+  return {
+    count: copies.length,
+    facts: {
+      firstId: first.id,
+      firstReceivedAt: first.receivedAt,
+      lastId: last.id,
+      lastReceivedAt: last.receivedAt,
+      identicalBodies: byId.every((c) => c.bodySha256 === first.bodySha256),
+      firstDeliveryId: first.deliveryId,
+      deliveryIdChanged: first.deliveryId !== null && byId.some((c) => c.deliveryId !== null && c.deliveryId !== first.deliveryId),
+      deliveryIdMissing: byId.some((c) => c.deliveryId === null),
+    },
+  };
+}
+
+const described = (copies: DuplicateCopy[]) => describeDuplicateGroup('k', wholeOf(copies), copies);
+
 describe('describeDuplicateGroup', () => {
   it('describes byte-identical copies with one delivery id', () => {
-    expect(describeDuplicateGroup('k', [copy(3, { responseStatus: 500 }), copy(1, { responseStatus: 503 }), copy(5)])).toEqual({
+    const copies = [copy(3, { responseStatus: 500 }), copy(1, { responseStatus: 503 }), copy(5)];
+    expect(described(copies)).toEqual({
       idempotencyKey: 'k',
       count: 3,
       firstId: 1,
@@ -23,16 +46,18 @@ describe('describeDuplicateGroup', () => {
       lastReceivedAt: '2026-03-02T09:00:05.000Z',
       spreadMs: 4000,
       identicalBodies: true,
+      listedCopies: 3,
       deliveryIds: ['d-1'],
       signatures: ['valid', 'valid', 'valid'],
       responseStatuses: [503, 500, 200],
+      facts: wholeOf(copies).facts,
       event: 'payout.status_changed',
       lifecycleKey: 'send:48213',
     });
   });
 
   it('notices different bodies, every delivery id in order of first use, and copies at the same moment', () => {
-    const group = describeDuplicateGroup('k', [
+    const group = described([
       copy(1, { deliveryId: 'd-2', receivedAt: '2026-03-02T09:00:00.250Z' }),
       copy(2, { deliveryId: null, bodySha256: 'bb', signature: 'invalid', receivedAt: '2026-03-02T09:00:00.250Z' }),
       copy(3, { deliveryId: 'd-1', receivedAt: '2026-03-02T09:00:00.250Z' }),
@@ -42,13 +67,43 @@ describe('describeDuplicateGroup', () => {
       count: 4,
       spreadMs: 0,
       identicalBodies: false,
+      listedCopies: 4,
       deliveryIds: ['d-2', null, 'd-1'],
       signatures: ['valid', 'invalid', 'valid', 'valid'],
     });
   });
 
+  it('spreads a group listed whole from its earliest to its latest time, an imported copy with an earlier time included', () => {
+    expect(described([copy(1), copy(2, { receivedAt: '2026-03-02T08:59:59.000Z' }), copy(3)]).spreadMs).toBe(4000);
+  });
+
+  it("takes a large group's count, times and bodies from its facts and the per-copy arrays from its first copies", () => {
+    const firstCopies = [copy(1), copy(2, { responseStatus: 500 })];
+    const whole = {
+      count: 300_000,
+      facts: {
+        ...wholeOf(firstCopies).facts,
+        lastId: 300_000,
+        lastReceivedAt: '2026-03-02T10:00:01.000Z',
+        identicalBodies: false,
+        deliveryIdChanged: true,
+      },
+    };
+    expect(describeDuplicateGroup('k', whole, firstCopies)).toMatchObject({
+      count: 300_000,
+      lastReceivedAt: '2026-03-02T10:00:01.000Z',
+      spreadMs: 3_600_000,
+      identicalBodies: false,
+      listedCopies: 2,
+      deliveryIds: ['d-1'],
+      signatures: ['valid', 'valid'],
+      responseStatuses: [200, 500],
+      facts: whole.facts,
+    });
+  });
+
   it('refuses a group without copies', () => {
-    expect(() => describeDuplicateGroup('k', [])).toThrow(/no copies/);
+    expect(() => describeDuplicateGroup('k', wholeOf([copy(1)]), [])).toThrow(/no copies/);
   });
 });
 

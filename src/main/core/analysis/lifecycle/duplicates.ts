@@ -1,3 +1,4 @@
+import type { DuplicateGroupFacts } from '../../../../shared/delivery';
 import type { DeliveryIdEvidence, DuplicateGroup } from '../../../../shared/lifecycle';
 import type { SignatureVerdict } from '../../../../shared/verdicts';
 import { instantMs, parseInstant } from './instant';
@@ -16,30 +17,46 @@ export interface DuplicateCopy {
   lifecycleKey: string | null;
 }
 
-/** Every copy of one event: when they came, whether their bytes agree, and what X-Service-Delivery said. */
-export function describeDuplicateGroup(idempotencyKey: string, copies: readonly DuplicateCopy[]): DuplicateGroup {
-  const byArrival = [...copies].sort((a, b) => a.id - b.id);
-  const first = byArrival[0];
-  const last = byArrival.at(-1);
-  if (first === undefined || last === undefined) throw new Error(`Duplicate group ${idempotencyKey} has no copies.`);
-  const times = byArrival.flatMap((copy) => {
-    const instant = parseInstant(copy.receivedAt);
-    return instant === null ? [] : [instantMs(instant)];
-  });
+/** A group as a whole: how many copies it holds and the facts the store keeps over all of them. */
+export interface WholeGroup {
+  count: number;
+  facts: DuplicateGroupFacts;
+}
+
+/**
+ * One event's copies: when they came, whether their bytes agree and what X-Service-Delivery said, from the whole
+ * group's facts; the verdicts and statuses of its first copies (`firstCopies`, all of them in a small group).
+ */
+export function describeDuplicateGroup(idempotencyKey: string, whole: WholeGroup, firstCopies: readonly DuplicateCopy[]): DuplicateGroup {
+  const listed = [...firstCopies].sort((a, b) => a.id - b.id);
+  const first = listed[0];
+  if (first === undefined) throw new Error(`Duplicate group ${idempotencyKey} has no copies.`);
+  const { count, facts } = whole;
   return {
     idempotencyKey,
-    count: byArrival.length,
-    firstId: first.id,
-    firstReceivedAt: first.receivedAt,
-    lastReceivedAt: last.receivedAt,
-    spreadMs: times.length === 0 ? 0 : Math.max(...times) - Math.min(...times),
-    identicalBodies: byArrival.every((copy) => copy.bodySha256 === first.bodySha256),
-    deliveryIds: [...new Set(byArrival.map((copy) => copy.deliveryId))],
-    signatures: byArrival.map((copy) => copy.signature),
-    responseStatuses: byArrival.map((copy) => copy.responseStatus),
+    count,
+    firstId: facts.firstId,
+    firstReceivedAt: facts.firstReceivedAt,
+    lastReceivedAt: facts.lastReceivedAt,
+    spreadMs: spreadOf(listed.length === count ? listed.map((copy) => copy.receivedAt) : [facts.firstReceivedAt, facts.lastReceivedAt]),
+    identicalBodies: facts.identicalBodies,
+    listedCopies: listed.length,
+    deliveryIds: [...new Set(listed.map((copy) => copy.deliveryId))],
+    signatures: listed.map((copy) => copy.signature),
+    responseStatuses: listed.map((copy) => copy.responseStatus),
+    facts,
     event: first.event,
     lifecycleKey: first.lifecycleKey,
   };
+}
+
+/** From the earliest to the latest of these receive times (an imported copy may come later with an earlier time). */
+function spreadOf(receivedAt: readonly string[]): number {
+  const times = receivedAt.flatMap((time) => {
+    const instant = parseInstant(time);
+    return instant === null ? [] : [instantMs(instant)];
+  });
+  return times.length === 0 ? 0 : Math.max(...times) - Math.min(...times);
 }
 
 /**

@@ -5,7 +5,7 @@ export { arrivedEvent, arrivedEvents, eventFacts, type ArrivedEvent, type EventF
 export { summarizeLifecycle } from './summary';
 export { recipientView, latestLifecycle } from './recipient-view';
 export { orderSummary, noStatus } from './order-summary';
-export { describeDuplicateGroup, deliveryIdEvidence, evidenceVerdict, type DuplicateCopy, type EvidenceGroup } from './duplicates';
+export { describeDuplicateGroup, deliveryIdEvidence, evidenceVerdict, type DuplicateCopy, type EvidenceGroup, type WholeGroup } from './duplicates';
 export { giftCardTerminalStatuses, isTerminalEvent } from './terminal';
 export { parseInstant, compareInstants, compareTimeTexts, type Instant } from './instant';
 export { lifecyclePosition, type LifecyclePosition } from './position';

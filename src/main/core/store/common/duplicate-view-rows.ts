@@ -1,6 +1,8 @@
 import type { DeliveryIdEvidence, DuplicateBasis, ListedDuplicateGroup } from '../../../../shared/lifecycle';
 import type { SignatureVerdict } from '../../../../shared/verdicts';
 import { describeDuplicateGroup, evidenceVerdict } from '../../analysis/lifecycle';
+import { listedCopiesLimit } from '../../../../shared/delivery';
+import type { CountedGroupFacts } from './duplicate-group-facts';
 import { groupCopiesClause } from './duplicate-grouping';
 
 export interface CopyRow {
@@ -22,15 +24,19 @@ export interface GroupHead {
   lastId: number;
 }
 
-/** The copies of a group (its key as `?`), in arrival order. */
-export const copiesSql = (basis: DuplicateBasis) =>
+/**
+ * The first copies of a group (its key as `?`), in arrival order: as many as a delivery's detail lists, an index
+ * range however many copies the group holds. The whole group's count and facts come from duplicate-group-facts.ts.
+ */
+export const firstCopiesSql = (basis: DuplicateBasis) =>
   `SELECT id, received_at, body_sha256, delivery_id, signature, response_status, event, lifecycle_key
-   FROM deliveries WHERE ${groupCopiesClause(basis)} ORDER BY id`;
+   FROM deliveries WHERE ${groupCopiesClause(basis)} ORDER BY id LIMIT ${listedCopiesLimit}`;
 
-export function toListedGroup({ key, basis, bodySha256, lastId }: GroupHead, rows: CopyRow[]): ListedDuplicateGroup {
+export function toListedGroup({ key, basis, bodySha256, lastId }: GroupHead, whole: CountedGroupFacts, firstCopies: CopyRow[]): ListedDuplicateGroup {
   const group = describeDuplicateGroup(
     key,
-    rows.map((r) => ({
+    whole,
+    firstCopies.map((r) => ({
       id: r.id,
       receivedAt: new Date(r.received_at).toISOString(),
       bodySha256: r.body_sha256,

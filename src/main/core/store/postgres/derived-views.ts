@@ -2,10 +2,12 @@ import type pg from 'pg';
 import type { DeliveryIdEvidence, ListedDuplicateGroup, OrderSummary } from '../../../../shared/lifecycle';
 import { recipientView, orderSummary } from '../../analysis/lifecycle';
 import { createdOrders } from '../common/created-orders';
-import { copiesSql, evidenceOf, evidenceSql, toListedGroup, type CopyRow, type EvidenceRow, type GroupHead } from '../common/duplicate-view-rows';
+import { firstCopiesSql, evidenceOf, evidenceSql, toListedGroup, type CopyRow, type EvidenceRow, type GroupHead } from '../common/duplicate-view-rows';
 import type { SettingsStore } from '../common/inspector-store';
 import type { LifecycleFilter, ListedLifecycle } from '../common/lifecycle-listing';
 import { orderView, toSummary, type SummaryRow } from '../common/lifecycle-view-rows';
+import { inTransaction } from './connect';
+import { groupFacts } from './delivery-views';
 import { numbered } from './sql';
 
 /** The reads of the derived results on PostgreSQL: the SQLite store's (duplicate-views.ts, lifecycle-views.ts), the same answers. */
@@ -32,18 +34,27 @@ export function pgDerivedViews(pool: pg.Pool, settings: SettingsStore) {
     (await pool.query<{ n: number }>("SELECT count(*)::int AS n FROM lifecycles WHERE kind = 'crypto_form_b'")).rows[0]!.n;
 
   return {
+    /** Each group with its first copies and its facts (never every copy), read in one snapshot. */
     async listDuplicateGroups(beforeLastId: number | undefined, limit: number): Promise<{ items: ListedDuplicateGroup[]; total: number }> {
-      const { rows: heads } = await pool.query<GroupHead>(
-        `SELECT idempotency_key AS key, basis, first_body_sha256 AS "bodySha256", last_id AS "lastId" FROM duplicate_groups
-         WHERE count > 1 ${beforeLastId === undefined ? '' : 'AND last_id < $2'} ORDER BY last_id DESC LIMIT $1`,
-        beforeLastId === undefined ? [limit] : [limit, beforeLastId],
+      return inTransaction(
+        pool,
+        async (client) => {
+          const { rows: heads } = await client.query<GroupHead>(
+            `SELECT idempotency_key AS key, basis, first_body_sha256 AS "bodySha256", last_id AS "lastId" FROM duplicate_groups
+             WHERE count > 1 ${beforeLastId === undefined ? '' : 'AND last_id < $2'} ORDER BY last_id DESC LIMIT $1`,
+            beforeLastId === undefined ? [limit] : [limit, beforeLastId],
+          );
+          const items: ListedDuplicateGroup[] = [];
+          for (const head of heads) {
+            const whole = await groupFacts(client, head);
+            const { rows: firstCopies } = await client.query<CopyRow>(numbered(firstCopiesSql(head.basis)), [head.key]);
+            items.push(toListedGroup(head, whole, firstCopies));
+          }
+          const { rows } = await client.query<{ n: number }>('SELECT count(*) AS n FROM duplicate_groups WHERE count > 1');
+          return { items, total: rows[0]!.n };
+        },
+        'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY',
       );
-      const items: ListedDuplicateGroup[] = [];
-      for (const head of heads) {
-        items.push(toListedGroup(head, (await pool.query<CopyRow>(numbered(copiesSql(head.basis)), [head.key])).rows));
-      }
-      const { rows } = await pool.query<{ n: number }>('SELECT count(*) AS n FROM duplicate_groups WHERE count > 1');
-      return { items, total: rows[0]!.n };
     },
 
     async deliveryIdEvidence(): Promise<DeliveryIdEvidence> {

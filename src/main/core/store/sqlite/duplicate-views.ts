@@ -1,19 +1,29 @@
-import type { DeliveryIdEvidence, DuplicateBasis } from '../../../../shared/lifecycle';
+import type { DeliveryIdEvidence, DuplicateBasis, ListedDuplicateGroup } from '../../../../shared/lifecycle';
 import type { Db } from './db';
-import type { CopyRow, EvidenceRow} from '../common/duplicate-view-rows';
-import { copiesSql, toListedGroup, evidenceSql, evidenceOf } from '../common/duplicate-view-rows';
+import type { CopyRow, EvidenceRow, GroupHead } from '../common/duplicate-view-rows';
+import { firstCopiesSql, toListedGroup, evidenceSql, evidenceOf } from '../common/duplicate-view-rows';
+import { groupFacts } from './delivery-views';
 
-/** Duplicate groups (more than one delivery per idempotency key, or per body without one), most recent first. */
+/**
+ * Duplicate groups (more than one delivery per idempotency key, or per body without one), most recent first, each
+ * with its first copies and its facts (never every copy), read in one snapshot.
+ */
 export function listDuplicateGroups(db: Db, beforeLastId: number | undefined, limit: number) {
+  return db.transaction(() => duplicateGroupsPage(db, beforeLastId, limit))();
+}
+
+function duplicateGroupsPage(db: Db, beforeLastId: number | undefined, limit: number): { items: ListedDuplicateGroup[]; total: number } {
   const groups = db
     .prepare(
       `SELECT idempotency_key AS key, basis, first_body_sha256 AS bodySha256, last_id AS lastId FROM duplicate_groups
        WHERE count > 1 ${beforeLastId === undefined ? '' : 'AND last_id < @before'} ORDER BY last_id DESC LIMIT @limit`,
     )
-    .all({ before: beforeLastId, limit }) as Array<{ key: string; basis: DuplicateBasis; bodySha256: string; lastId: number }>;
-  const copyStatement = (basis: DuplicateBasis) => db.prepare(copiesSql(basis));
+    .all({ before: beforeLastId, limit }) as GroupHead[];
+  const copyStatement = (basis: DuplicateBasis) => db.prepare(firstCopiesSql(basis));
   const copies = { idempotency_key: copyStatement('idempotency_key'), identical_bytes: copyStatement('identical_bytes') };
-  const items = groups.map((group) => toListedGroup(group, copies[group.basis].all(group.key) as CopyRow[]));
+  const items = groups.map((group) =>
+    toListedGroup(group, groupFacts(db, group), copies[group.basis].all(group.key) as CopyRow[]),
+  );
   const total = (db.prepare('SELECT count(*) AS n FROM duplicate_groups WHERE count > 1').get() as { n: number }).n;
   return { items, total };
 }

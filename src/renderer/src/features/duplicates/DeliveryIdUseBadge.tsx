@@ -1,4 +1,6 @@
+import type { DuplicateGroupFacts } from '../../../../shared/delivery';
 import { deliveryIdUse, deliveryIdUseWords, type DeliveryIdUse } from './delivery-id-words';
+import { deliveryIdUseOfGroup, describeGroupDeliveryIds } from './group-delivery-ids';
 
 /** same / changed ×N / none: how the copies used X-Service-Delivery, in colour and a word. */
 export function DeliveryIdUseBadge({ deliveryIds }: { deliveryIds: readonly (string | null)[] }) {
@@ -21,4 +23,22 @@ export function DeliveryIdUseWordBadge(props: { use: DeliveryIdUse; distinct?: n
       {use === 'changed' && distinct !== undefined ? ` ×${distinct}` : ''}
     </span>
   );
+}
+
+interface GroupDeliveryIdUseBadgeProps {
+  facts: DuplicateGroupFacts;
+  /** The X-Service-Delivery values of the listed copies. */
+  listedIds: readonly (string | null)[];
+  /** Every copy of the group is listed. */
+  allListed: boolean;
+}
+
+/**
+ * A group's use of X-Service-Delivery: judged copy by copy when every copy is listed (a first copy without one and a
+ * later one with it read 'partly none'); past the listed copies, from what the group's facts can tell.
+ */
+export function GroupDeliveryIdUseBadge({ facts, listedIds, allListed }: GroupDeliveryIdUseBadgeProps) {
+  if (allListed) return <DeliveryIdUseBadge deliveryIds={listedIds} />;
+  const use = deliveryIdUseOfGroup(facts);
+  return <DeliveryIdUseWordBadge use={use} title={describeGroupDeliveryIds(facts, use)} />;
 }

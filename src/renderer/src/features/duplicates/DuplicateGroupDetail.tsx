@@ -11,7 +11,7 @@ import { DetailSection } from '../deliveries/detail/DetailSection';
 import { GroupActionsSection } from '../transfer/GroupActionsSection';
 import type { DetailState } from '../deliveries/useDeliveryDetail';
 import { identicalBytesWords } from './basis-words';
-import { DeliveryIdUseBadge, DeliveryIdUseWordBadge } from './DeliveryIdUseBadge';
+import { GroupDeliveryIdUseBadge } from './DeliveryIdUseBadge';
 import { deliveryIdUseOfGroup, describeGroupDeliveryIds } from './group-delivery-ids';
 import { UnlistedCopies } from './UnlistedCopies';
 
@@ -41,7 +41,6 @@ function GroupContent({ detail, onClose }: { detail: DeliveryDetail; onClose: ()
   const first = copies[0]!;
   const firstMs = Date.parse(group.firstReceivedAt);
   const spread = Math.abs(Date.parse(group.lastReceivedAt) - firstMs);
-  const idUse = deliveryIdUseOfGroup(group);
   return (
     <>
       <DetailHeader onClose={onClose}>
@@ -76,15 +75,8 @@ function GroupContent({ detail, onClose }: { detail: DeliveryDetail; onClose: ()
           <dd data-testid="duplicate-detail-bodies">{group.identicalBodies ? 'byte-identical' : <span className="warn-text">the copies&apos; bytes differ</span>}</dd>
           <dt>X-Service-Delivery</dt>
           <dd>
-            {total === copies.length ? (
-              // Every copy is listed: judged copy by copy, as the duplicates page's rows are.
-              <DeliveryIdUseBadge deliveryIds={copies.map((copy) => copy.deliveryId)} />
-            ) : (
-              <>
-                <DeliveryIdUseWordBadge use={idUse} title={describeGroupDeliveryIds(group, idUse)} />{' '}
-                <span className="muted">{describeGroupDeliveryIds(group, idUse)}</span>
-              </>
-            )}
+            <GroupDeliveryIdUseBadge facts={group} listedIds={copies.map((copy) => copy.deliveryId)} allListed={total === copies.length} />
+            {total !== copies.length && <span className="muted"> {describeGroupDeliveryIds(group, deliveryIdUseOfGroup(group))}</span>}
           </dd>
         </dl>
       </DetailSection>

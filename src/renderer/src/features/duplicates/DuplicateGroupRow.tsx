@@ -1,9 +1,10 @@
 import { memo } from 'react';
 import type { SignatureVerdict } from '../../../../shared/verdicts';
 import { ResponseStatus, SignatureBadge } from '../../components/Badges';
-import { formatDuration } from '../../lib/format';
+import { formatCount, formatDuration } from '../../lib/format';
 import { identicalBytesWords } from './basis-words';
-import { DeliveryIdUseBadge } from './DeliveryIdUseBadge';
+import { GroupDeliveryIdUseBadge } from './DeliveryIdUseBadge';
+import { FirstCopiesNote, firstCopiesWords } from './FirstCopiesNote';
 import type { DuplicateGroupItem } from './useDuplicateGroups';
 import { ListRow } from '../../components/virtual-list/ListRow';
 import { TimeCell } from '../../components/TimeCell';
@@ -24,6 +25,8 @@ interface DuplicateGroupRowProps {
 
 export const DuplicateGroupRow = memo(function DuplicateGroupRow({ group, top, selected, onSelect }: DuplicateGroupRowProps) {
   const keyless = group.basis === 'identical_bytes';
+  // The verdicts, statuses and X-Service-Delivery values come from the group's first copies: all of them in a small group.
+  const allListed = group.listedCopies === group.count;
   return (
     <ListRow
       domId={duplicateRowDomId(group.firstId)}
@@ -40,7 +43,7 @@ export const DuplicateGroupRow = memo(function DuplicateGroupRow({ group, top, s
       <span className="cell mono num dup-spread">{formatDuration(group.spreadMs)}</span>
       <span className="cell">
         <span className="badge duplicate" title={`${group.count} deliveries share ${keyless ? 'these exact body bytes' : 'this idempotency key'}`}>
-          ×{group.count}
+          ×{formatCount(group.count)}
         </span>
       </span>
       <span className="cell" title={group.event ?? undefined}>
@@ -59,17 +62,24 @@ export const DuplicateGroupRow = memo(function DuplicateGroupRow({ group, top, s
         )}
       </span>
       <span className="cell">
-        <DeliveryIdUseBadge deliveryIds={group.deliveryIds} />
+        <GroupDeliveryIdUseBadge facts={group.facts} listedIds={group.deliveryIds} allListed={allListed} />
       </span>
-      <span className="cell">
-        <SignatureSummary signatures={group.signatures} />
+      <span className="cell" data-testid="duplicate-signatures" title={allListed ? undefined : firstCopiesWords(group.listedCopies, group.count)}>
+        <SignatureSummary signatures={group.signatures} /><FirstCopiesNote listed={group.listedCopies} total={group.count} />
       </span>
-      <span className="cell dup-resp" title={`Answered, in arrival order: ${group.responseStatuses.join(', ')}`}>
-        <ResponseSummary statuses={group.responseStatuses} />
+      <span className="cell dup-resp" data-testid="duplicate-responses" title={responsesTitle(group)}>
+        <ResponseSummary statuses={group.responseStatuses} /><FirstCopiesNote listed={group.listedCopies} total={group.count} />
       </span>
     </ListRow>
   );
 });
+
+/** The statuses answered, in arrival order; past the listed copies, which copies they are and how many are not listed. */
+function responsesTitle(group: DuplicateGroupItem): string {
+  const statuses = group.responseStatuses.join(', ');
+  if (group.listedCopies === group.count) return `Answered, in arrival order: ${statuses}`;
+  return `Answered to the first ${formatCount(group.listedCopies)} copies, in arrival order: ${statuses}\n${firstCopiesWords(group.listedCopies, group.count)}`;
+}
 
 /** Each verdict once, with how many copies had it when they differ. */
 function SignatureSummary({ signatures }: { signatures: readonly SignatureVerdict[] }) {
