@@ -111,7 +111,8 @@ export function getDelivery(db: Db, id: number): DeliveryDetail | null {
   })();
 }
 
-function groupFacts(db: Db, grouping: DuplicateGrouping): CountedGroupFacts {
+/** A duplicate group's count and facts, without reading every copy (duplicate-group-facts.ts). */
+export function groupFacts(db: Db, grouping: DuplicateGrouping): CountedGroupFacts {
   const endCopy = (order: 'ASC' | 'DESC') => db.prepare(endCopySql(grouping.basis, order)).get(grouping.key) as EndCopy;
   const first = endCopy('ASC');
   const derived = derivedPart(first, db.prepare(groupRowSql).get(grouping.key, grouping.basis) as GroupRow | undefined);
