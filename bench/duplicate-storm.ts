@@ -5,12 +5,18 @@
  * duplicate_groups row as the derivation leaves it; and before the group is derived at all (no row: a rebuild), the
  * worst case, where the copies after the first are folded in by one index walk.
  *
+ * Then its lifecycle's view (`lifecycles.get`: one event of that many copies), beside the rebuild from every copy
+ * that it was before (exports and replays still read it so), timed in the same run: derived, and before (no
+ * lifecycles row: every first copy found by a walk of the lifecycle's deliveries).
+ *
  *   BENCH_STORM_COPIES=300000   # copies (default 300,000)
  *   BENCH_STORM_RUNS=15         # timed runs per figure
  */
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { getDelivery } from '../src/main/core/store/sqlite/delivery-views';
+import { viewLifecycle } from '../src/main/core/store/sqlite/lifecycle-views';
+import { lifecycleQueries } from '../src/main/core/store/sqlite/lifecycles';
 import { openStore, type Db } from '../src/main/core/store/sqlite/open';
 import { derivedTables } from '../test/support/derived-tables';
 import { largeStoreDataDir } from '../test/support/large-store';
@@ -40,6 +46,29 @@ function figures(db: Db, state: string, ids: Array<[string, number]>, runs: numb
   });
 }
 
+/** However many copies an event has: a lifecycle's view reads a few rows per event; its answer lists 100 copies per event. */
+const lifecycleGoals = { viewMs: 20, answerMB: 0.1 };
+
+function lifecycleFigures(db: Db, state: string, key: string, runs: number, rebuilt: Figure | null, goal: typeof lifecycleGoals | null): Figure[] {
+  const samples = time(() => viewLifecycle(db, key), { runs, budgetMs: 60_000, minRuns: 3 });
+  const answer = JSON.stringify(viewLifecycle(db, key));
+  return [
+    { metric: `lifecycle view, ${state}`, unit: 'ms', ...spread(samples), goal: goal?.viewMs ?? null, baseline: rebuilt?.median ?? null },
+    { metric: `lifecycle answer, ${state}`, unit: 'MB', ...spread([answer.length / 2 ** 20]), goal: goal?.answerMB ?? null, baseline: null },
+  ];
+}
+
+/** The lifecycle rebuilt from every copy, as its view read it before (and exports and replays still do). */
+function rebuildFigures(db: Db, key: string): Figure[] {
+  const load = lifecycleQueries(db).load;
+  const samples = time(() => load(key), { runs: 3, budgetMs: 60_000, minRuns: 3 });
+  const answer = JSON.stringify(load(key));
+  return [
+    { metric: 'lifecycle rebuilt from every copy (the view before)', unit: 'ms', ...spread(samples), goal: null, baseline: null },
+    { metric: 'lifecycle answer, every copy listed (before)', unit: 'MB', ...spread([answer.length / 2 ** 20]), goal: null, baseline: null },
+  ];
+}
+
 export async function runStorm(): Promise<string[]> {
   const copies = positiveInt('BENCH_STORM_COPIES', 300_000);
   const runs = positiveInt('BENCH_STORM_RUNS', 15);
@@ -50,12 +79,15 @@ export async function runStorm(): Promise<string[]> {
     const ids: Array<[string, number]> = [['last copy', copies], ['copy 50', 50]];
     // As built, the copies are marked derived but no group row exists: what a read meets before a rebuild derives them.
     const before = figures(db, 'no group row', ids, runs, null);
+    const lifecycleKey = db.prepare('SELECT lifecycle_key FROM deliveries WHERE id = 1').pluck().get() as string;
+    const rebuilt = rebuildFigures(db, lifecycleKey);
+    const lifecycleBefore = lifecycleFigures(db, 'no lifecycles row', lifecycleKey, runs, rebuilt[0]!, null);
     db.prepare("UPDATE store_counts SET value = 0 WHERE name = 'derived_through'").run();
     const started = Date.now();
     await derivedTables(db).catchUpAll();
     console.log(`  derived in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-    const after = figures(db, 'derived', ids, runs, goals);
-    const all = [...after, ...before];
+    const after = [...figures(db, 'derived', ids, runs, goals), ...lifecycleFigures(db, 'derived', lifecycleKey, runs, rebuilt[0]!, lifecycleGoals)];
+    const all = [...after, ...before, ...lifecycleBefore, ...rebuilt];
     console.log(table(all));
     return after.filter((f) => f.median > f.goal!).map((f) => `${f.metric}: ${f.median.toFixed(2)} ${f.unit} (goal ≤ ${f.goal})`);
   } finally {
