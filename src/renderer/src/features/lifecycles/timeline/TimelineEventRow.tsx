@@ -104,9 +104,9 @@ export function TimelineEventRow({ event }: { event: LifecycleEvent }) {
           ))}
           {firstId !== undefined && copies > event.deliveryIds.length && (
             <>
-              <UnlistedCopies total={copies} listed={event.deliveryIds.length} />
+              <UnlistedCopies total={copies} listed={event.deliveryIds.length} whereAll="its duplicate group counts them all, and replays or exports them" />
               <RouteLink to={routes.duplicateGroup(firstId)} testId="link-duplicate-group">
-                the duplicate group
+                open the duplicate group
               </RouteLink>
             </>
           )}
