@@ -6,6 +6,10 @@
  * and before the group is derived at all (no row: a rebuild), the worst case, where the copies after the first are
  * folded in by one index walk. The list lists only derived groups: it is measured once derived.
  *
+ * Then its lifecycle's view (`lifecycles.get`: one event of that many copies), beside the rebuild from every copy
+ * that it was before (exports and replays still read it so), timed in the same run: derived, and before (no
+ * lifecycles row: every first copy found by a walk of the lifecycle's deliveries).
+ *
  *   BENCH_STORM_COPIES=300000   # copies (default 300,000)
  *   BENCH_STORM_RUNS=15         # timed runs per figure
  */
@@ -13,6 +17,8 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { getDelivery } from '../src/main/core/store/sqlite/delivery-views';
 import { listDuplicateGroups } from '../src/main/core/store/sqlite/duplicate-views';
+import { viewLifecycle } from '../src/main/core/store/sqlite/lifecycle-views';
+import { lifecycleQueries } from '../src/main/core/store/sqlite/lifecycles';
 import { openStore, type Db } from '../src/main/core/store/sqlite/open';
 import { derivedTables } from '../test/support/derived-tables';
 import { largeStoreDataDir } from '../test/support/large-store';
@@ -47,6 +53,29 @@ function figures(read: Read, note: string, answer: () => unknown, runs: number, 
 const detailFigures = (db: Db, state: string, ids: Array<[string, number]>, runs: number, withGoal: boolean) =>
   ids.flatMap(([which, id]) => figures('detail', `${state}, ${which}`, () => getDelivery(db, id), runs, withGoal));
 
+/** However many copies an event has: a lifecycle's view reads a few rows per event; its answer lists 100 copies per event. */
+const lifecycleGoals = { viewMs: 20, answerMB: 0.1 };
+
+function lifecycleFigures(db: Db, state: string, key: string, runs: number, rebuilt: Figure | null, goal: typeof lifecycleGoals | null): Figure[] {
+  const samples = time(() => viewLifecycle(db, key), { runs, budgetMs: 60_000, minRuns: 3 });
+  const answer = JSON.stringify(viewLifecycle(db, key));
+  return [
+    { metric: `lifecycle view, ${state}`, unit: 'ms', ...spread(samples), goal: goal?.viewMs ?? null, baseline: rebuilt?.median ?? null },
+    { metric: `lifecycle answer, ${state}`, unit: 'MB', ...spread([answer.length / 2 ** 20]), goal: goal?.answerMB ?? null, baseline: null },
+  ];
+}
+
+/** The lifecycle rebuilt from every copy, as its view read it before (and exports and replays still do). */
+function rebuildFigures(db: Db, key: string): Figure[] {
+  const load = lifecycleQueries(db).load;
+  const samples = time(() => load(key), { runs: 3, budgetMs: 60_000, minRuns: 3 });
+  const answer = JSON.stringify(load(key));
+  return [
+    { metric: 'lifecycle rebuilt from every copy (the view before)', unit: 'ms', ...spread(samples), goal: null, baseline: null },
+    { metric: 'lifecycle answer, every copy listed (before)', unit: 'MB', ...spread([answer.length / 2 ** 20]), goal: null, baseline: null },
+  ];
+}
+
 export async function runStorm(): Promise<string[]> {
   const copies = positiveInt('BENCH_STORM_COPIES', 300_000);
   const runs = positiveInt('BENCH_STORM_RUNS', 15);
@@ -57,6 +86,9 @@ export async function runStorm(): Promise<string[]> {
     const ids: Array<[string, number]> = [['last copy', copies], ['copy 50', 50]];
     // As built, the copies are marked derived but no group row exists: what a read meets before a rebuild derives them.
     const before = detailFigures(db, 'no group row', ids, runs, false);
+    const lifecycleKey = db.prepare('SELECT lifecycle_key FROM deliveries WHERE id = 1').pluck().get() as string;
+    const rebuilt = rebuildFigures(db, lifecycleKey);
+    const lifecycleBefore = lifecycleFigures(db, 'no lifecycles row', lifecycleKey, runs, rebuilt[0]!, null);
     db.prepare("UPDATE store_counts SET value = 0 WHERE name = 'derived_through'").run();
     const started = Date.now();
     await derivedTables(db).catchUpAll();
@@ -64,8 +96,9 @@ export async function runStorm(): Promise<string[]> {
     const after = [
       ...detailFigures(db, 'derived', ids, runs, true),
       ...figures('list', 'derived, first page of 50', () => listDuplicateGroups(db, undefined, 50), runs, true),
+      ...lifecycleFigures(db, 'derived', lifecycleKey, runs, rebuilt[0]!, lifecycleGoals),
     ];
-    const all = [...after, ...before];
+    const all = [...after, ...before, ...lifecycleBefore, ...rebuilt];
     console.log(table(all));
     return after.filter((f) => f.median > f.goal!).map((f) => `${f.metric}: ${f.median.toFixed(2)} ${f.unit} (goal ≤ ${f.goal})`);
   } finally {

@@ -13,8 +13,13 @@ export type LifecycleKind = z.infer<typeof LifecycleKind>;
 
 /** One event of a lifecycle: the deliveries sharing one idempotency key, collapsed. */
 export const LifecycleEvent = z.object({
-  /** The first delivery of the event, then its duplicates, in arrival order. */
+  /**
+   * The first delivery of the event, then its duplicates, in arrival order. A lifecycle's view lists the first
+   * `listedCopiesLimit` (src/shared/delivery.ts) of them; `copyCount` counts them all.
+   */
   deliveryIds: z.array(z.number().int()),
+  /** How many deliveries the event has: its first copy and every duplicate, listed or not. */
+  copyCount: z.number().int(),
   idempotencyKey: z.string().nullable(),
   event: z.string().nullable(),
   /** occurred_at (Form A) or updated_at (gift cards); null when the body has none (Form B). */

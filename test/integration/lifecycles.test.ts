@@ -14,6 +14,7 @@ import {
   ids,
   signedDelivery,
 } from '../fixtures/payloads';
+import { listedCopiesLimit } from '../../src/shared/delivery';
 import { builtCli } from '../support/cli-process';
 import { startTestCore, type TestCore } from '../support/core-fixture';
 import { describeEachEngine, storeLocation } from '../support/engines';
@@ -129,7 +130,9 @@ describeEachEngine('lifecycles, duplicate groups and orders over real deliveries
     await resend(40);
     expect(await lifecycleRow()).toMatchObject({ eventCount: 2, deliveryCount: 241, currentStatus: 'viewed' });
     const lifecycle = await t.call('lifecycles.get', { key });
-    expect(lifecycle.events.map((e) => e.deliveryIds.length)).toEqual([240, 1]);
+    // Every copy counted; the first ones listed.
+    expect(lifecycle.events.map((e) => e.copyCount)).toEqual([240, 1]);
+    expect(lifecycle.events.map((e) => e.deliveryIds.length)).toEqual([listedCopiesLimit, 1]);
     expect((await t.call('duplicates.list', {})).items[0]).toMatchObject({ count: 240 });
   });
 

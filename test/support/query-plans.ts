@@ -74,6 +74,7 @@ export async function preparedStatements(db: Db): Promise<string[]> {
     const key = prepare('SELECT idempotency_key FROM deliveries WHERE idempotency_key IS NOT NULL LIMIT 1').pluck().get() as string;
     const lifecycleKey = lifecycles[0]?.key ?? 'none';
     await store.loadLifecycle(lifecycleKey);
+    await store.viewLifecycle(lifecycleKey);
     await store.replaySources.one(3);
     await store.replaySources.many([3, 4]);
     await store.replaySources.withIdempotencyKey(key);

@@ -33,13 +33,14 @@ export function registerLifecycleTools(server: McpServer, store: InspectorStore)
     'get_lifecycle',
     {
       title: 'Get a lifecycle',
-      description: 'One lifecycle: its events in event-time order (not arrival order), the deliveries of each, its current status and its findings.',
+      description:
+        'One lifecycle: its events in event-time order (not arrival order), the first 100 deliveries of each and their count (copyCount), its current status and its findings.',
       inputSchema: { key: z.string().min(1).describe('The lifecycle key, as list_lifecycles and get_delivery give it.') },
       annotations: { readOnlyHint: true },
     },
     async ({ key }) => {
       await store.derived.catchUpForRead();
-      const lifecycle = await store.loadLifecycle(key);
+      const lifecycle = await store.viewLifecycle(key);
       return lifecycle ? untrustedAnswer(lifecycle) : toolError(`No lifecycle has the key ${key}.`);
     },
   );

@@ -114,7 +114,7 @@ export function createHandlers(deps: HandlerDeps) {
       items: await deps.store.listLifecycles(filter, beforeLastDeliveryId, limit),
     })),
     'lifecycles.facets': current<'lifecycles.facets'>(() => deps.store.lifecycleFacets()),
-    'lifecycles.get': async ({ key }) => found(await deps.store.loadLifecycle(key), `no lifecycle ${key}`),
+    'lifecycles.get': async ({ key }) => found(await deps.store.viewLifecycle(key), `no lifecycle ${key}`),
     'recipients.get': current<'recipients.get'>(async ({ recipientKey }) =>
       found(await deps.store.getRecipient(recipientKey), `no recipient ${recipientKey}`),
     ),

@@ -59,6 +59,7 @@ function afterTerminalFlags(kind: LifecycleKind, events: readonly OrderedEvent[]
 function toLifecycleEvent(kind: LifecycleKind, event: OrderedEvent, findings: Finding[], afterTerminal: boolean): LifecycleEvent {
   return {
     deliveryIds: event.deliveryIds,
+    copyCount: event.deliveryIds.length,
     idempotencyKey: event.idempotencyKey,
     event: event.event,
     eventTime: event.eventTime,

@@ -94,8 +94,10 @@ export interface InspectorStore {
   deliveryIdEvidence(): Promise<DeliveryIdEvidence>;
   listLifecycles(filter: LifecycleFilter, beforeLastDeliveryId: number | undefined, limit: number): Promise<ListedLifecycle[]>;
   lifecycleFacets(): Promise<{ statuses: string[]; findings: string[]; orders: string[] }>;
-  /** A lifecycle rebuilt from its deliveries. */
+  /** A lifecycle rebuilt from its deliveries, every delivery of each event listed (exports, replays). */
   loadLifecycle(key: string): Promise<Lifecycle | null>;
+  /** The same lifecycle as a view shows it: each event's first copies listed, all counted, without reading every copy. */
+  viewLifecycle(key: string): Promise<Lifecycle | null>;
   getRecipient(recipientKey: string): Promise<RecipientView | null>;
   getOrder(orderUuid: string): Promise<{ summary: OrderSummary; recipients: RecipientView[] } | null>;
   listOrders(limit: number): Promise<OrderSummary[]>;

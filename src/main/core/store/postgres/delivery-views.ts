@@ -126,6 +126,7 @@ export function getDelivery(pool: pg.Pool, id: number): Promise<DeliveryDetail |
   );
 }
 
+/** A duplicate group's count and facts, without reading every copy (duplicate-group-facts.ts). */
 export async function groupFacts(db: Queryable, grouping: DuplicateGrouping): Promise<CountedGroupFacts> {
   const endCopy = async (order: 'ASC' | 'DESC') => (await select<EndCopy>(db, endCopySql(grouping.basis, order), [grouping.key]))[0]!;
   const first = await endCopy('ASC');

@@ -1,14 +1,60 @@
 import type pg from 'pg';
-import type { DeliveryIdEvidence, ListedDuplicateGroup, OrderSummary } from '../../../../shared/lifecycle';
+import type { DeliveryIdEvidence, Lifecycle, ListedDuplicateGroup, OrderSummary } from '../../../../shared/lifecycle';
 import { recipientView, orderSummary } from '../../analysis/lifecycle';
 import { createdOrders } from '../common/created-orders';
 import { firstCopiesSql, evidenceOf, evidenceSql, toListedGroup, type CopyRow, type EvidenceRow, type GroupHead } from '../common/duplicate-view-rows';
 import type { SettingsStore } from '../common/inspector-store';
 import type { LifecycleFilter, ListedLifecycle } from '../common/lifecycle-listing';
 import { orderView, toSummary, type SummaryRow } from '../common/lifecycle-view-rows';
-import { inTransaction } from './connect';
+import { lifecycleOfMembers, type MemberRow } from '../common/lifecycle-members';
+import {
+  derivedEventsSql,
+  derivedFirstCopies,
+  eventCopiesSql,
+  eventGrouping,
+  firstCopiesAfterSql,
+  foundAll,
+  listsEvery,
+  memberSql,
+  withListedCopies,
+  type DerivedEventsRow,
+} from '../common/lifecycle-first-copies';
+import { inTransaction, type Queryable } from './connect';
 import { groupFacts } from './delivery-views';
 import { numbered } from './sql';
+
+async function rowsOf<Row extends pg.QueryResultRow>(db: Queryable, sql: string, params: unknown[]): Promise<Row[]> {
+  return (await db.query<Row>(numbered(sql), params)).rows;
+}
+
+/** A lifecycle as a view shows it, as the SQLite store's (lifecycle-views.ts), in one snapshot. */
+function viewLifecycle(pool: pg.Pool, key: string): Promise<Lifecycle | null> {
+  return inTransaction(
+    pool,
+    async (client) => {
+      const [derived] = await rowsOf<DerivedEventsRow>(client, derivedEventsSql, [key]);
+      const { firstIds, derivedUpTo } = derivedFirstCopies(derived);
+      const firstCopies: Array<MemberRow | undefined> = [];
+      for (const id of firstIds) firstCopies.push((await rowsOf<MemberRow>(client, memberSql, [id]))[0]);
+      const firstCopiesAfter = (id: number) => rowsOf<MemberRow>(client, firstCopiesAfterSql(''), [key, id]);
+      const rows = foundAll(firstIds, firstCopies) ? [...firstCopies, ...(await firstCopiesAfter(derivedUpTo))] : await firstCopiesAfter(0);
+      const lifecycle = lifecycleOfMembers(key, rows)?.lifecycle;
+      if (!lifecycle) return null;
+      const events = [];
+      for (const event of lifecycle.events) {
+        const grouping = eventGrouping(event);
+        if (grouping === null) {
+          events.push(withListedCopies(event, event.deliveryIds, null));
+          continue;
+        }
+        const copies = (await rowsOf<{ id: number }>(client, eventCopiesSql(''), [grouping.key, key])).map((r) => r.id);
+        events.push(withListedCopies(event, copies, listsEvery(copies) ? null : (await groupFacts(client, grouping)).count));
+      }
+      return { ...lifecycle, events };
+    },
+    'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY',
+  );
+}
 
 /** The reads of the derived results on PostgreSQL: the SQLite store's (duplicate-views.ts, lifecycle-views.ts), the same answers. */
 export function pgDerivedViews(pool: pg.Pool, settings: SettingsStore) {
@@ -34,6 +80,8 @@ export function pgDerivedViews(pool: pg.Pool, settings: SettingsStore) {
     (await pool.query<{ n: number }>("SELECT count(*)::int AS n FROM lifecycles WHERE kind = 'crypto_form_b'")).rows[0]!.n;
 
   return {
+    viewLifecycle: (key: string) => viewLifecycle(pool, key),
+
     /** Each group with its first copies and its facts (never every copy), read in one snapshot. */
     async listDuplicateGroups(beforeLastId: number | undefined, limit: number): Promise<{ items: ListedDuplicateGroup[]; total: number }> {
       return inTransaction(

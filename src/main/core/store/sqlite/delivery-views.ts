@@ -111,6 +111,7 @@ export function getDelivery(db: Db, id: number): DeliveryDetail | null {
   })();
 }
 
+/** A duplicate group's count and facts, without reading every copy (duplicate-group-facts.ts). */
 export function groupFacts(db: Db, grouping: DuplicateGrouping): CountedGroupFacts {
   const endCopy = (order: 'ASC' | 'DESC') => db.prepare(endCopySql(grouping.basis, order)).get(grouping.key) as EndCopy;
   const first = endCopy('ASC');

@@ -1,4 +1,4 @@
-import type { OrderSummary, RecipientView } from '../../../../shared/lifecycle';
+import type { Lifecycle, OrderSummary, RecipientView } from '../../../../shared/lifecycle';
 import { orderSummary, recipientView } from '../../analysis/lifecycle';
 import { createdOrders } from '../common/created-orders';
 import type { SettingsStore } from '../common/inspector-store';
@@ -7,6 +7,44 @@ import { settingsQueries } from './settings';
 import type { LifecycleFilter } from '../common/lifecycle-listing';
 import type { SummaryRow, OrderView } from '../common/lifecycle-view-rows';
 import { toSummary, orderView } from '../common/lifecycle-view-rows';
+import { lifecycleOfMembers, type MemberRow } from '../common/lifecycle-members';
+import {
+  derivedEventsSql,
+  derivedFirstCopies,
+  eventCopiesSql,
+  eventGrouping,
+  firstCopiesAfterSql,
+  foundAll,
+  listsEvery,
+  memberSql,
+  withListedCopies,
+  type DerivedEventsRow,
+} from '../common/lifecycle-first-copies';
+import { groupFacts } from './delivery-views';
+
+/**
+ * A lifecycle as a view shows it, in one snapshot: rebuilt from its events' first deliveries and those not yet
+ * derived, each event's first copies listed and all counted (lifecycle-first-copies.ts).
+ */
+export function viewLifecycle(db: Db, key: string): Lifecycle | null {
+  return db.transaction((): Lifecycle | null => {
+    const { firstIds, derivedUpTo } = derivedFirstCopies(db.prepare(derivedEventsSql).get(key) as DerivedEventsRow | undefined);
+    const member = db.prepare(memberSql);
+    const firstCopies = firstIds.map((id) => member.get(id) as MemberRow | undefined);
+    const firstCopiesAfter = (id: number) => db.prepare(firstCopiesAfterSql('+')).all(key, id) as MemberRow[];
+    const rows = foundAll(firstIds, firstCopies) ? [...firstCopies, ...firstCopiesAfter(derivedUpTo)] : firstCopiesAfter(0);
+    const lifecycle = lifecycleOfMembers(key, rows)?.lifecycle;
+    if (!lifecycle) return null;
+    const eventCopies = db.prepare(eventCopiesSql('+')).pluck();
+    const events = lifecycle.events.map((event) => {
+      const grouping = eventGrouping(event);
+      if (grouping === null) return withListedCopies(event, event.deliveryIds, null);
+      const copies = eventCopies.all(grouping.key, key) as number[];
+      return withListedCopies(event, copies, listsEvery(copies) ? null : groupFacts(db, grouping).count);
+    });
+    return { ...lifecycle, events };
+  })();
+}
 
 /** Lifecycles most recently touched first; page with beforeLastDeliveryId. */
 export function listLifecycles(db: Db, filter: LifecycleFilter, beforeLastDeliveryId: number | undefined, limit: number) {

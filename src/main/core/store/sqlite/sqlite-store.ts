@@ -5,7 +5,7 @@ import { deliveryWriter } from './delivery-writer';
 import { deliveryIdEvidenceOf, listDuplicateGroups } from './duplicate-views';
 import { exportQueries } from './export-queries';
 import type { InspectorStore } from '../common/inspector-store';
-import { getOrder, getRecipient, lifecycleFacets, listLifecycles, listOrders } from './lifecycle-views';
+import { getOrder, getRecipient, lifecycleFacets, listLifecycles, listOrders, viewLifecycle } from './lifecycle-views';
 import { lifecycleQueries } from './lifecycles';
 import type { Db } from './db';
 import { openStore } from './open';
@@ -99,6 +99,7 @@ export function sqliteStore(db: Db, writer: StoreWriter, options: SqliteStoreOpt
     listLifecycles: async (filter, before, limit) => listLifecycles(db, filter, before, limit),
     lifecycleFacets: async () => lifecycleFacets(db),
     loadLifecycle: async (key) => lifecycles.load(key),
+    viewLifecycle: async (key) => viewLifecycle(db, key),
     getRecipient: async (key) => getRecipient(db, key),
     getOrder: async (uuid) => getOrder(db, uuid, settings),
     listOrders: async (limit) => listOrders(db, limit, settings),

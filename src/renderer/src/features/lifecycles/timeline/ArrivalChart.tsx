@@ -65,7 +65,7 @@ export function ArrivalChart({ events }: { events: readonly LifecycleEvent[] }) 
       <polyline className="chart-path" points={points.map(({ cx, cy }) => `${cx},${cy}`).join(' ')} />
       {points.map(({ event, cx, cy }) => {
         const reordered = event.arrivalRank !== event.eventRank;
-        const copies = event.deliveryIds.length;
+        const copies = event.copyCount;
         return (
           <g key={event.eventRank} className={reordered ? 'chart-point reordered' : 'chart-point'}>
             <title>

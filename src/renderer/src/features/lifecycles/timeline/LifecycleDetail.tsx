@@ -29,7 +29,7 @@ export function LifecycleDetail({ state, onClose, paneRef }: LifecycleDetailProp
 }
 
 function LifecycleContent({ lifecycle, onClose }: { lifecycle: Lifecycle; onClose: () => void }) {
-  const deliveries = lifecycle.events.reduce((sum, event) => sum + event.deliveryIds.length, 0);
+  const deliveries = lifecycle.events.reduce((sum, event) => sum + event.copyCount, 0);
   const counts = { error: 0, warning: 0, info: 0 };
   for (const finding of lifecycle.findings) counts[finding.severity]++;
   return (

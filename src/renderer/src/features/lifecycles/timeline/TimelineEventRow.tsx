@@ -3,18 +3,20 @@ import type { LifecycleEvent } from '../../../../../shared/lifecycle';
 import { SeverityBadge } from '../../../components/Badges';
 import { LifecycleStatusBadge } from '../../../components/LifecycleBadges';
 import { RouteLink } from '../../../components/RouteLink';
-import { formatFullTime, formatReceivedTime } from '../../../lib/format';
+import { formatCount, formatFullTime, formatReceivedTime } from '../../../lib/format';
 import { routes } from '../../../lib/links';
+import { UnlistedCopies } from '../../duplicates/UnlistedCopies';
 
 /**
  * One event of a lifecycle, in event-time order: when it happened, what it said, the how-many-th
  * it arrived (flagged when that differs from its place in time), its copies folded into one
- * count that opens to the deliveries, and the lifecycle's findings about it.
+ * count that opens to its first copies (a retry storm's rest are counted, and its duplicate group's
+ * view has them), and the lifecycle's findings about it.
  */
 export function TimelineEventRow({ event }: { event: LifecycleEvent }) {
   const [open, setOpen] = useState(false);
   const reordered = event.arrivalRank !== event.eventRank;
-  const copies = event.deliveryIds.length;
+  const copies = event.copyCount;
   const [firstId] = event.deliveryIds;
   return (
     <li
@@ -76,10 +78,12 @@ export function TimelineEventRow({ event }: { event: LifecycleEvent }) {
               type="button"
               className="badge duplicate copies-toggle"
               aria-expanded={open}
-              title={open ? 'Fold the copies' : `${copies} deliveries of this event: show them`}
+              title={open ? 'Fold the copies' : `${formatCount(copies)} deliveries of this event: show them`}
+              data-testid="timeline-copies-toggle"
+              data-count={copies}
               onClick={() => setOpen(!open)}
             >
-              ×{copies} {open ? '▾' : '▸'}
+              ×{formatCount(copies)} {open ? '▾' : '▸'}
             </button>
           )}
           {firstId !== undefined && (
@@ -91,13 +95,21 @@ export function TimelineEventRow({ event }: { event: LifecycleEvent }) {
       </div>
       {open && copies > 1 && (
         <div className="timeline-copies" data-testid="timeline-copies">
-          <span className="muted">copies in arrival order:</span>
+          <span className="muted">{copies > event.deliveryIds.length ? 'first copies' : 'copies'} in arrival order:</span>
           {event.deliveryIds.map((id, index) => (
             <RouteLink key={id} to={routes.delivery(id)} testId="link-delivery">
               #{id}
               {index === 0 ? ' (first)' : ''}
             </RouteLink>
           ))}
+          {firstId !== undefined && copies > event.deliveryIds.length && (
+            <>
+              <UnlistedCopies total={copies} listed={event.deliveryIds.length} whereAll="its duplicate group counts them all, and replays or exports them" />
+              <RouteLink to={routes.duplicateGroup(firstId)} testId="link-duplicate-group">
+                open the duplicate group
+              </RouteLink>
+            </>
+          )}
         </div>
       )}
       {event.findings.length > 0 && (
