@@ -2,15 +2,12 @@ import { afterEach, expect, it } from 'vitest';
 import { listedCopiesLimit, type DeliveryDetail, type DuplicateGroupFacts } from '../../src/shared/delivery';
 import { deliveryIdUse } from '../../src/renderer/src/features/duplicates/delivery-id-words';
 import { deliveryIdUseOfGroup } from '../../src/renderer/src/features/duplicates/group-delivery-ids';
-import { bodyText, giftCardRecipientBody, signedDelivery } from '../fixtures/payloads';
 import { startTestCore, type TestCore } from '../support/core-fixture';
 import { describeEachEngine, queryStore, storeLocation } from '../support/engines';
 import { testSecret } from '../support/deliveries';
-import { post } from '../support/https-client';
+import { copyOf, sendCopy } from '../support/group-copies';
 import { until } from '../support/until';
 
-/** A gift card with one key; a changed recipient_name changes its bytes, not its key (spec 6 rule 4). */
-const copyOf = (overrides: Record<string, unknown> = {}) => Buffer.from(bodyText(giftCardRecipientBody(overrides)));
 
 /** The group's facts as they follow from every copy listed (what the detail gave when it listed every copy). */
 function factsOfEveryCopy(copies: DeliveryDetail['siblings']): DuplicateGroupFacts {
@@ -42,14 +39,11 @@ describeEachEngine("a delivery's detail and its duplicate group", (engine) => {
   };
   const store = () => ({ dataDir: t!.dataDir, location });
 
-  /** Posts one copy, signed, with this X-Service-Delivery (null: none); gives the id it was stored under. */
-  async function send(body: Buffer, deliveryId: string | null): Promise<number> {
-    const { headers } = signedDelivery(body, testSecret, { deliveryId: deliveryId ?? undefined });
-    if (deliveryId === null) delete (headers as Record<string, string>)['X-Service-Delivery'];
-    const answer = await post(`${t!.receiverUrl}/webhooks`, body, headers);
-    expect(answer.status).toBe(200);
-    return Number(answer.headers['x-inspector-delivery-id']);
-  }
+  const send = async (body: Buffer, deliveryId: string | null): Promise<number> => {
+    const { id, status } = await sendCopy(t!.receiverUrl, body, deliveryId);
+    expect(status).toBe(200);
+    return id;
+  };
 
   const detail = (id: number) => t!.call('deliveries.get', { id });
 

@@ -1,15 +1,12 @@
 import { afterEach, expect, it } from 'vitest';
 import { listedCopiesLimit, type DeliveryDetail } from '../../src/shared/delivery';
 import type { ListedDuplicateGroup } from '../../src/shared/lifecycle';
-import { bodyText, giftCardRecipientBody, signedDelivery } from '../fixtures/payloads';
 import { startTestCore, type TestCore } from '../support/core-fixture';
 import { describeEachEngine, queryStore, storeLocation } from '../support/engines';
 import { testSecret } from '../support/deliveries';
-import { post } from '../support/https-client';
+import { copyOf, sendCopy } from '../support/group-copies';
 import { until } from '../support/until';
 
-/** A gift card with one key; a changed recipient_name changes its bytes, not its key (spec 6 rule 4). */
-const copyOf = (overrides: Record<string, unknown> = {}) => Buffer.from(bodyText(giftCardRecipientBody(overrides)));
 
 /** A row of the Duplicates page as it followed from reading every copy (what duplicates.list gave before it was bounded). */
 function rowOfEveryCopy(copies: DeliveryDetail['siblings']) {
@@ -41,13 +38,7 @@ describeEachEngine('the duplicate groups list', (engine) => {
   };
   const store = () => ({ dataDir: t!.dataDir, location });
 
-  /** Posts one copy, signed (or not), with this X-Service-Delivery (null: none); gives the id it was stored under. */
-  async function send(body: Buffer, deliveryId: string | null, signed = true): Promise<number> {
-    const { headers } = signedDelivery(body, signed ? testSecret : 'another secret', { deliveryId: deliveryId ?? undefined });
-    if (deliveryId === null) delete (headers as Record<string, string>)['X-Service-Delivery'];
-    const answer = await post(`${t!.receiverUrl}/webhooks`, body, headers);
-    return Number(answer.headers['x-inspector-delivery-id']);
-  }
+  const send = async (body: Buffer, deliveryId: string | null, signed = true) => (await sendCopy(t!.receiverUrl, body, deliveryId, signed)).id;
 
   const detail = (id: number) => t!.call('deliveries.get', { id });
   /** Every group listed, once each is derived whole (`counts`: the copies each group must hold). */
