@@ -1,4 +1,5 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { closeSync, fdatasyncSync, openSync, readdirSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 /** Busy CPU time of the whole machine so far, ms, all cores (from /proc/stat; null where there is none). */
@@ -65,5 +66,34 @@ export function writtenBytes(): number | null {
     return line ? Number(line.split(':')[1]) : null;
   } catch {
     return null;
+  }
+}
+
+/**
+ * The disk's own fdatasync latency where the stores live (`dir`): 16 KiB rewritten in place in a file allocated
+ * beforehand (as the WAL is rewritten once it has grown), then synced, once a millisecond for `ms`. What any
+ * acknowledgement that waits for its sync waits at least; ms per sync, sorted.
+ */
+export function fdatasyncLatencies(dir: string, ms = 3_000): number[] {
+  const file = join(dir, 'fdatasync-probe');
+  const block = Buffer.alloc(16 * 1024, 7);
+  const blocks = 1_024;
+  const fd = openSync(file, 'w');
+  const pause = new Int32Array(new SharedArrayBuffer(4));
+  try {
+    for (let i = 0; i < blocks; i++) writeSync(fd, block, 0, block.length, i * block.length);
+    fdatasyncSync(fd);
+    const took: number[] = [];
+    for (const end = performance.now() + ms; performance.now() < end; ) {
+      writeSync(fd, block, 0, block.length, (took.length % blocks) * block.length);
+      const started = performance.now();
+      fdatasyncSync(fd);
+      took.push(performance.now() - started);
+      Atomics.wait(pause, 0, 0, 1);
+    }
+    return took.sort((a, b) => a - b);
+  } finally {
+    closeSync(fd);
+    rmSync(file, { force: true });
   }
 }
