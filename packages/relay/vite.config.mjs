@@ -1,4 +1,4 @@
-import { chmodSync } from 'node:fs';
+import { chmodSync, existsSync, readdirSync, rmSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,9 +18,22 @@ const executableBin = {
   },
 };
 
+/**
+ * dist/ is rewritten in place (below), so a chunk an earlier build made and this one no longer does would stay and
+ * be packed: each file of dist/chunks this build did not write is removed once it is written.
+ */
+const noStaleChunks = {
+  name: 'no-stale-chunks',
+  writeBundle(options, bundle) {
+    const chunks = options.dir && resolve(options.dir, 'chunks');
+    if (!chunks || !existsSync(chunks)) return;
+    for (const name of readdirSync(chunks)) if (!(`chunks/${name}` in bundle)) rmSync(resolve(chunks, name));
+  },
+};
+
 export default defineConfig({
   logLevel: 'warn',
-  plugins: [executableBin],
+  plugins: [executableBin, noStaleChunks],
   ssr: { resolve: { conditions: ['source', ...defaultServerConditions] }, noExternal: true, external: ['pg'] },
   build: {
     ssr: true,

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -41,7 +41,11 @@ afterAll(async () => {
 
 describe("the relay's package, packed and installed into an empty folder", () => {
   it('installs without the app, then receives a signed delivery on a channel and hands it to the pull API', { timeout: 300_000 }, async () => {
-    // The tarball, as an operator makes it in a clone (its prepack builds dist/).
+    // The tarball, as an operator makes it in a clone (its prepack builds dist/), one where an older build left a
+    // chunk this one no longer makes: it must not be packed.
+    const chunks = join(root, 'packages/relay/dist/chunks');
+    mkdirSync(chunks, { recursive: true });
+    writeFileSync(join(chunks, 'left-by-an-older-build.js'), 'export {};\n');
     const packDir = tempDataDir();
     const { stdout: packed } = await run('npm', ['pack', '--workspace', 'webhook-inspector-relay', '--pack-destination', packDir, '--json'], {
       cwd: root,
