@@ -12,7 +12,7 @@ import {
   relayStoreVariable,
   channelRevokeDefinition,
   channelRotateDefinition,
-} from './relay-commands';
+} from './relay-definitions';
 import { startRelay } from './start-relay';
 
 // What the relay's commands (relay-commands.ts) do, loaded only when one of them runs.

@@ -7,8 +7,19 @@ import { importDefinition } from './import-definition';
 import { mcpDefinition } from './mcp-definition';
 import { replayDefinition } from './replay-definition';
 import { serveDefinition } from './serve-definition';
-import { serveUserCommands } from './serve-users-definition';
+import { serveUserDefinition, userVerbDefinitions, type UserVerb } from './serve-users-definition';
 import { verifyDefinition } from './verify-definition';
+
+const userVerb = (verb: UserVerb): Command => ({
+  definition: userVerbDefinitions[verb],
+  load: () => import('./serve-users').then((m) => m.runUserVerb(verb)),
+});
+
+/** `serve user create|list|role|revoke`. */
+const serveUserCommands: Command = {
+  definition: serveUserDefinition,
+  subcommands: [userVerb('create'), userVerb('list'), userVerb('role'), userVerb('revoke')],
+};
 
 /** The program's name as users type it. */
 export const program = 'webhook-inspector';

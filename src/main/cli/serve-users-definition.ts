@@ -1,5 +1,5 @@
 import { roleNames } from '../../shared/role-names';
-import { defineCommand, storeOptions, storeSynopsis, type Command } from '@webhook-inspector/command-line';
+import { defineCommand, storeOptions, storeSynopsis } from '@webhook-inspector/command-line';
 import { storeVariable } from './store-url';
 
 const roles = roleNames.join('|');
@@ -51,13 +51,3 @@ const revokeDefinition = defineCommand({
 /** The verbs of `serve user`, each run by serve-users.ts with its definition. */
 export const userVerbDefinitions = { create: createDefinition, list: listDefinition, role: roleDefinition, revoke: revokeDefinition };
 export type UserVerb = keyof typeof userVerbDefinitions;
-
-function verbCommand(verb: UserVerb): Command {
-  return { definition: userVerbDefinitions[verb], load: () => import('./serve-users').then((m) => m.runUserVerb(verb)) };
-}
-
-/** `serve user create|list|role|revoke`. */
-export const serveUserCommands: Command = {
-  definition: serveUserDefinition,
-  subcommands: [verbCommand('create'), verbCommand('list'), verbCommand('role'), verbCommand('revoke')],
-};
