@@ -5,6 +5,8 @@ import { migrations } from '../../src/main/core/store/sqlite/migrations';
 import { inProcessWriter } from '../../src/main/core/store/sqlite/in-process-writer';
 import { sqliteStore } from '../../src/main/core/store/sqlite/sqlite-store';
 import type { ExportScope } from '../../src/main/core/store/common/stored-delivery';
+import { buildDeliveryRecord } from '../../src/main/core/delivery-record/build-record';
+import { giftCardBody } from './deliveries';
 import { analyzedTraffic, storeInBulk } from './realistic-traffic';
 
 /** A store file migrated to `version` (every migration by default), with the connection settings of the app. */
@@ -48,7 +50,10 @@ export async function preparedStatements(db: Db): Promise<string[]> {
     await storeInBulk(db, records.slice(0, 100));
     const writer = inProcessWriter(db);
     const store = sqliteStore(db, writer);
-    for (const record of records.slice(100)) await store.storeDelivery(record);
+    // And two copies of a body without an idempotency key: a group of identical bytes, read as the key's are.
+    const { raw, facts } = records[0]!;
+    const keyless = buildDeliveryRecord({ ...raw, body: giftCardBody({ updated_at: 1772446530 }) }, facts, null, () => ({ status: 200, body: '{}', reason: 'test' }));
+    for (const record of [...records.slice(100), keyless, keyless]) await store.storeDelivery(record);
     await store.drain();
     await store.derived.catchUpAll();
     for (const filter of filters) {
@@ -65,6 +70,7 @@ export async function preparedStatements(db: Db): Promise<string[]> {
     await store.storedIdRange();
     await store.deliveryFacets();
     for (let id = 1; id <= 120; id += 7) await store.getDelivery(id);
+    await store.getDelivery(122);
     await store.listDuplicateGroups(undefined, 10);
     await store.deliveryIdEvidence();
     const lifecycles = await store.listLifecycles({}, undefined, 10);

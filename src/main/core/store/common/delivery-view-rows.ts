@@ -1,9 +1,8 @@
-import { listedCopiesLimit, type DeliveryDetail, type DeliveryFilter, type DeliveryOrder, type DeliverySummary } from '../../../../shared/delivery';
+import type { DeliveryDetail, DeliveryFilter, DeliveryOrder, DeliverySummary } from '../../../../shared/delivery';
 import type { Finding, PayloadForm, SignatureCheck, SignatureVerdict } from '../../../../shared/verdicts';
-import type { DuplicateBasis } from '../../../../shared/lifecycle';
-import { emptyBodySha256, groupCopiesClause } from './duplicate-grouping';
+import { emptyBodySha256 } from './duplicate-grouping';
 import type { DeliveryRow } from './delivery-row';
-import type { CountedGroupFacts } from './duplicate-group-facts';
+import type { CopyRow, CountedGroupFacts } from './duplicate-group-facts';
 
 export type SummaryRow = Pick<
   DeliveryRow,
@@ -76,22 +75,8 @@ export const detailSql = `SELECT ${summaryOwnColumns}, query, headers, body, bod
   event_time, signature_check, findings, response_body, response_reason, lifecycle_key, order_uuid,
   recipient_key FROM deliveries WHERE id = ?`;
 
-/** The first copies of a grouping (its key as `?`), in arrival order, as many as the detail lists. */
-export const siblingsSql = (basis: DuplicateBasis) =>
-  `SELECT id, received_at, delivery_id, signature, response_status, body_sha256
-   FROM deliveries WHERE ${groupCopiesClause(basis)} ORDER BY id LIMIT ${listedCopiesLimit}`;
-
-export interface SiblingRow {
-  id: number;
-  received_at: number;
-  delivery_id: string | null;
-  signature: string;
-  response_status: number;
-  body_sha256: string;
-}
-
 /** The listed copies: the first ones, then the delivery itself when it came after them. */
-function listedCopies(row: DetailRow, firstCopies: SiblingRow[]): SiblingRow[] {
+function listedCopies(row: DetailRow, firstCopies: CopyRow[]): Array<CopyRow | DetailRow> {
   const listed = firstCopies.some((copy) => copy.id === row.id);
   return listed || firstCopies.length === 0 ? firstCopies : [...firstCopies, row];
 }
@@ -100,7 +85,7 @@ function listedCopies(row: DetailRow, firstCopies: SiblingRow[]): SiblingRow[] {
  * The detail of a delivery from its row, its group's first copies and its group's facts (none when it has no
  * grouping); the group's count is its duplicate count.
  */
-export function toDetail(row: DetailRow, firstCopies: SiblingRow[], group: CountedGroupFacts | null): DeliveryDetail {
+export function toDetail(row: DetailRow, firstCopies: CopyRow[], group: CountedGroupFacts | null): DeliveryDetail {
   const siblings = listedCopies(row, firstCopies).map((r) => ({
     id: r.id,
     receivedAt: new Date(r.received_at).toISOString(),

@@ -3,9 +3,29 @@
  * few stored since (the derivation runs just after each commit) are folded in, so that the answer is exact
  * even before they are derived. Each statement seeks an index (deliveries_by_key, deliveries_by_identical_bytes).
  */
-import type { DuplicateGroupFacts } from '../../../../shared/delivery';
+import { listedCopiesLimit, type DuplicateGroupFacts } from '../../../../shared/delivery';
 import type { DuplicateBasis } from '../../../../shared/lifecycle';
+import type { SignatureVerdict } from '../../../../shared/verdicts';
 import { groupCopiesClause, type DuplicateGrouping } from './duplicate-grouping';
+
+export interface CopyRow {
+  id: number;
+  received_at: number;
+  body_sha256: string;
+  delivery_id: string | null;
+  signature: SignatureVerdict;
+  response_status: number;
+  event: string | null;
+  lifecycle_key: string | null;
+}
+
+/**
+ * The first copies of a group (its key as `?`), in arrival order: as many as a view lists (a delivery's detail, the
+ * Duplicates page), an index range however many copies the group holds.
+ */
+export const firstCopiesSql = (basis: DuplicateBasis) =>
+  `SELECT id, received_at, body_sha256, delivery_id, signature, response_status, event, lifecycle_key
+   FROM deliveries WHERE ${groupCopiesClause(basis)} ORDER BY id LIMIT ${listedCopiesLimit}`;
 
 /** The group's row (its key and basis as `?`). */
 export const groupRowSql = `SELECT count, last_id, identical_bodies, delivery_id_changed, delivery_id_missing

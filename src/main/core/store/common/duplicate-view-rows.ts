@@ -1,20 +1,6 @@
 import type { DeliveryIdEvidence, DuplicateBasis, ListedDuplicateGroup } from '../../../../shared/lifecycle';
-import type { SignatureVerdict } from '../../../../shared/verdicts';
 import { describeDuplicateGroup, evidenceVerdict } from '../../analysis/lifecycle';
-import { listedCopiesLimit } from '../../../../shared/delivery';
-import type { CountedGroupFacts } from './duplicate-group-facts';
-import { groupCopiesClause } from './duplicate-grouping';
-
-export interface CopyRow {
-  id: number;
-  received_at: number;
-  body_sha256: string;
-  delivery_id: string | null;
-  signature: SignatureVerdict;
-  response_status: number;
-  event: string | null;
-  lifecycle_key: string | null;
-}
+import type { CopyRow, CountedGroupFacts } from './duplicate-group-facts';
 
 /** A listed group's row of duplicate_groups. */
 export interface GroupHead {
@@ -23,14 +9,6 @@ export interface GroupHead {
   bodySha256: string;
   lastId: number;
 }
-
-/**
- * The first copies of a group (its key as `?`), in arrival order: as many as a delivery's detail lists, an index
- * range however many copies the group holds. The whole group's count and facts come from duplicate-group-facts.ts.
- */
-export const firstCopiesSql = (basis: DuplicateBasis) =>
-  `SELECT id, received_at, body_sha256, delivery_id, signature, response_status, event, lifecycle_key
-   FROM deliveries WHERE ${groupCopiesClause(basis)} ORDER BY id LIMIT ${listedCopiesLimit}`;
 
 export function toListedGroup({ key, basis, bodySha256, lastId }: GroupHead, whole: CountedGroupFacts, firstCopies: CopyRow[]): ListedDuplicateGroup {
   const group = describeDuplicateGroup(

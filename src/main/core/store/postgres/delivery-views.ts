@@ -1,29 +1,14 @@
 import type pg from 'pg';
 import type { DeliveryDetail, DeliveryFilter } from '../../../../shared/delivery';
 import { filterClause } from '../common/delivery-columns';
-import { detailSql, filteredCountCap, receiveTimeOrder, siblingsSql, summaryColumns, toDetail, toSummary, type DeliveryListPage, type DetailRow, type ListQuery, type SiblingRow, type SummaryRow } from '../common/delivery-view-rows';
-import { groupingOf, type DuplicateGrouping } from '../common/duplicate-grouping';
-import {
-  derivedPart,
-  endCopySql,
-  groupFactsOf,
-  groupRowSql,
-  laterCopiesParams,
-  laterCopiesSql,
-  type CountedGroupFacts,
-  type EndCopy,
-  type GroupRow,
-  type LaterCopies,
-} from '../common/duplicate-group-facts';
+import { detailSql, filteredCountCap, receiveTimeOrder, summaryColumns, toDetail, toSummary, type DeliveryListPage, type DetailRow, type ListQuery, type SummaryRow } from '../common/delivery-view-rows';
+import { groupingOf } from '../common/duplicate-grouping';
+import { groupFacts, groupFirstCopies } from './group-reads';
 import type { ScannedStretch } from '../common/inspector-store';
 import { inTransaction, type Queryable } from './connect';
 import { searchPattern } from './search-text';
-import { numbered } from './sql';
+import { select } from './sql';
 
-/** A WHERE over deliveries with `?` parameters, run with PostgreSQL's numbered ones. */
-async function select<Row extends pg.QueryResultRow>(db: Queryable, sql: string, params: unknown[]): Promise<Row[]> {
-  return (await db.query<Row>(numbered(sql), params)).rows;
-}
 
 async function countUpToCap(db: Queryable, where: string, params: unknown[]) {
   const [row] = await select<{ n: number }>(
@@ -119,22 +104,12 @@ export function getDelivery(pool: pg.Pool, id: number): Promise<DeliveryDetail |
       if (!row) return null;
       const grouping = groupingOf(row.idempotency_key, row.body_sha256);
       if (grouping === null) return toDetail(row, [], null);
-      const firstCopies = await select<SiblingRow>(client, siblingsSql(grouping.basis), [grouping.key]);
-      return toDetail(row, firstCopies, await groupFacts(client, grouping));
+      return toDetail(row, await groupFirstCopies(client, grouping), await groupFacts(client, grouping));
     },
     'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY',
   );
 }
 
-/** A duplicate group's count and facts, without reading every copy (duplicate-group-facts.ts). */
-export async function groupFacts(db: Queryable, grouping: DuplicateGrouping): Promise<CountedGroupFacts> {
-  const endCopy = async (order: 'ASC' | 'DESC') => (await select<EndCopy>(db, endCopySql(grouping.basis, order), [grouping.key]))[0]!;
-  const first = await endCopy('ASC');
-  const [row] = await select<GroupRow>(db, groupRowSql, [grouping.key, grouping.basis]);
-  const derived = derivedPart(first, row);
-  const [later] = await select<LaterCopies>(db, laterCopiesSql(grouping.basis), laterCopiesParams(grouping, first, derived));
-  return groupFactsOf(first, await endCopy('DESC'), derived, later!);
-}
 
 export async function deliveryFacets(pool: pg.Pool): Promise<{ events: string[]; paths: string[] }> {
   // In byte order, as SQLite sorts text.

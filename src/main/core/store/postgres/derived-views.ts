@@ -2,7 +2,7 @@ import type pg from 'pg';
 import type { DeliveryIdEvidence, Lifecycle, ListedDuplicateGroup, OrderSummary } from '../../../../shared/lifecycle';
 import { recipientView, orderSummary } from '../../analysis/lifecycle';
 import { createdOrders } from '../common/created-orders';
-import { firstCopiesSql, evidenceOf, evidenceSql, toListedGroup, type CopyRow, type EvidenceRow, type GroupHead } from '../common/duplicate-view-rows';
+import { evidenceOf, evidenceSql, toListedGroup, type EvidenceRow, type GroupHead } from '../common/duplicate-view-rows';
 import type { SettingsStore } from '../common/inspector-store';
 import type { LifecycleFilter, ListedLifecycle } from '../common/lifecycle-listing';
 import { orderView, toSummary, type SummaryRow } from '../common/lifecycle-view-rows';
@@ -20,7 +20,7 @@ import {
   type DerivedEventsRow,
 } from '../common/lifecycle-first-copies';
 import { inTransaction, type Queryable } from './connect';
-import { groupFacts } from './delivery-views';
+import { groupFacts, groupFirstCopies } from './group-reads';
 import { numbered } from './sql';
 
 async function rowsOf<Row extends pg.QueryResultRow>(db: Queryable, sql: string, params: unknown[]): Promise<Row[]> {
@@ -95,8 +95,7 @@ export function pgDerivedViews(pool: pg.Pool, settings: SettingsStore) {
           const items: ListedDuplicateGroup[] = [];
           for (const head of heads) {
             const whole = await groupFacts(client, head);
-            const { rows: firstCopies } = await client.query<CopyRow>(numbered(firstCopiesSql(head.basis)), [head.key]);
-            items.push(toListedGroup(head, whole, firstCopies));
+            items.push(toListedGroup(head, whole, await groupFirstCopies(client, head)));
           }
           const { rows } = await client.query<{ n: number }>('SELECT count(*) AS n FROM duplicate_groups WHERE count > 1');
           return { items, total: rows[0]!.n };

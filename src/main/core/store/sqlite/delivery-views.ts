@@ -1,23 +1,12 @@
 import type { DeliveryDetail } from '../../../../shared/delivery';
 import { searchDeliveries } from './body-search';
 import { filterClause } from '../common/delivery-columns';
-import { groupingOf, type DuplicateGrouping } from '../common/duplicate-grouping';
-import {
-  derivedPart,
-  endCopySql,
-  groupFactsOf,
-  groupRowSql,
-  laterCopiesParams,
-  laterCopiesSql,
-  type CountedGroupFacts,
-  type EndCopy,
-  type GroupRow,
-  type LaterCopies,
-} from '../common/duplicate-group-facts';
+import { groupingOf } from '../common/duplicate-grouping';
 import type { Db } from './db';
+import { groupFacts, groupFirstCopies } from './group-reads';
 import { filtersFilledThroughSql } from './delivery-filters';
-import type { SummaryRow, ListQuery, DeliveryListPage, DetailRow, SiblingRow} from '../common/delivery-view-rows';
-import { summaryColumns, toSummary, receiveTimeOrder, detailSql, siblingsSql, toDetail, filteredCountCap } from '../common/delivery-view-rows';
+import type { SummaryRow, ListQuery, DeliveryListPage, DetailRow} from '../common/delivery-view-rows';
+import { summaryColumns, toSummary, receiveTimeOrder, detailSql, toDetail, filteredCountCap } from '../common/delivery-view-rows';
 
 /**
  * A page of the list, newest received first: paged by (received_at, id) from the row `beforeId`, so that
@@ -106,19 +95,10 @@ export function getDelivery(db: Db, id: number): DeliveryDetail | null {
     if (!row) return null;
     const grouping = groupingOf(row.idempotency_key, row.body_sha256);
     if (grouping === null) return toDetail(row, [], null);
-    const firstCopies = db.prepare(siblingsSql(grouping.basis)).all(grouping.key) as SiblingRow[];
-    return toDetail(row, firstCopies, groupFacts(db, grouping));
+    return toDetail(row, groupFirstCopies(db, grouping), groupFacts(db, grouping));
   })();
 }
 
-/** A duplicate group's count and facts, without reading every copy (duplicate-group-facts.ts). */
-export function groupFacts(db: Db, grouping: DuplicateGrouping): CountedGroupFacts {
-  const endCopy = (order: 'ASC' | 'DESC') => db.prepare(endCopySql(grouping.basis, order)).get(grouping.key) as EndCopy;
-  const first = endCopy('ASC');
-  const derived = derivedPart(first, db.prepare(groupRowSql).get(grouping.key, grouping.basis) as GroupRow | undefined);
-  const later = db.prepare(laterCopiesSql(grouping.basis)).get(...laterCopiesParams(grouping, first, derived)) as LaterCopies;
-  return groupFactsOf(first, endCopy('DESC'), derived, later);
-}
 
 export function deliveryFacets(db: Db): { events: string[]; paths: string[] } {
   const distinct = (column: string) =>

@@ -1,8 +1,8 @@
-import type { DeliveryIdEvidence, DuplicateBasis, ListedDuplicateGroup } from '../../../../shared/lifecycle';
+import type { DeliveryIdEvidence, ListedDuplicateGroup } from '../../../../shared/lifecycle';
 import type { Db } from './db';
-import type { CopyRow, EvidenceRow, GroupHead } from '../common/duplicate-view-rows';
-import { firstCopiesSql, toListedGroup, evidenceSql, evidenceOf } from '../common/duplicate-view-rows';
-import { groupFacts } from './delivery-views';
+import type { EvidenceRow, GroupHead } from '../common/duplicate-view-rows';
+import { toListedGroup, evidenceSql, evidenceOf } from '../common/duplicate-view-rows';
+import { groupFacts, groupFirstCopies } from './group-reads';
 
 /**
  * Duplicate groups (more than one delivery per idempotency key, or per body without one), most recent first, each
@@ -19,11 +19,7 @@ function duplicateGroupsPage(db: Db, beforeLastId: number | undefined, limit: nu
        WHERE count > 1 ${beforeLastId === undefined ? '' : 'AND last_id < @before'} ORDER BY last_id DESC LIMIT @limit`,
     )
     .all({ before: beforeLastId, limit }) as GroupHead[];
-  const copyStatement = (basis: DuplicateBasis) => db.prepare(firstCopiesSql(basis));
-  const copies = { idempotency_key: copyStatement('idempotency_key'), identical_bytes: copyStatement('identical_bytes') };
-  const items = groups.map((group) =>
-    toListedGroup(group, groupFacts(db, group), copies[group.basis].all(group.key) as CopyRow[]),
-  );
+  const items = groups.map((group) => toListedGroup(group, groupFacts(db, group), groupFirstCopies(db, group)));
   const total = (db.prepare('SELECT count(*) AS n FROM duplicate_groups WHERE count > 1').get() as { n: number }).n;
   return { items, total };
 }

@@ -20,7 +20,7 @@ import {
   withListedCopies,
   type DerivedEventsRow,
 } from '../common/lifecycle-first-copies';
-import { groupFacts } from './delivery-views';
+import { groupFacts } from './group-reads';
 
 /**
  * A lifecycle as a view shows it, in one snapshot: rebuilt from its events' first deliveries and those not yet
