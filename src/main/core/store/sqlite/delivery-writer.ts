@@ -1,5 +1,6 @@
 import { GroupCommitWriter } from '@webhook-inspector/capture';
-import type { IncomingDelivery } from '../../delivery-record/delivery-record';
+import { analysedRecord } from '../../delivery-record/build-record';
+import type { DeliveryRecord, IncomingDelivery } from '../../delivery-record/delivery-record';
 import { deriveScheduler } from './derive-scheduler';
 import type { StoreWriter } from './store-writer';
 
@@ -16,7 +17,7 @@ export interface DeliveryWriterOptions {
  * lifecycles the rows belong to, derived in steps the writer runs between its commits.
  */
 export function deliveryWriter(writer: StoreWriter, options: DeliveryWriterOptions = {}) {
-  const commits = new GroupCommitWriter<IncomingDelivery>({
+  const commits = new GroupCommitWriter<DeliveryRecord>({
     commit: (deliveries) => writer.insert(deliveries),
     durable: () => writer.synced(),
     onCommitted(batch) {
@@ -27,7 +28,19 @@ export function deliveryWriter(writer: StoreWriter, options: DeliveryWriterOptio
   // The writer's calls run in order: a step never needs to wait for a batch, so none is put off.
   const derived = deriveScheduler(writer, { log: options.log });
   return {
-    enqueue: (delivery: IncomingDelivery) => commits.enqueue(delivery),
+    /**
+     * Analysed here, as the request is read, so that the writer's thread only inserts and derives: a batch's
+     * commit no longer waits for its deliveries' analysis, done while the batch before it was committed.
+     */
+    enqueue(delivery: IncomingDelivery): Promise<number> {
+      let record: DeliveryRecord;
+      try {
+        record = analysedRecord(delivery);
+      } catch (error) {
+        return Promise.reject(error as Error);
+      }
+      return commits.enqueue(record);
+    },
     /** Commits what is queued (a command about to read back what it stored). */
     drain: () => commits.drain(),
     /** Commits what is queued and stops the writer (on close). */

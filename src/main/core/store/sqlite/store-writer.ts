@@ -1,6 +1,7 @@
 import type { RetentionLimits } from '../../../../shared/retention';
 import type { ReplayRecord } from '../../../../shared/replay';
 import type { IncomingDelivery } from '../../delivery-record/delivery-record';
+import type { PostedRow } from '../common/posted-row';
 import type { ReplayDraft } from '../common/replay-rows';
 import type { StepOutcome } from './derived-tables';
 import type { ReanalyzedBatch } from './reanalyze';
@@ -8,9 +9,9 @@ import type { SettingChange } from './settings';
 
 /**
  * A delivery for the writer: as the store was given it (captured ones are analysed by the writer), or its row
- * made already (how a record analysed on another thread is posted to the writer's: cheaper to copy than the record).
+ * made already (how a record analysed on another thread is posted to the writer's: posted-row.ts).
  */
-export type WriterItem = IncomingDelivery | { row: unknown[] };
+export type WriterItem = IncomingDelivery | PostedRow;
 
 /**
  * Every write of a SQLite store, on the one connection that writes: so that the store's own writers never wait

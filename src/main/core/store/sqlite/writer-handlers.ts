@@ -1,5 +1,5 @@
 import { analysedRecord } from '../../delivery-record/build-record';
-import type { DeliveryRecord, IncomingDelivery } from '../../delivery-record/delivery-record';
+import type { IncomingDelivery } from '../../delivery-record/delivery-record';
 import { pacedBatches } from '../../paced-size';
 import { insertValues } from '../common/delivery-columns';
 import { RecentParsedBodies } from '../common/recent-parsed-bodies';
@@ -42,20 +42,24 @@ export function storeWriterHandlers(db: Db): WriterHandlers {
 
   const insertAll = db.transaction((rows: unknown[][]) => rows.map((row) => Number(insert.run(...row).lastInsertRowid)));
 
-  /** A row to insert, with its analysed record when the writer was given one (its parsed body is kept for lifecycles). */
-  const rowOf = (item: WriterItem): { values: unknown[]; record: DeliveryRecord | null } => {
+  /**
+   * A row to insert, and what its lifecycle will need of it once stored: the analysed record's parsed body, or the
+   * event's facts posted with the row.
+   */
+  const rowOf = (item: WriterItem): { values: unknown[]; remember: (id: number, recent: RecentParsedBodies) => void } => {
     if ('row' in item) {
       item.row[insertBodyIndex] = asBuffer(item.row[insertBodyIndex] as Uint8Array);
-      return { values: item.row, record: null };
+      const facts = item.eventFacts;
+      return { values: item.row, remember: (id, recent) => facts && recent.rememberFacts({ ...facts, id }) };
     }
     const record = analysedRecord(withBufferBody(item));
-    return { values: insertValues(record), record };
+    return { values: insertValues(record), remember: (id, recent) => recent.rememberStored(id, record) };
   };
   const insertItems = (items: WriterItem[], remembered: RecentParsedBodies): number[] => {
     const analysed = items.map(rowOf);
     const ids = insertAll(analysed.map((a) => a.values));
     // Only once committed: a rolled-back batch's ids are given to the next rows.
-    analysed.forEach(({ record }, i) => record && remembered.rememberStored(ids[i]!, record));
+    analysed.forEach(({ remember }, i) => remember(ids[i]!, remembered));
     return ids;
   };
 
