@@ -1,5 +1,4 @@
-import { analysedRecord } from '../../delivery-record/build-record';
-import type { IncomingDelivery } from '../../delivery-record/delivery-record';
+import type { DeliveryRecord } from '../../delivery-record/delivery-record';
 import { pacedBatches } from '../../paced-size';
 import { insertValues } from '../common/delivery-columns';
 import { RecentParsedBodies } from '../common/recent-parsed-bodies';
@@ -22,7 +21,7 @@ function asBuffer(bytes: Uint8Array): Buffer {
   return Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
 
-function withBufferBody<T extends IncomingDelivery>(delivery: T): T {
+function withBufferBody(delivery: DeliveryRecord): DeliveryRecord {
   const { body } = delivery.raw;
   return Buffer.isBuffer(body) ? delivery : { ...delivery, raw: { ...delivery.raw, body: asBuffer(body) } };
 }
@@ -30,7 +29,7 @@ function withBufferBody<T extends IncomingDelivery>(delivery: T): T {
 /**
  * Every write of the store (store-writer.ts), as plain functions of the connection that writes: the same whether
  * they run on this thread (in-process-writer.ts) or on the writer thread, each call one message
- * (writer-thread/thread-main.ts). A batch of deliveries is analysed and inserted in one transaction (committed
+ * (writer-thread/thread-main.ts). A batch of analysed deliveries is inserted in one transaction (committed
  * without its own fsync: the WAL is synced after it, apart, before any 2xx), and the derivation steps (duplicate groups, lifecycles, search index)
  * run with the bodies it just parsed; pruning, re-analysis and derivation are paced so that each call delays the
  * commits queued behind it by a few milliseconds only.
@@ -52,7 +51,7 @@ export function storeWriterHandlers(db: Db): WriterHandlers {
       const facts = item.eventFacts;
       return { values: item.row, remember: (id, recent) => facts && recent.rememberFacts({ ...facts, id }) };
     }
-    const record = analysedRecord(withBufferBody(item));
+    const record = withBufferBody(item);
     return { values: insertValues(record), remember: (id, recent) => recent.rememberStored(id, record) };
   };
   const insertItems = (items: WriterItem[], remembered: RecentParsedBodies): number[] => {

@@ -1,5 +1,4 @@
 import { Worker } from 'node:worker_threads';
-import { isAnalysed } from '../../../delivery-record/delivery-record';
 import { postedRow } from '../../common/posted-row';
 import { backstopPages } from '../checkpointer';
 import { connectionPragmas } from '../open';
@@ -29,7 +28,7 @@ export interface WriterThread extends StoreWriter {
 type Result<C extends WriterCall> = ReturnType<WriterHandlers[C]>;
 
 /** A record analysed on this thread is posted as its row (posted-row.ts). */
-const postable = (item: WriterItem): WriterItem => ('row' in item || !isAnalysed(item) ? item : postedRow(item));
+const postable = (item: WriterItem): WriterItem => ('row' in item ? item : postedRow(item));
 
 /**
  * The writer thread, seen from the thread that started it: each call a message, answered in order, by the
