@@ -137,31 +137,35 @@ async function growLifecycle(client: pg.PoolClient, key: string, added: readonly
 export function pgDerivedResults(pool: pg.Pool, options: { parsedBodies: RecentParsedBodies; log: (line: string) => void }) {
   const { parsedBodies, log } = options;
 
+  /** Derives one batch in the transaction under way (holding the derivation's lock); returns how many rows. */
+  const deriveRows = async (client: pg.PoolClient, limit: number) => {
+    const through = (await client.query<{ value: number }>("SELECT value FROM store_counts WHERE name = 'derived_through'")).rows[0]!.value;
+    const { rows } = await client.query<PendingRow>(
+      `SELECT id, received_at, body_sha256, delivery_id, idempotency_key, lifecycle_key, lifecycle_kind
+       FROM deliveries WHERE id > $1 ORDER BY id LIMIT $2`,
+      [through, limit],
+    );
+    for (const row of rows) {
+      await addToGroup(client, row.idempotency_key, {
+        id: row.id,
+        receivedAt: row.received_at,
+        bodySha256: row.body_sha256,
+        deliveryId: row.delivery_id,
+      });
+    }
+    for (const [key, added] of additionsByLifecycle(rows)) await growLifecycle(client, key, added, parsedBodies);
+    if (rows.length > 0) {
+      await client.query("UPDATE store_counts SET value = $1 WHERE name = 'derived_through'", [rows[rows.length - 1]!.id]);
+    }
+    return rows.length;
+  };
   /** Derives one batch; returns how many rows. */
   const deriveBatch = (limit: number) =>
     inTransaction(pool, async (client) => {
       await client.query('SELECT pg_advisory_xact_lock($1)', [deriveLock]);
       // Deriving may lose its transaction in a crash: it is redone from the watermark, no need to wait for the flush.
       await client.query('SET LOCAL synchronous_commit = off');
-      const through = (await client.query<{ value: number }>("SELECT value FROM store_counts WHERE name = 'derived_through'")).rows[0]!.value;
-      const { rows } = await client.query<PendingRow>(
-        `SELECT id, received_at, body_sha256, delivery_id, idempotency_key, lifecycle_key, lifecycle_kind
-         FROM deliveries WHERE id > $1 ORDER BY id LIMIT $2`,
-        [through, limit],
-      );
-      for (const row of rows) {
-        await addToGroup(client, row.idempotency_key, {
-          id: row.id,
-          receivedAt: row.received_at,
-          bodySha256: row.body_sha256,
-          deliveryId: row.delivery_id,
-        });
-      }
-      for (const [key, added] of additionsByLifecycle(rows)) await growLifecycle(client, key, added, parsedBodies);
-      if (rows.length > 0) {
-        await client.query("UPDATE store_counts SET value = $1 WHERE name = 'derived_through'", [rows[rows.length - 1]!.id]);
-      }
-      return rows.length;
+      return deriveRows(client, limit);
     });
 
   let running: Promise<unknown> = Promise.resolve();
@@ -227,12 +231,21 @@ export function pgDerivedResults(pool: pg.Pool, options: { parsedBodies: RecentP
     isCurrent,
     failure: () => failure.current,
     onFailureChange: (listener) => failure.onChange(listener),
-    /** Empties the derived tables and derives them again from the first delivery (after the analyzer's keys changed). */
+    /**
+     * Empties the derived tables and derives them again from the first delivery (after the analyzer's keys changed):
+     * the first rows again in the same transaction, as a read would derive them, so that a reader never finds them
+     * empty (as the SQLite store's `clear`).
+     */
     rebuild: () =>
       serially(async () => {
         await inTransaction(pool, async (client) => {
           await client.query('SELECT pg_advisory_xact_lock($1)', [deriveLock]);
           await client.query("DELETE FROM duplicate_groups; DELETE FROM lifecycles; UPDATE store_counts SET value = 0 WHERE name = 'derived_through'");
+          for (let done = 0; done < readCatchUpRows; ) {
+            const derived = await deriveRows(client, Math.min(batchRows, readCatchUpRows - done));
+            if (derived === 0) break;
+            done += derived;
+          }
         });
         schedule(0);
       }),
