@@ -1,4 +1,31 @@
+import type { Statement } from 'better-sqlite3';
 import type { Db } from './db';
+
+/** The `synchronous` pragma's statements of a connection, prepared once: a writer sets it around every call. */
+interface SyncPragmas {
+  read: Statement;
+  /** `PRAGMA synchronous = N`, by N (0 OFF, 1 NORMAL, 2 FULL, 3 EXTRA). */
+  set: Map<number, Statement>;
+}
+const pragmasOf = new WeakMap<Db, SyncPragmas>();
+
+function syncPragmas(db: Db): SyncPragmas {
+  let pragmas = pragmasOf.get(db);
+  if (pragmas === undefined) {
+    pragmas = { read: db.prepare('PRAGMA synchronous').pluck(), set: new Map() };
+    pragmasOf.set(db, pragmas);
+  }
+  return pragmas;
+}
+
+function setSynchronous(db: Db, pragmas: SyncPragmas, level: number): void {
+  let statement = pragmas.set.get(level);
+  if (statement === undefined) {
+    statement = db.prepare(`PRAGMA synchronous = ${level}`);
+    pragmas.set.set(level, statement);
+  }
+  statement.run();
+}
 
 /**
  * Runs the transactions of `work` without their own fsync (synchronous=NORMAL, set once around them all): for
@@ -6,13 +33,14 @@ import type { Db } from './db';
  * would stall the event loop. Never raises a lower setting (a bulk load may run with OFF).
  */
 export function withoutOwnFsync<T>(db: Db, work: () => T): T {
-  const synchronous = db.pragma('synchronous', { simple: true }) as number;
+  const pragmas = syncPragmas(db);
+  const synchronous = pragmas.read.get() as number;
   // 1 is NORMAL.
   if (db.inTransaction || synchronous <= 1) return work();
-  db.pragma('synchronous = NORMAL');
+  setSynchronous(db, pragmas, 1);
   try {
     return work();
   } finally {
-    db.pragma(`synchronous = ${synchronous}`);
+    setSynchronous(db, pragmas, synchronous);
   }
 }
