@@ -31,7 +31,7 @@ function withBufferBody(delivery: DeliveryRecord): DeliveryRecord {
  * they run on this thread (in-process-writer.ts) or on the writer thread, each call one message
  * (writer-thread/thread-main.ts). A batch of analysed deliveries is inserted in one transaction (committed
  * without its own fsync: the WAL is synced after it, apart, before any 2xx), and the derivation steps (duplicate groups, lifecycles, search index)
- * run with the bodies it just parsed; pruning, re-analysis and derivation are paced so that each call delays the
+ * grow lifecycles from the parsed bodies or event facts it was given; pruning, re-analysis and derivation are paced so that each call delays the
  * commits queued behind it by a few milliseconds only.
  */
 export function storeWriterHandlers(db: Db): WriterHandlers {
