@@ -11,7 +11,8 @@ export default defineConfig({
       {
         ...fromSource,
         // The deadline only stops a hung test: on a busy machine a property test or a lint run takes seconds.
-        test: { name: 'unit', include: ['test/unit/**/*.test.ts'], environment: 'node', testTimeout: 30_000 },
+        // Two workers: vitest's default (one fewer than the cores) would leave one of CI's two cores idle.
+        test: { name: 'unit', include: ['test/unit/**/*.test.ts'], environment: 'node', testTimeout: 30_000, maxWorkers: 2 },
       },
       {
         ...fromSource,
