@@ -1,6 +1,7 @@
 import { GroupCommitWriter } from '@webhook-inspector/capture';
 import { analysedRecord } from '../../delivery-record/build-record';
-import type { DeliveryRecord, IncomingDelivery } from '../../delivery-record/delivery-record';
+import type { IncomingDelivery } from '../../delivery-record/delivery-record';
+import { postedRow, type PostedRow } from '../common/posted-row';
 import { deriveScheduler } from './derive-scheduler';
 import type { StoreWriter } from './store-writer';
 
@@ -17,7 +18,7 @@ export interface DeliveryWriterOptions {
  * lifecycles the rows belong to, derived in steps the writer runs between its commits.
  */
 export function deliveryWriter(writer: StoreWriter, options: DeliveryWriterOptions = {}) {
-  const commits = new GroupCommitWriter<DeliveryRecord>({
+  const commits = new GroupCommitWriter<PostedRow>({
     commit: (deliveries) => writer.insert(deliveries),
     durable: () => writer.synced(),
     onCommitted(batch) {
@@ -33,13 +34,13 @@ export function deliveryWriter(writer: StoreWriter, options: DeliveryWriterOptio
      * commit no longer waits for its deliveries' analysis, done while the batch before it was committed.
      */
     enqueue(delivery: IncomingDelivery): Promise<number> {
-      let record: DeliveryRecord;
+      let row: PostedRow;
       try {
-        record = analysedRecord(delivery);
+        row = postedRow(analysedRecord(delivery));
       } catch (error) {
         return Promise.reject(error as Error);
       }
-      return commits.enqueue(record);
+      return commits.enqueue(row);
     },
     /** Commits what is queued (a command about to read back what it stored). */
     drain: () => commits.drain(),
