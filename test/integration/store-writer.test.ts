@@ -1,8 +1,7 @@
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { benchSecret, generateDeliveries } from '../../bench/generate';
-import { analysedRecord } from '../../src/main/core/delivery-record/build-record';
-import type { DeliveryRecord } from '../../src/main/core/delivery-record/delivery-record';
+import type { CapturedDelivery } from '../../src/main/core/delivery-record/delivery-record';
 import type { ReplayDraft } from '../../src/main/core/store/common/replay-rows';
 import { openStore, type Db } from '../../src/main/core/store/sqlite/open';
 import { openStoreWriter } from '../../src/main/core/store/sqlite/open-writer';
@@ -19,9 +18,9 @@ import { tempDataDir } from '../support/temp-dir';
 const dayMs = 86_400_000;
 const answered = { status: 200, body: '{}', reason: 'test' };
 
-/** As the store hands deliveries to its writer: captured with the secret in force, then analysed. */
-const handedOver = (count: number, seed: number): DeliveryRecord[] =>
-  [...generateDeliveries(count, seed)].map(({ raw, facts }) => analysedRecord({ raw, facts, response: answered, secret: benchSecret }));
+/** As the receiver hands deliveries over: captured, with the secret in force, not analysed. */
+const captured = (count: number, seed: number): CapturedDelivery[] =>
+  [...generateDeliveries(count, seed)].map(({ raw, facts }) => ({ raw, facts, response: answered, secret: benchSecret }));
 
 const replayOf = (deliveryId: number): ReplayDraft => ({
   deliveryId,
@@ -65,8 +64,8 @@ describe.each(implementations)('the store writer %s', (name, threadFile) => {
     db.close();
   });
 
-  it('inserts analysed deliveries in one transaction each, and answers their ids in order', async () => {
-    expect(await writer.insert(handedOver(300, 3))).toEqual(Array.from({ length: 300 }, (_, i) => i + 1));
+  it('inserts captured and analysed deliveries in one transaction each, and answers their ids in order', async () => {
+    expect(await writer.insert(captured(300, 3))).toEqual(Array.from({ length: 300 }, (_, i) => i + 1));
     expect(await writer.insert(analyzedTraffic(300, 4))).toEqual(Array.from({ length: 300 }, (_, i) => i + 301));
     expect(db.prepare('SELECT count(*) FROM deliveries').pluck().get()).toBe(600);
     expect(db.prepare("SELECT count(*) FROM deliveries WHERE signature = 'valid'").pluck().get()).toBeGreaterThan(300);
@@ -125,7 +124,7 @@ describe.each(implementations)('the store writer %s', (name, threadFile) => {
 
   it('bulk loads chunks without fsyncs of their own, derived at once, and restores the connection after', async () => {
     await writer.beginBulkLoad();
-    const ids = [...(await writer.bulkStore(analyzedTraffic(150, 5))), ...(await writer.bulkStore(handedOver(150, 6)))];
+    const ids = [...(await writer.bulkStore(analyzedTraffic(150, 5))), ...(await writer.bulkStore(captured(150, 6)))];
     await writer.endBulkLoad();
     expect(ids).toEqual(Array.from({ length: 300 }, (_, i) => ids[0]! + i));
     answers.bulkIds = ids;

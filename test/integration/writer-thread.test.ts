@@ -32,8 +32,8 @@ const tables = (db: Db) => ({
 
 const storeFile = () => join(tempDataDir(), 'inspector.sqlite3');
 
-describe('the store’s writer thread (commits and derivation off the receiver’s event loop)', () => {
-  it('stores captured deliveries as the main thread stores analysed ones: the same rows, groups and lifecycles (grown from the event facts posted with the rows)', async () => {
+describe('the store’s writer thread (analysis, commits and derivation off the receiver’s event loop)', () => {
+  it('stores captured deliveries as the main thread stores analysed ones: the same rows, groups and lifecycles', async () => {
     const count = 1_200;
     const threaded = openSqliteStore(storeFile(), { background: true, writerThreadFile: builtWriterThread });
     await Promise.all(capturedTraffic(count, 5).map((delivery) => threaded.storeDelivery(delivery)));

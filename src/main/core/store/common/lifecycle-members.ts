@@ -104,16 +104,6 @@ export function growsFromFacts(stored: StoredGrowth | undefined, hasEarlier: () 
   return stored === undefined ? !hasEarlier() : stored.event_facts !== null;
 }
 
-/**
- * A new event, from the facts its first delivery's row came with (analysed on the thread that read it), else read
- * from its body: parsed, when at hand, else its bytes (`bytes`, read only then).
- */
-export function newEventOf(addition: LifecycleAddition, recent: RecentParsedBodies | undefined, bytes: () => Uint8Array): ArrivedEvent {
-  const facts = recent?.facts(addition.id);
-  if (facts) return arrivedEvent(facts, [addition.id], addition.idempotencyKey);
-  return newEvent(addition, recent?.get(addition.id) ?? bytes());
-}
-
 /** A new event's facts, read from its first delivery's body: parsed, when at hand, else its bytes. */
 export function newEvent(addition: LifecycleAddition, body: ParsedBody | Uint8Array): ArrivedEvent {
   const delivery =

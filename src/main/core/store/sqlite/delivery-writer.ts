@@ -1,7 +1,5 @@
 import { GroupCommitWriter } from '@webhook-inspector/capture';
-import { analysedRecord } from '../../delivery-record/build-record';
 import type { IncomingDelivery } from '../../delivery-record/delivery-record';
-import { postedRow, type PostedRow } from '../common/posted-row';
 import { deriveScheduler } from './derive-scheduler';
 import type { StoreWriter } from './store-writer';
 
@@ -18,7 +16,7 @@ export interface DeliveryWriterOptions {
  * lifecycles the rows belong to, derived in steps the writer runs between its commits.
  */
 export function deliveryWriter(writer: StoreWriter, options: DeliveryWriterOptions = {}) {
-  const commits = new GroupCommitWriter<PostedRow>({
+  const commits = new GroupCommitWriter<IncomingDelivery>({
     commit: (deliveries) => writer.insert(deliveries),
     durable: () => writer.synced(),
     onCommitted(batch) {
@@ -29,19 +27,7 @@ export function deliveryWriter(writer: StoreWriter, options: DeliveryWriterOptio
   // The writer's calls run in order: a step never needs to wait for a batch, so none is put off.
   const derived = deriveScheduler(writer, { log: options.log });
   return {
-    /**
-     * Analysed here, as the request is read, so that the writer's thread only inserts and derives: a batch's
-     * commit no longer waits for its deliveries' analysis, done while the batch before it was committed.
-     */
-    enqueue(delivery: IncomingDelivery): Promise<number> {
-      let row: PostedRow;
-      try {
-        row = postedRow(analysedRecord(delivery));
-      } catch (error) {
-        return Promise.reject(error as Error);
-      }
-      return commits.enqueue(row);
-    },
+    enqueue: (delivery: IncomingDelivery) => commits.enqueue(delivery),
     /** Commits what is queued (a command about to read back what it stored). */
     drain: () => commits.drain(),
     /** Commits what is queued and stops the writer (on close). */

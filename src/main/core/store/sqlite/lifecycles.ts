@@ -10,7 +10,7 @@ import {
   memberBodySql,
   addCopiesSql,
   growsFromFacts,
-  newEventOf,
+  newEvent,
   grownSummaryParams,
   summaryParams,
 } from '../common/lifecycle-members';
@@ -53,7 +53,7 @@ export function lifecycleQueries(db: Db, parsedBodies?: RecentParsedBodies) {
     if (fresh.length === 0 && addCopies.run(added.length, last, key).changes === 1) return;
     const stored = storedGrowth.get(key) as StoredGrowth | undefined;
     if (growsFromFacts(stored, () => earlierMember.get(key, added[0]!.id) !== undefined)) {
-      const events = fresh.map((a) => newEventOf(a, parsedBodies, () => memberBody.get(a.id) as Buffer));
+      const events = fresh.map((a) => newEvent(a, parsedBodies?.get(a.id) ?? (memberBody.get(a.id) as Buffer)));
       upsert.run(grownSummaryParams(key, stored, events, added));
       return;
     }

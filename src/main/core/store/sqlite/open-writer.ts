@@ -12,7 +12,7 @@ export interface StoreWriterOptions {
 
 /**
  * Where a SQLite store's writes run, chosen once, as it opens: on a writer thread of their own when it is given
- * (a receiving core, so that commits, their fsyncs and the derivation never stall the event loop that answers senders;
+ * (a receiving core, so that analysis, commits and their fsyncs never stall the event loop that answers senders;
  * an import, so that a chunk is stored while the next is read), else on this thread's connection. A thread that
  * cannot be started at all leaves the writes here, said in the log; one that dies later is restarted once, then
  * refuses writes (writer-thread/supervised-thread.ts): they never move to this thread halfway.

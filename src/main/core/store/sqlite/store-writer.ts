@@ -1,18 +1,16 @@
 import type { RetentionLimits } from '../../../../shared/retention';
 import type { ReplayRecord } from '../../../../shared/replay';
-import type { DeliveryRecord } from '../../delivery-record/delivery-record';
-import type { PostedRow } from '../common/posted-row';
+import type { IncomingDelivery } from '../../delivery-record/delivery-record';
 import type { ReplayDraft } from '../common/replay-rows';
 import type { StepOutcome } from './derived-tables';
 import type { ReanalyzedBatch } from './reanalyze';
 import type { SettingChange } from './settings';
 
 /**
- * An analysed delivery for the writer: its record, or its row made already (how a record analysed on another
- * thread is posted to the writer's: posted-row.ts). The writer never analyses a delivery, so the signing secret
- * never reaches it with one.
+ * A delivery for the writer: as the store was given it (captured ones are analysed by the writer), or its row
+ * made already (how a record analysed on another thread is posted to the writer's: cheaper to copy than the record).
  */
-export type WriterItem = DeliveryRecord | PostedRow;
+export type WriterItem = IncomingDelivery | { row: unknown[] };
 
 /**
  * Every write of a SQLite store, on the one connection that writes: so that the store's own writers never wait
@@ -25,7 +23,7 @@ export type WriterItem = DeliveryRecord | PostedRow;
  */
 export interface StoreWriter {
   /**
-   * Inserts the batch in one transaction; the ids in order. The commit does not sync
+   * Analyses what needs it and inserts the batch in one transaction; the ids in order. The commit does not sync
    * (synchronous=NORMAL): the rows are durable once `synced()`, called after it, settles.
    */
   insert(items: WriterItem[]): Promise<number[]>;

@@ -1,4 +1,5 @@
-import type { DeliveryRecord } from '../../delivery-record/delivery-record';
+import { analysedRecord } from '../../delivery-record/build-record';
+import type { DeliveryRecord, IncomingDelivery } from '../../delivery-record/delivery-record';
 import { pacedBatches } from '../../paced-size';
 import { insertValues } from '../common/delivery-columns';
 import { RecentParsedBodies } from '../common/recent-parsed-bodies';
@@ -21,7 +22,7 @@ function asBuffer(bytes: Uint8Array): Buffer {
   return Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
 
-function withBufferBody(delivery: DeliveryRecord): DeliveryRecord {
+function withBufferBody<T extends IncomingDelivery>(delivery: T): T {
   const { body } = delivery.raw;
   return Buffer.isBuffer(body) ? delivery : { ...delivery, raw: { ...delivery.raw, body: asBuffer(body) } };
 }
@@ -29,9 +30,9 @@ function withBufferBody(delivery: DeliveryRecord): DeliveryRecord {
 /**
  * Every write of the store (store-writer.ts), as plain functions of the connection that writes: the same whether
  * they run on this thread (in-process-writer.ts) or on the writer thread, each call one message
- * (writer-thread/thread-main.ts). A batch of analysed deliveries is inserted in one transaction (committed
+ * (writer-thread/thread-main.ts). A batch of deliveries is analysed and inserted in one transaction (committed
  * without its own fsync: the WAL is synced after it, apart, before any 2xx), and the derivation steps (duplicate groups, lifecycles, search index)
- * grow lifecycles from the parsed bodies or event facts it was given; pruning, re-analysis and derivation are paced so that each call delays the
+ * run with the bodies it just parsed; pruning, re-analysis and derivation are paced so that each call delays the
  * commits queued behind it by a few milliseconds only.
  */
 export function storeWriterHandlers(db: Db): WriterHandlers {
@@ -41,24 +42,20 @@ export function storeWriterHandlers(db: Db): WriterHandlers {
 
   const insertAll = db.transaction((rows: unknown[][]) => rows.map((row) => Number(insert.run(...row).lastInsertRowid)));
 
-  /**
-   * A row to insert, and what its lifecycle will need of it once stored: the analysed record's parsed body, or the
-   * event's facts posted with the row.
-   */
-  const rowOf = (item: WriterItem): { values: unknown[]; remember: (id: number, recent: RecentParsedBodies) => void } => {
+  /** A row to insert, with its analysed record when the writer was given one (its parsed body is kept for lifecycles). */
+  const rowOf = (item: WriterItem): { values: unknown[]; record: DeliveryRecord | null } => {
     if ('row' in item) {
       item.row[insertBodyIndex] = asBuffer(item.row[insertBodyIndex] as Uint8Array);
-      const facts = item.eventFacts;
-      return { values: item.row, remember: (id, recent) => facts && recent.rememberFacts({ ...facts, id }) };
+      return { values: item.row, record: null };
     }
-    const record = withBufferBody(item);
-    return { values: insertValues(record), remember: (id, recent) => recent.rememberStored(id, record) };
+    const record = analysedRecord(withBufferBody(item));
+    return { values: insertValues(record), record };
   };
   const insertItems = (items: WriterItem[], remembered: RecentParsedBodies): number[] => {
     const analysed = items.map(rowOf);
     const ids = insertAll(analysed.map((a) => a.values));
     // Only once committed: a rolled-back batch's ids are given to the next rows.
-    analysed.forEach(({ remember }, i) => remember(ids[i]!, remembered));
+    analysed.forEach(({ record }, i) => record && remembered.rememberStored(ids[i]!, record));
     return ids;
   };
 
