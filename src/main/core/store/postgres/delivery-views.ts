@@ -9,7 +9,6 @@ import { inTransaction, type Queryable } from './connect';
 import { searchPattern } from './search-text';
 import { select } from './sql';
 
-
 async function countUpToCap(db: Queryable, where: string, params: unknown[]) {
   const [row] = await select<{ n: number }>(
     db,
@@ -109,7 +108,6 @@ export function getDelivery(pool: pg.Pool, id: number): Promise<DeliveryDetail |
     'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY',
   );
 }
-
 
 export async function deliveryFacets(pool: pg.Pool): Promise<{ events: string[]; paths: string[] }> {
   // In byte order, as SQLite sorts text.

@@ -19,24 +19,20 @@ import {
   withListedCopies,
   type DerivedEventsRow,
 } from '../common/lifecycle-first-copies';
-import { inTransaction, type Queryable } from './connect';
+import { inTransaction } from './connect';
 import { groupFacts, groupFirstCopies } from './group-reads';
-import { numbered } from './sql';
-
-async function rowsOf<Row extends pg.QueryResultRow>(db: Queryable, sql: string, params: unknown[]): Promise<Row[]> {
-  return (await db.query<Row>(numbered(sql), params)).rows;
-}
+import { numbered, select } from './sql';
 
 /** A lifecycle as a view shows it, as the SQLite store's (lifecycle-views.ts), in one snapshot. */
 function viewLifecycle(pool: pg.Pool, key: string): Promise<Lifecycle | null> {
   return inTransaction(
     pool,
     async (client) => {
-      const [derived] = await rowsOf<DerivedEventsRow>(client, derivedEventsSql, [key]);
+      const [derived] = await select<DerivedEventsRow>(client, derivedEventsSql, [key]);
       const { firstIds, derivedUpTo } = derivedFirstCopies(derived);
       const firstCopies: Array<MemberRow | undefined> = [];
-      for (const id of firstIds) firstCopies.push((await rowsOf<MemberRow>(client, memberSql, [id]))[0]);
-      const firstCopiesAfter = (id: number) => rowsOf<MemberRow>(client, firstCopiesAfterSql(''), [key, id]);
+      for (const id of firstIds) firstCopies.push((await select<MemberRow>(client, memberSql, [id]))[0]);
+      const firstCopiesAfter = (id: number) => select<MemberRow>(client, firstCopiesAfterSql(''), [key, id]);
       const rows = foundAll(firstIds, firstCopies) ? [...firstCopies, ...(await firstCopiesAfter(derivedUpTo))] : await firstCopiesAfter(0);
       const lifecycle = lifecycleOfMembers(key, rows)?.lifecycle;
       if (!lifecycle) return null;
@@ -47,7 +43,7 @@ function viewLifecycle(pool: pg.Pool, key: string): Promise<Lifecycle | null> {
           events.push(withListedCopies(event, event.deliveryIds, null));
           continue;
         }
-        const copies = (await rowsOf<{ id: number }>(client, eventCopiesSql(''), [grouping.key, key])).map((r) => r.id);
+        const copies = (await select<{ id: number }>(client, eventCopiesSql(''), [grouping.key, key])).map((r) => r.id);
         events.push(withListedCopies(event, copies, listsEvery(copies) ? null : (await groupFacts(client, grouping)).count));
       }
       return { ...lifecycle, events };

@@ -175,15 +175,16 @@ export function pgDerivedResults(pool: pg.Pool, options: { parsedBodies: RecentP
     running = next.catch(() => {});
     return next;
   };
-  const deriveUpTo = (maxRows: number) =>
-    serially(async () => {
-      for (let done = 0; done < maxRows; ) {
-        const derived = await deriveBatch(Math.min(batchRows, maxRows - done));
-        if (derived === 0) return true;
-        done += derived;
-      }
-      return false;
-    });
+  /** Derives up to `maxRows` pending rows, a batch at a time with `derive`; whether none was left. */
+  const inBatches = async (derive: (limit: number) => Promise<number>, maxRows: number) => {
+    for (let done = 0; done < maxRows; ) {
+      const derived = await derive(Math.min(batchRows, maxRows - done));
+      if (derived === 0) return true;
+      done += derived;
+    }
+    return false;
+  };
+  const deriveUpTo = (maxRows: number) => serially(() => inBatches(deriveBatch, maxRows));
 
   // A failure a retry overcomes is not reported; one that lasts (the server down, the database read-only) is, once.
   const failure = new LastingFailure(
@@ -241,11 +242,7 @@ export function pgDerivedResults(pool: pg.Pool, options: { parsedBodies: RecentP
         await inTransaction(pool, async (client) => {
           await client.query('SELECT pg_advisory_xact_lock($1)', [deriveLock]);
           await client.query("DELETE FROM duplicate_groups; DELETE FROM lifecycles; UPDATE store_counts SET value = 0 WHERE name = 'derived_through'");
-          for (let done = 0; done < readCatchUpRows; ) {
-            const derived = await deriveRows(client, Math.min(batchRows, readCatchUpRows - done));
-            if (derived === 0) break;
-            done += derived;
-          }
+          await inBatches((limit) => deriveRows(client, limit), readCatchUpRows);
         });
         schedule(0);
       }),

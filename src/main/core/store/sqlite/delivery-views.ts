@@ -99,7 +99,6 @@ export function getDelivery(db: Db, id: number): DeliveryDetail | null {
   })();
 }
 
-
 export function deliveryFacets(db: Db): { events: string[]; paths: string[] } {
   const distinct = (column: string) =>
     db
