@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
-import { accessSync, constants, readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { accessSync, constants, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { acceptedOptions, everyCommand } from '@webhook-inspector/command-line';
@@ -75,18 +76,29 @@ describe('webhook-inspector as a command in a clone', () => {
       bin: Record<string, string>;
       scripts: Record<string, string>;
     };
-    expect(manifest.scripts.prepare).toBe(manifest.scripts.build);
+    expect(manifest.scripts.prepare).toBe('node scripts/prepare.mjs');
+    expect(readFileSync(resolve(root, 'scripts/prepare.mjs'), 'utf8')).toContain("'run', 'build'");
     const bin = resolve(root, manifest.bin['webhook-inspector']!);
     expect(bin).toBe(builtCli);
     expect(readFileSync(bin, 'utf8').split('\n')[0]).toBe('#!/usr/bin/env node');
     expect(() => accessSync(bin, constants.X_OK)).not.toThrow();
   });
 
-  it('runs as the README writes it: the bin directly, and npx webhook-inspector inside the clone', async () => {
+  it('runs as the README writes it: the bin directly, and npx webhook-inspector inside the clone, which leaves the built app as it is', async () => {
     const direct = await run(builtCli, ['verify', '--help']);
     expect(direct.stdout).toContain('webhook-inspector verify --secret S');
-    // --offline: the repo's own bin, never a package of that name from elsewhere.
-    const npx = await run('npm', ['exec', '--offline', '--', 'webhook-inspector', 'help', 'export'], { cwd: root });
-    expect(npx.stdout).toContain('webhook-inspector export --format ndjson');
+    // --offline: the repo's own bin, never a package of that name from elsewhere. A cache of its own: npx links the
+    // clone into it as on a first run, which runs the clone's prepare. That must not rebuild: a build empties out/
+    // under every inspector running from it.
+    const built = () => ({ cli: statSync(builtCli).mtimeMs, chunks: readdirSync(resolve(root, 'out/main/chunks')).sort() });
+    const before = built();
+    const cache = mkdtempSync(join(tmpdir(), 'npx-cache-'));
+    try {
+      const npx = await run('npm', ['exec', '--offline', '--cache', cache, '--', 'webhook-inspector', 'help', 'export'], { cwd: root });
+      expect(npx.stdout).toContain('webhook-inspector export --format ndjson');
+    } finally {
+      rmSync(cache, { recursive: true, force: true });
+    }
+    expect(built()).toEqual(before);
   });
 });
