@@ -15,6 +15,24 @@ import {
   summaryParams,
 } from '../common/lifecycle-members';
 
+/** What names a lifecycle and places it in its order: set by its first events, seldom changed by later ones. */
+interface StoredIdentity {
+  kind: string;
+  subject: string;
+  order_uuid: string | null;
+  recipient_key: string | null;
+  recipient_email: string | null;
+}
+
+type SummaryParams = ReturnType<typeof summaryParams>;
+
+const sameIdentity = (stored: StoredIdentity, grown: SummaryParams): boolean =>
+  stored.kind === grown.kind &&
+  stored.subject === grown.subject &&
+  stored.order_uuid === grown.orderUuid &&
+  stored.recipient_key === grown.recipientKey &&
+  stored.recipient_email === grown.recipientEmail;
+
 /** Lifecycles: rebuilt from their deliveries on read, and summarized into a table at ingest. */
 export function lifecycleQueries(db: Db, parsedBodies?: RecentParsedBodies) {
   const members = db.prepare(membersSql);
@@ -23,7 +41,17 @@ export function lifecycleQueries(db: Db, parsedBodies?: RecentParsedBodies) {
   const earlierMember = db.prepare(earlierMemberSql).pluck();
   const memberBody = db.prepare(memberBodySql).pluck();
   const addCopies = db.prepare(addCopiesSql);
-  const storedGrowth = db.prepare('SELECT event_facts, delivery_count FROM lifecycles WHERE key = ?');
+  const storedGrowth = db.prepare(
+    'SELECT event_facts, delivery_count, kind, subject, order_uuid, recipient_key, recipient_email FROM lifecycles WHERE key = ?',
+  );
+  // A growth that leaves the identity as it was writes the other columns only: an UPDATE that sets order_uuid and
+  // recipient_key rewrites their index entry (lifecycles_by_order, a random leaf) even when the values are the same.
+  const updateGrowth = db.prepare(`
+    UPDATE lifecycles SET current_status = @currentStatus, terminal = @terminal, reordered = @reordered,
+      event_count = @eventCount, delivery_count = @deliveryCount, first_event_time = @firstEventTime,
+      last_event_time = @lastEventTime, error_count = @error, warning_count = @warning, info_count = @info,
+      finding_codes = @findingCodes, last_delivery_id = @lastDeliveryId, event_facts = @eventFacts
+    WHERE key = @key`);
   const upsert = db.prepare(`
     INSERT INTO lifecycles (key, kind, subject, order_uuid, recipient_key, recipient_email, current_status, terminal,
       reordered, event_count, delivery_count, first_event_time, last_event_time, error_count, warning_count,
@@ -51,10 +79,12 @@ export function lifecycleQueries(db: Db, parsedBodies?: RecentParsedBodies) {
     const last = added.at(-1)!.id;
     const fresh = added.filter((a) => a.idempotencyKey === null || priorCopy.get(a.idempotencyKey, key, a.id) === undefined);
     if (fresh.length === 0 && addCopies.run(added.length, last, key).changes === 1) return;
-    const stored = storedGrowth.get(key) as StoredGrowth | undefined;
+    const stored = storedGrowth.get(key) as (StoredGrowth & StoredIdentity) | undefined;
     if (growsFromFacts(stored, () => earlierMember.get(key, added[0]!.id) !== undefined)) {
       const events = fresh.map((a) => newEvent(a, parsedBodies?.get(a.id) ?? (memberBody.get(a.id) as Buffer)));
-      upsert.run(grownSummaryParams(key, stored, events, added));
+      const params = grownSummaryParams(key, stored, events, added);
+      if (stored !== undefined && sameIdentity(stored, params)) updateGrowth.run(params);
+      else upsert.run(params);
       return;
     }
     const loaded = lifecycleOfMembers(key, membersUpTo.all(key, last) as MemberRow[], parsedBodies);
