@@ -2,7 +2,7 @@
  * The benchmarks of issue 7, each beside its baselines and goals (bench/README.md):
  *
  *   npm run bench                        # ingest, export/import, scale, arrival to screen
- *   BENCH_ONLY=ingest npm run bench      # one or more of ingest, transfer, scale, arrival, catchup, streams, retention, growth, storebytes, analysis, storm (comma-separated)
+ *   BENCH_ONLY=ingest npm run bench      # one or more of ingest, transfer, scale, arrival, catchup, streams, retention, growth, storebytes, commitpages, analysis, storm (comma-separated)
  *
  * The same bundle is also every child process's entry: the first argument says which.
  */
@@ -17,6 +17,7 @@ import { runStreams, streamsReadersChild, streamsSenderChild } from './relay-str
 import { runRetention } from './retention';
 import { runGrowth } from './growth';
 import { runStoreBytes } from './store-bytes';
+import { runCommitPages } from './commit-pages';
 import { runAnalysis } from './analysis';
 import { runStorm } from './duplicate-storm';
 
@@ -30,6 +31,7 @@ const benchmarks = {
   retention: runRetention,
   growth: runGrowth,
   storebytes: runStoreBytes,
+  commitpages: runCommitPages,
   analysis: runAnalysis,
   storm: runStorm,
 } as const;

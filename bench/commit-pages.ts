@@ -1,0 +1,135 @@
+/**
+ * Where the receiver's commits write, page by page, on a store that already holds many deliveries (issue 27): the
+ * bytes goal is per delivery, and a B-tree keyed by a random value (an idempotency key, a lifecycle key) costs a leaf
+ * (or a split) per new entry once it is larger than a transaction's worth of leaves. New deliveries (another seed
+ * of the generated traffic, received after every stored one) are inserted as the writer inserts them, in commits of
+ * N, with no checkpoint, and each frame of the WAL is counted against the table or index that owns its page
+ * (`dbstat`). Then the two key indexes alone, in a file of their own, at 4096- and 1024-byte pages: what a random
+ * leaf costs at each size.
+ *
+ *   BENCH_COMMIT_PAGES_STORED=200000   # deliveries in the store before (built once, then kept in bench/.cache)
+ *   BENCH_COMMIT_PAGES_ROWS=3200       # new deliveries per commit size
+ */
+import Database from 'better-sqlite3';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { buildDeliveryRecord } from '../src/main/core/delivery-record/build-record';
+import { insertColumns, insertValues } from '../src/main/core/store/common/delivery-columns';
+import { insertDeliverySql } from '../src/main/core/store/sqlite/deliveries';
+import { openStore } from '../src/main/core/store/sqlite/open';
+import { buildStore } from './build-store';
+import { benchSecret, generateDeliveries } from './generate';
+import { cacheDir, positiveInt } from './scale';
+
+const commitSizes = [16, 64, 500];
+/** The new deliveries' receive times, moved past every stored one (the generator's clock starts at the same instant). */
+const later = 10 * 365 * 86_400_000;
+/** The WAL's header, and each frame's before its page (sqlite.org/fileformat2.html, "WAL File Format"). */
+const walHeaderBytes = 32;
+const frameHeaderBytes = 24;
+
+/** The WAL's frames by the table or index owning each frame's page; frames of pages no tree owns count as "(free)". */
+function framesByTree(db: Database.Database, walFile: string): { frames: number; byTree: Map<string, number> } {
+  const pageSize = db.pragma('page_size', { simple: true }) as number;
+  const wal = readFileSync(walFile);
+  const owner = new Map(db.prepare('SELECT pageno, name FROM dbstat').raw().all() as Array<[number, string]>);
+  const byTree = new Map<string, number>();
+  let frames = 0;
+  for (let at = walHeaderBytes; at + frameHeaderBytes + pageSize <= wal.length; at += frameHeaderBytes + pageSize) {
+    const name = owner.get(wal.readUInt32BE(at)) ?? '(free)';
+    byTree.set(name, (byTree.get(name) ?? 0) + 1);
+    frames++;
+  }
+  return { frames, byTree };
+}
+
+/** A copy of the stored store, opened with no checkpoint, so that its WAL keeps every frame the commits write. */
+function freshCopy(stored: string, file: string): Database.Database {
+  for (const suffix of ['', '-wal', '-shm']) rmSync(file + suffix, { force: true });
+  copyFileSync(stored, file);
+  const db = openStore(file);
+  db.pragma('wal_autocheckpoint = 0');
+  return db;
+}
+
+function commitCosts(stored: string, dir: string, rows: readonly unknown[][]): string[] {
+  const lines: string[] = [];
+  for (const perCommit of commitSizes) {
+    const file = join(dir, `commits-of-${perCommit}.sqlite3`);
+    const db = freshCopy(stored, file);
+    try {
+      const insert = db.prepare(insertDeliverySql);
+      const commit = db.transaction((batch: readonly unknown[][]) => {
+        for (const row of batch) insert.run(...row);
+      });
+      for (let at = 0; at < rows.length; at += perCommit) commit(rows.slice(at, at + perCommit));
+      const pageKiB = (db.pragma('page_size', { simple: true }) as number) / 1024;
+      const { frames, byTree } = framesByTree(db, `${file}-wal`);
+      const perRow = (count: number) => ((count * pageKiB) / rows.length).toFixed(2).padStart(6);
+      lines.push(`  commits of ${String(perCommit).padEnd(4)} WAL ${perRow(frames)} KiB per delivery, of which:`);
+      for (const [tree, count] of [...byTree].sort((a, b) => b[1] - a[1])) lines.push(`    ${tree.padEnd(32)} ${perRow(count)} KiB`);
+    } finally {
+      db.close();
+      for (const suffix of ['', '-wal', '-shm']) rmSync(file + suffix, { force: true });
+    }
+  }
+  return lines;
+}
+
+/** The key indexes alone, in a file of `pageSize` pages holding the stored deliveries' keys: WAL KiB per new delivery. */
+function keyIndexesAlone(stored: string, dir: string, pageSize: number, rows: readonly unknown[][], keyColumns: [number, number], perCommit: number): number {
+  const file = join(dir, `keys-${pageSize}.sqlite3`);
+  for (const suffix of ['', '-wal', '-shm']) rmSync(file + suffix, { force: true });
+  const db = new Database(file);
+  try {
+    db.pragma(`page_size = ${pageSize}`);
+    db.pragma('journal_mode = WAL');
+    db.pragma('wal_autocheckpoint = 0');
+    db.exec(`
+      CREATE TABLE delivery_keys (id INTEGER PRIMARY KEY, idempotency_key TEXT, lifecycle_key TEXT) STRICT;
+      CREATE INDEX keys_by_key ON delivery_keys (idempotency_key, id) WHERE idempotency_key IS NOT NULL;
+      CREATE INDEX keys_by_lifecycle ON delivery_keys (lifecycle_key, id) WHERE lifecycle_key IS NOT NULL;`);
+    db.prepare('ATTACH ? AS stored').run(stored);
+    db.exec('INSERT INTO delivery_keys SELECT id, idempotency_key, lifecycle_key FROM stored.deliveries ORDER BY id; DETACH stored');
+    db.pragma('wal_checkpoint(TRUNCATE)');
+    const insert = db.prepare('INSERT INTO delivery_keys (idempotency_key, lifecycle_key) VALUES (?, ?)');
+    const commit = db.transaction((batch: readonly unknown[][]) => {
+      for (const row of batch) insert.run(row[keyColumns[0]], row[keyColumns[1]]);
+    });
+    for (let at = 0; at < rows.length; at += perCommit) commit(rows.slice(at, at + perCommit));
+    return framesByTree(db, `${file}-wal`).frames * (pageSize / 1024) / rows.length;
+  } finally {
+    db.close();
+    for (const suffix of ['', '-wal', '-shm']) rmSync(file + suffix, { force: true });
+  }
+}
+
+export async function runCommitPages(): Promise<string[]> {
+  const storedCount = positiveInt('BENCH_COMMIT_PAGES_STORED', 200_000);
+  const newCount = positiveInt('BENCH_COMMIT_PAGES_ROWS', 3_200);
+  mkdirSync(cacheDir, { recursive: true });
+  const stored = join(cacheDir, `commit-pages-${storedCount}.sqlite3`);
+  if (!existsSync(stored)) {
+    const built = await buildStore(`${stored}.building`, storedCount, () => {});
+    copyFileSync(`${stored}.building`, stored);
+    rmSync(`${stored}.building`, { force: true });
+    console.log(`Built a store of ${built.rows.toLocaleString('en')} generated deliveries in ${built.seconds.toFixed(0)} s (kept: ${stored})`);
+  }
+  const rows = [...generateDeliveries(newCount, 99)].map(({ raw, facts }) =>
+    insertValues(buildDeliveryRecord(raw, { ...facts, receivedAt: facts.receivedAt + later }, benchSecret, () => ({ status: 200, body: '', reason: 'bench' }))),
+  );
+  const dir = join(cacheDir, 'commit-pages-work');
+  mkdirSync(dir, { recursive: true });
+  try {
+    console.log(`${newCount.toLocaleString('en')} new deliveries inserted into a store of ${storedCount.toLocaleString('en')}, no checkpoint: the WAL's pages by table or index`);
+    for (const line of commitCosts(stored, dir, rows)) console.log(line);
+    const keyColumns: [number, number] = [insertColumns.indexOf('idempotency_key'), insertColumns.indexOf('lifecycle_key')];
+    console.log('The two key indexes alone, in a file of their own (its narrow table and both indexes), commits of 16:');
+    for (const pageSize of [4096, 1024]) {
+      console.log(`  page size ${String(pageSize).padEnd(5)} WAL ${keyIndexesAlone(stored, dir, pageSize, rows, keyColumns, 16).toFixed(2).padStart(6)} KiB per delivery`);
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  return [];
+}
