@@ -23,7 +23,7 @@ export interface BuildStats {
  * response, hash) and the import's bulk writer (5,000 rows per transaction, then their duplicate groups,
  * lifecycles and search index), which leaves the same tables as the receiver's writer (bulk-writer.test.ts).
  */
-export async function buildStore(file: string, count: number, progress: (done: number) => void): Promise<BuildStats> {
+export async function buildStore(file: string, count: number, progress: (done: number) => void, seed?: number): Promise<BuildStats> {
   const db = openStore(file);
   const policy = new ResponsePolicyState(defaultResponsePolicy);
   const writer = bulkWriter(inProcessWriter(db));
@@ -38,7 +38,7 @@ export async function buildStore(file: string, count: number, progress: (done: n
     batches++;
     progress(done);
   };
-  for (const { raw, facts } of generateDeliveries(count)) {
+  for (const { raw, facts } of generateDeliveries(count, seed)) {
     const request = { method: raw.method, outcome: 'complete', hostMissing: false, unmetExpectation: null } as const;
     const record = buildDeliveryRecord(raw, facts, benchSecret, (analysis) =>
       responseFor(protocolAnswer(request) ?? policy.answer(() => analysis.signature.verdict)),

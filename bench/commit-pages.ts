@@ -1,23 +1,23 @@
 /**
  * Where the receiver's commits write, page by page, on a store that already holds many deliveries (issue 27): the
  * bytes goal is per delivery, and a B-tree keyed by a random value (an idempotency key, a lifecycle key) costs a leaf
- * (or a split) per new entry once it is larger than a transaction's worth of leaves. New deliveries (another seed
- * of the generated traffic, received after every stored one) are inserted as the writer inserts them, in commits of
- * N, with no checkpoint, and each frame of the WAL is counted against the table or index that owns its page
- * (`dbstat`). Then the two key indexes alone, in a file of their own, at 4096- and 1024-byte pages: what a random
- * leaf costs at each size.
+ * (or a split) per new entry once it is larger than a transaction's worth of leaves. New deliveries (the
+ * benchmarks' traffic, new to the store in use and received after every delivery in it) are inserted as the writer
+ * inserts them, in commits of N, with no checkpoint, and each frame of the WAL is counted against the table or index
+ * that owns its page (`dbstat`). Then the two key indexes alone, in a file of their own, at 4096- and 1024-byte
+ * pages: what a random leaf costs at each size.
  *
  *   BENCH_COMMIT_PAGES_STORED=200000   # deliveries in the store before (built once, then kept in bench/.cache)
  *   BENCH_COMMIT_PAGES_ROWS=3200       # new deliveries per commit size
  */
 import Database from 'better-sqlite3';
-import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildDeliveryRecord } from '../src/main/core/delivery-record/build-record';
 import { insertColumns, insertValues } from '../src/main/core/store/common/delivery-columns';
 import { insertDeliverySql } from '../src/main/core/store/sqlite/deliveries';
 import { openStore } from '../src/main/core/store/sqlite/open';
-import { buildStore } from './build-store';
+import { storeInUse } from './store-in-use';
 import { benchSecret, generateDeliveries } from './generate';
 import { cacheDir, positiveInt } from './scale';
 
@@ -107,15 +107,8 @@ function keyIndexesAlone(stored: string, dir: string, pageSize: number, rows: re
 export async function runCommitPages(): Promise<string[]> {
   const storedCount = positiveInt('BENCH_COMMIT_PAGES_STORED', 200_000);
   const newCount = positiveInt('BENCH_COMMIT_PAGES_ROWS', 3_200);
-  mkdirSync(cacheDir, { recursive: true });
-  const stored = join(cacheDir, `commit-pages-${storedCount}.sqlite3`);
-  if (!existsSync(stored)) {
-    const built = await buildStore(`${stored}.building`, storedCount, () => {});
-    copyFileSync(`${stored}.building`, stored);
-    rmSync(`${stored}.building`, { force: true });
-    console.log(`Built a store of ${built.rows.toLocaleString('en')} generated deliveries in ${built.seconds.toFixed(0)} s (kept: ${stored})`);
-  }
-  const rows = [...generateDeliveries(newCount, 99)].map(({ raw, facts }) =>
+  const stored = await storeInUse(storedCount);
+  const rows = [...generateDeliveries(newCount)].map(({ raw, facts }) =>
     insertValues(buildDeliveryRecord(raw, { ...facts, receivedAt: facts.receivedAt + later }, benchSecret, () => ({ status: 200, body: '', reason: 'bench' }))),
   );
   const dir = join(cacheDir, 'commit-pages-work');

@@ -9,9 +9,10 @@
  *   BENCH_INGEST_RATE_SECONDS=5    # each run at the fixed rate of 1,000 requests/s
  *   BENCH_INGEST_STORM=1           # also the retry storm (one signed delivery sent again and again) per receiver; 0 = not
  *   BENCH_PROFILE=1                # also --cpu-prof the inspector's process and summarize where its time goes
+ *   BENCH_INGEST_STORED=200000     # the inspector starts on a store already holding this many deliveries (default: empty)
  */
 import Database from 'better-sqlite3';
-import { chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, closeSync, fsyncSync, mkdirSync, mkdtempSync, openSync, readdirSync, readSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { Child } from './children';
@@ -19,9 +20,29 @@ import type { LoadKind, LoadReady, LoadResult, LoadRun, PacedRun } from './inges
 import type { CommitDiagnostics, ReceiverArg, ReceiverKind, ReceiverReady, Usage } from './ingest-receivers';
 import { fdatasyncLatencies, machineBusyMs, waitForQuiet } from './machine';
 import { summarizeProfile } from './profile';
+import { storeInUse } from './store-in-use';
 import { cacheDir, positiveInt, resultsDir } from './scale';
 import { benchChannelPrefix } from './relay-receiver';
 import { passes, quantile, spread, table, type Figure } from './stats';
+
+/**
+ * Copies a file a page at a time and waits until it is on disk. A copy in large writes (copyFileSync) leaves the
+ * page cache holding the file in large folios (Linux 6.16+ on ext4), and each 4 KiB page SQLite writes into one later
+ * dirties, and writes back, the whole folio: 50 times the bytes. A store written page by page, as the inspector
+ * writes it, is held in 4 KiB folios (until something reads it sequentially: `commitpages`' notes).
+ */
+function copyAsWritten(from: string, to: string): void {
+  const source = openSync(from, 'r');
+  const target = openSync(to, 'w');
+  try {
+    const page = Buffer.alloc(4096);
+    for (let at = 0, read = 0; (read = readSync(source, page, 0, page.length, at)) > 0; at += read) writeSync(target, page, 0, read, at);
+    fsyncSync(target);
+  } finally {
+    closeSync(source);
+    closeSync(target);
+  }
+}
 
 /** DESIGN.md 7, measured on this machine. */
 const baselines = { bareRps: 47_000, bareP99: 2.1, perRequestRps: 5_200 };
@@ -151,6 +172,11 @@ export async function runIngest(): Promise<string[]> {
   const loadBefore = loadavg()[0]!;
   console.log(`Ingest: ${runs} runs × ${seconds} s at ${connections} connections per receiver, then ${fixedRate.toLocaleString('en')} requests/s …`);
 
+  // A store in use: its indexes are many leaves, so that a commit's entries no longer share them as in a new one.
+  const stored = process.env.BENCH_INGEST_STORED ? positiveInt('BENCH_INGEST_STORED', 0) : 0;
+  const inUse = stored > 0 ? await storeInUse(stored) : null;
+  if (inUse) console.log(`  the inspector starts on a store of ${stored.toLocaleString('en')} deliveries`);
+
   const children: Array<Child<unknown>> = [];
   try {
     // Distinct requests for the inspector's warm-up, full-load and paced runs (≈ 150,000 at 3 runs), so none is
@@ -161,6 +187,7 @@ export async function runIngest(): Promise<string[]> {
       ...kinds.map((kind) => {
         const dir = join(root, kind);
         mkdirSync(dir);
+        if (kind === 'inspector' && inUse) copyAsWritten(inUse, join(dir, 'inspector.sqlite3'));
         const execArgv = profile && kind === 'inspector' ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : [];
         return Child.start<ReceiverReady>(labels[kind], '--ingest-receiver', { kind, dir, diagnose: profile } satisfies ReceiverArg, execArgv);
       }),
@@ -259,12 +286,15 @@ export async function runIngest(): Promise<string[]> {
     // Every 2xx the inspector gave is a committed row; requests cut off in flight when a run stopped may be too.
     const storeFile = join(root, 'inspector', 'inspector.sqlite3');
     const db = new Database(storeFile, { readonly: true });
-    const rows = (db.prepare('SELECT count(*) AS n FROM deliveries').get() as { n: number }).n;
+    // Those of the store in use it started on are not its answers.
+    const rows = (db.prepare('SELECT count(*) AS n FROM deliveries').get() as { n: number }).n - stored;
     const largest = {
       lifecycle: db.prepare('SELECT coalesce(max(delivery_count), 0) FROM lifecycles').pluck().get() as number,
       group: db.prepare('SELECT coalesce(max(count), 0) FROM duplicate_groups').pluck().get() as number,
     };
-    const statuses = db.prepare('SELECT response_status AS status, count(*) AS n FROM deliveries GROUP BY 1').all() as Array<{ status: number; n: number }>;
+    const statuses = db
+      .prepare('SELECT response_status AS status, count(*) AS n FROM deliveries WHERE id > ? GROUP BY 1')
+      .all(stored) as Array<{ status: number; n: number }>;
     db.close();
     const answered = sum(answers.inspector);
     const rowsCheck = { rows, answered2xx: answered, inFlightAtStop: inFlight.inspector, statuses, ok: rows >= answered && rows <= answered + inFlight.inspector };
