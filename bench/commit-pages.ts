@@ -43,9 +43,14 @@ function framesByTree(db: Database.Database, walFile: string): { frames: number;
   return { frames, byTree };
 }
 
+/** A store file with its WAL and shared-memory index. */
+function removeStore(file: string): void {
+  for (const suffix of ['', '-wal', '-shm']) rmSync(file + suffix, { force: true });
+}
+
 /** A copy of the stored store, opened with no checkpoint, so that its WAL keeps every frame the commits write. */
 function freshCopy(stored: string, file: string): Database.Database {
-  for (const suffix of ['', '-wal', '-shm']) rmSync(file + suffix, { force: true });
+  removeStore(file);
   copyFileSync(stored, file);
   const db = openStore(file);
   db.pragma('wal_autocheckpoint = 0');
@@ -70,7 +75,7 @@ function commitCosts(stored: string, dir: string, rows: readonly unknown[][]): s
       for (const [tree, count] of [...byTree].sort((a, b) => b[1] - a[1])) lines.push(`    ${tree.padEnd(32)} ${perRow(count)} KiB`);
     } finally {
       db.close();
-      for (const suffix of ['', '-wal', '-shm']) rmSync(file + suffix, { force: true });
+      removeStore(file);
     }
   }
   return lines;
@@ -79,7 +84,7 @@ function commitCosts(stored: string, dir: string, rows: readonly unknown[][]): s
 /** The key indexes alone, in a file of `pageSize` pages holding the stored deliveries' keys: WAL KiB per new delivery. */
 function keyIndexesAlone(stored: string, dir: string, pageSize: number, rows: readonly unknown[][], keyColumns: [number, number], perCommit: number): number {
   const file = join(dir, `keys-${pageSize}.sqlite3`);
-  for (const suffix of ['', '-wal', '-shm']) rmSync(file + suffix, { force: true });
+  removeStore(file);
   const db = new Database(file);
   try {
     db.pragma(`page_size = ${pageSize}`);
@@ -100,7 +105,7 @@ function keyIndexesAlone(stored: string, dir: string, pageSize: number, rows: re
     return framesByTree(db, `${file}-wal`).frames * (pageSize / 1024) / rows.length;
   } finally {
     db.close();
-    for (const suffix of ['', '-wal', '-shm']) rmSync(file + suffix, { force: true });
+    removeStore(file);
   }
 }
 

@@ -29,7 +29,7 @@ import { passes, quantile, spread, table, type Figure } from './stats';
  * Copies a file a page at a time and waits until it is on disk. A copy in large writes (copyFileSync) leaves the
  * page cache holding the file in large folios (Linux 6.16+ on ext4), and each 4 KiB page SQLite writes into one later
  * dirties, and writes back, the whole folio: 50 times the bytes. A store written page by page, as the inspector
- * writes it, is held in 4 KiB folios (until something reads it sequentially: `commitpages`' notes).
+ * writes it, is held in 4 KiB folios (until something reads it sequentially: bench/README.md, sixth round).
  */
 function copyAsWritten(from: string, to: string): void {
   const source = openSync(from, 'r');
@@ -173,7 +173,7 @@ export async function runIngest(): Promise<string[]> {
   console.log(`Ingest: ${runs} runs × ${seconds} s at ${connections} connections per receiver, then ${fixedRate.toLocaleString('en')} requests/s …`);
 
   // A store in use: its indexes are many leaves, so that a commit's entries no longer share them as in a new one.
-  const stored = process.env.BENCH_INGEST_STORED ? positiveInt('BENCH_INGEST_STORED', 0) : 0;
+  const stored = positiveInt('BENCH_INGEST_STORED', 0);
   const inUse = stored > 0 ? await storeInUse(stored) : null;
   if (inUse) console.log(`  the inspector starts on a store of ${stored.toLocaleString('en')} deliveries`);
 
