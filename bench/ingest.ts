@@ -27,9 +27,10 @@ import { passes, quantile, spread, table, type Figure } from './stats';
 
 /**
  * Copies a file a page at a time and waits until it is on disk. A copy in large writes (copyFileSync) leaves the
- * page cache holding the file in large folios (Linux 6.16+ on ext4), and each 4 KiB page SQLite writes into one later
- * dirties, and writes back, the whole folio: 50 times the bytes. A store written page by page, as the inspector
- * writes it, is held in 4 KiB folios (until something reads it sequentially: bench/README.md, sixth round).
+ * page cache holding the file in large folios (Linux 6.16+ on ext4), and the kernel then counts each 4 KiB page
+ * SQLite writes into one as the whole folio in the process's write_bytes (50 times the bytes; the device is sent
+ * the 4 KiB). A store written page by page, as the inspector writes it, is held in 4 KiB folios (until something
+ * reads it sequentially: bench/README.md, sixth round).
  */
 function copyAsWritten(from: string, to: string): void {
   const source = openSync(from, 'r');
