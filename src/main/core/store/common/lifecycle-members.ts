@@ -159,3 +159,16 @@ export function summaryParams(loaded: LoadedLifecycle, counted?: { deliveryCount
     eventFacts: storedEventFacts(loaded.events),
   };
 }
+
+/** The lifecycles table's columns, each with its parameter in `summaryParams`: what both engines' statements are made of. */
+export const lifecycleColumns: ReadonlyArray<readonly [column: string, param: keyof ReturnType<typeof summaryParams>]> = [
+  ['key', 'key'], ['kind', 'kind'], ['subject', 'subject'], ['order_uuid', 'orderUuid'], ['recipient_key', 'recipientKey'],
+  ['recipient_email', 'recipientEmail'], ['current_status', 'currentStatus'], ['terminal', 'terminal'],
+  ['reordered', 'reordered'], ['event_count', 'eventCount'], ['delivery_count', 'deliveryCount'],
+  ['first_event_time', 'firstEventTime'], ['last_event_time', 'lastEventTime'], ['error_count', 'error'],
+  ['warning_count', 'warning'], ['info_count', 'info'], ['finding_codes', 'findingCodes'], ['last_delivery_id', 'lastDeliveryId'],
+  ['event_facts', 'eventFacts'],
+];
+
+/** The columns that name a lifecycle and place it in its order: set by its first events, seldom changed by later ones. */
+export const lifecycleIdentityColumns: ReadonlySet<string> = new Set(['kind', 'subject', 'order_uuid', 'recipient_key', 'recipient_email']);

@@ -2,7 +2,7 @@ import type pg from 'pg';
 import type { DuplicateBasis } from '../../../../shared/lifecycle';
 import { groupCopiesClause, groupingOf, type GroupMember } from '../common/duplicate-grouping';
 import type { DerivedResults } from '../common/inspector-store';
-import { addCopiesSql, additionsByLifecycle, earlierMemberSql, grownSummaryParams, growsFromFacts, lifecycleOfMembers, memberBodySql, membersSql, membersUpToSql, newEvent, type LifecycleAddition, type MemberRow, type StoredGrowth, summaryParams } from '../common/lifecycle-members';
+import { addCopiesSql, additionsByLifecycle, earlierMemberSql, grownSummaryParams, growsFromFacts, lifecycleColumns, lifecycleOfMembers, memberBodySql, membersSql, membersUpToSql, newEvent, type LifecycleAddition, type MemberRow, type StoredGrowth, summaryParams } from '../common/lifecycle-members';
 import type { LifecycleKind } from '../../../../shared/lifecycle';
 import type { RecentParsedBodies } from '../common/recent-parsed-bodies';
 import { LastingFailure } from '../common/lasting-failure';
@@ -51,14 +51,6 @@ const upsertGroupSql = `
     delivery_id_missing = CASE WHEN duplicate_groups.delivery_id_missing = 1 OR excluded.first_delivery_id IS NULL
       THEN 1 ELSE 0 END`;
 
-const lifecycleColumns: Array<[column: string, param: keyof ReturnType<typeof summaryParams>]> = [
-  ['key', 'key'], ['kind', 'kind'], ['subject', 'subject'], ['order_uuid', 'orderUuid'], ['recipient_key', 'recipientKey'],
-  ['recipient_email', 'recipientEmail'], ['current_status', 'currentStatus'], ['terminal', 'terminal'],
-  ['reordered', 'reordered'], ['event_count', 'eventCount'], ['delivery_count', 'deliveryCount'],
-  ['first_event_time', 'firstEventTime'], ['last_event_time', 'lastEventTime'], ['error_count', 'error'],
-  ['warning_count', 'warning'], ['info_count', 'info'], ['finding_codes', 'findingCodes'], ['last_delivery_id', 'lastDeliveryId'],
-  ['event_facts', 'eventFacts'],
-];
 const upsertLifecycleSql = `INSERT INTO lifecycles (${lifecycleColumns.map(([c]) => c).join(', ')})
   VALUES (${lifecycleColumns.map((_, i) => `$${i + 1}`).join(', ')})
   ON CONFLICT (key) DO UPDATE SET ${lifecycleColumns

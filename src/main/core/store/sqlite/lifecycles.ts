@@ -10,28 +10,32 @@ import {
   memberBodySql,
   addCopiesSql,
   growsFromFacts,
+  lifecycleColumns,
+  lifecycleIdentityColumns,
   newEvent,
   grownSummaryParams,
   summaryParams,
 } from '../common/lifecycle-members';
 
-/** What names a lifecycle and places it in its order: set by its first events, seldom changed by later ones. */
-interface StoredIdentity {
-  kind: string;
-  subject: string;
-  order_uuid: string | null;
-  recipient_key: string | null;
-  recipient_email: string | null;
-}
-
+type StoredIdentity = Record<string, unknown>;
 type SummaryParams = ReturnType<typeof summaryParams>;
 
-const sameIdentity = (stored: StoredIdentity, grown: SummaryParams): boolean =>
-  stored.kind === grown.kind &&
-  stored.subject === grown.subject &&
-  stored.order_uuid === grown.orderUuid &&
-  stored.recipient_key === grown.recipientKey &&
-  stored.recipient_email === grown.recipientEmail;
+const identity = lifecycleColumns.filter(([column]) => lifecycleIdentityColumns.has(column));
+/** The columns a growth writes when the identity stays (all but the key and the identity). */
+const grown = lifecycleColumns.filter(([column]) => column !== 'key' && !lifecycleIdentityColumns.has(column));
+
+const sameIdentity = (stored: StoredIdentity, params: SummaryParams): boolean =>
+  identity.every(([column, param]) => stored[column] === params[param]);
+
+const upsertSql = `INSERT INTO lifecycles (${lifecycleColumns.map(([column]) => column).join(', ')})
+  VALUES (${lifecycleColumns.map(([, param]) => `@${param}`).join(', ')})
+  ON CONFLICT (key) DO UPDATE SET ${lifecycleColumns
+    .slice(1)
+    .map(([column]) => `${column} = excluded.${column}`)
+    .join(', ')}`;
+// A growth that leaves the identity as it was writes the other columns only: an UPDATE that sets order_uuid and
+// recipient_key rewrites their index entry (lifecycles_by_order, a random leaf) even when the values are the same.
+const updateGrowthSql = `UPDATE lifecycles SET ${grown.map(([column, param]) => `${column} = @${param}`).join(', ')} WHERE key = @key`;
 
 /** Lifecycles: rebuilt from their deliveries on read, and summarized into a table at ingest. */
 export function lifecycleQueries(db: Db, parsedBodies?: RecentParsedBodies) {
@@ -42,31 +46,10 @@ export function lifecycleQueries(db: Db, parsedBodies?: RecentParsedBodies) {
   const memberBody = db.prepare(memberBodySql).pluck();
   const addCopies = db.prepare(addCopiesSql);
   const storedGrowth = db.prepare(
-    'SELECT event_facts, delivery_count, kind, subject, order_uuid, recipient_key, recipient_email FROM lifecycles WHERE key = ?',
+    `SELECT event_facts, delivery_count, ${identity.map(([column]) => column).join(', ')} FROM lifecycles WHERE key = ?`,
   );
-  // A growth that leaves the identity as it was writes the other columns only: an UPDATE that sets order_uuid and
-  // recipient_key rewrites their index entry (lifecycles_by_order, a random leaf) even when the values are the same.
-  const updateGrowth = db.prepare(`
-    UPDATE lifecycles SET current_status = @currentStatus, terminal = @terminal, reordered = @reordered,
-      event_count = @eventCount, delivery_count = @deliveryCount, first_event_time = @firstEventTime,
-      last_event_time = @lastEventTime, error_count = @error, warning_count = @warning, info_count = @info,
-      finding_codes = @findingCodes, last_delivery_id = @lastDeliveryId, event_facts = @eventFacts
-    WHERE key = @key`);
-  const upsert = db.prepare(`
-    INSERT INTO lifecycles (key, kind, subject, order_uuid, recipient_key, recipient_email, current_status, terminal,
-      reordered, event_count, delivery_count, first_event_time, last_event_time, error_count, warning_count,
-      info_count, finding_codes, last_delivery_id, event_facts)
-    VALUES (@key, @kind, @subject, @orderUuid, @recipientKey, @recipientEmail, @currentStatus, @terminal, @reordered,
-      @eventCount, @deliveryCount, @firstEventTime, @lastEventTime, @error, @warning, @info, @findingCodes,
-      @lastDeliveryId, @eventFacts)
-    ON CONFLICT (key) DO UPDATE SET kind = excluded.kind, subject = excluded.subject, order_uuid = excluded.order_uuid,
-      recipient_key = excluded.recipient_key, recipient_email = excluded.recipient_email,
-      current_status = excluded.current_status, terminal = excluded.terminal, reordered = excluded.reordered,
-      event_count = excluded.event_count, delivery_count = excluded.delivery_count,
-      first_event_time = excluded.first_event_time, last_event_time = excluded.last_event_time,
-      error_count = excluded.error_count, warning_count = excluded.warning_count, info_count = excluded.info_count,
-      finding_codes = excluded.finding_codes, last_delivery_id = excluded.last_delivery_id,
-      event_facts = excluded.event_facts`);
+  const updateGrowth = db.prepare(updateGrowthSql);
+  const upsert = db.prepare(upsertSql);
   const remove = db.prepare('DELETE FROM lifecycles WHERE key = ?');
 
   /**
