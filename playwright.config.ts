@@ -1,5 +1,8 @@
 import { defineConfig } from '@playwright/test';
 import { browserViewport, chromiumArgs, chromiumExecutable } from './test/support/chromium';
+import { useMemoryTmpdir } from './test/support/memory-tmpdir';
+
+useMemoryTmpdir();
 
 export default defineConfig({
   testDir: 'test/e2e',

@@ -1,5 +1,8 @@
 import { defaultServerConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { useMemoryTmpdir } from './test/support/memory-tmpdir';
+
+useMemoryTmpdir();
 
 // The workspace packages (packages/*) are run from their TypeScript source: their exports' `source` condition.
 const sourceFirst = { conditions: ['source', ...defaultServerConditions] };

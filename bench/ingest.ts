@@ -18,7 +18,7 @@ import { join } from 'node:path';
 import { Child } from './children';
 import type { LoadKind, LoadReady, LoadResult, LoadRun, PacedRun } from './ingest-load';
 import type { CommitDiagnostics, ReceiverArg, ReceiverKind, ReceiverReady, Usage } from './ingest-receivers';
-import { fdatasyncLatencies, machineBusyMs, waitForQuiet } from './machine';
+import { deviceWrittenBytes, fdatasyncLatencies, machineBusyMs, waitForQuiet } from './machine';
 import { summarizeProfile } from './profile';
 import { storeInUse } from './store-in-use';
 import { cacheDir, positiveInt, resultsDir } from './scale';
@@ -72,6 +72,8 @@ interface Sample extends LoadResult {
   othersCpuMs: number;
   /** Bytes the receiver wrote to storage per answered request (WAL, checkpoints), where the OS tells. */
   writtenPerRequest: number | null;
+  /** Bytes the disk under the data dirs was sent per answered request over the run, by every process (the machine's count). */
+  deviceWrittenPerRequest: number | null;
   /** CPU per answered request, µs, of the main thread, and of the busiest other thread (the inspector's store writer). */
   mainUsPerRequest: number;
   busiestThreadUsPerRequest: number;
@@ -86,12 +88,14 @@ async function measured(receiver: Child<ReceiverReady>, load: Child<LoadReady>, 
   await receiver.call('diagnostics');
   const before = await receiver.call<Usage>('usage');
   const busyBefore = machineBusyMs();
+  const deviceBefore = deviceWrittenBytes(cacheDir);
   const loaded = await load.call<LoadResult>(cmd, options);
   // Work put off past the load (the inspector's derivation) counts: the run lasts until it is done.
   const settle = await receiver.call<{ behind: number; ms: number }>('settle');
   const seconds = loaded.seconds + settle.ms / 1000;
   const result = { ...loaded, seconds, rps: loaded.ok / seconds };
   const busyAfter = machineBusyMs();
+  const deviceAfter = deviceWrittenBytes(cacheDir);
   const after = await receiver.call<Usage>('usage');
   const commits = await receiver.call<CommitDiagnostics | null>('diagnostics');
   const receiverCpuMs = after.cpuMs - before.cpuMs;
@@ -107,7 +111,8 @@ async function measured(receiver: Child<ReceiverReady>, load: Child<LoadReady>, 
     busiestThreadUsPerRequest: (busiestOtherMs * 1000) / answered,
     receiverRssMb: after.rssMb,
     writtenPerRequest:
-      after.writtenBytes === null || before.writtenBytes === null ? null : (after.writtenBytes - before.writtenBytes) / Math.max(1, result.ok + result.non2xx),
+      after.writtenBytes === null || before.writtenBytes === null ? null : (after.writtenBytes - before.writtenBytes) / answered,
+    deviceWrittenPerRequest: deviceAfter === null || deviceBefore === null ? null : (deviceAfter - deviceBefore) / answered,
     othersCpuMs,
     commits,
     settle,
@@ -220,7 +225,7 @@ export async function runIngest(): Promise<string[]> {
       console.log(
         `  ${title} ${labels[kind].padEnd(24)} ${s.rps.toFixed(0).padStart(6)} req/s  p50 ${s.p50.toFixed(2)} ms  p99 ${s.p99.toFixed(2)} ms` +
             `  errors ${s.errors} non-2xx ${s.non2xx}  CPU: receiver ${coreShare(s.receiverCpuMs, s.seconds)}` +
-            ` (${s.receiverUsPerRequest.toFixed(0)} µs/request${kind === 'inspector' ? `: main thread ${s.mainUsPerRequest.toFixed(0)}, writer thread ${s.busiestThreadUsPerRequest.toFixed(0)}` : ''}), written ${((s.writtenPerRequest ?? NaN) / 1024).toFixed(1)} KiB/request, load generator ${coreShare(s.loadCpuMs, s.seconds)}, others ${coreShare(s.othersCpuMs, s.seconds)}` +
+            ` (${s.receiverUsPerRequest.toFixed(0)} µs/request${kind === 'inspector' ? `: main thread ${s.mainUsPerRequest.toFixed(0)}, writer thread ${s.busiestThreadUsPerRequest.toFixed(0)}` : ''}), written ${((s.writtenPerRequest ?? NaN) / 1024).toFixed(1)} KiB/request (the disk: ${((s.deviceWrittenPerRequest ?? NaN) / 1024).toFixed(1)}), load generator ${coreShare(s.loadCpuMs, s.seconds)}, others ${coreShare(s.othersCpuMs, s.seconds)}` +
           settleLine(s.settle) +
           commitLine(s.commits),
       );
@@ -358,6 +363,12 @@ export async function runIngest(): Promise<string[]> {
       ...(['per-request', 'inspector'] as const).map((kind) =>
         figure(`${labels[kind]}: KiB written to disk per request`, '', samples[kind].map((s) => Math.round(((s.writtenPerRequest ?? NaN) / 1024) * 10) / 10), {
           goal: kind === 'inspector' ? costGoals.writtenKibPerDelivery : null,
+          note: "the receiver's write_bytes",
+        }),
+      ),
+      ...(['per-request', 'inspector'] as const).map((kind) =>
+        figure(`${labels[kind]}: KiB the disk was sent per request`, '', samples[kind].map((s) => Math.round(((s.deviceWrittenPerRequest ?? NaN) / 1024) * 10) / 10), {
+          note: "the disk's sectors written over the run, by every process: above write_bytes when others write; far below it when the page cache counted large folios",
         }),
       ),
       figure('other processes during the full-load runs (share of one core)', '%', others, {

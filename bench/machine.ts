@@ -1,4 +1,4 @@
-import { closeSync, fdatasyncSync, openSync, readdirSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, fdatasyncSync, openSync, readdirSync, readFileSync, rmSync, statSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 
@@ -64,6 +64,25 @@ export function writtenBytes(): number | null {
   try {
     const line = readFileSync('/proc/self/io', 'utf8').split('\n').find((l) => l.startsWith('write_bytes:'));
     return line ? Number(line.split(':')[1]) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Bytes the block device holding `dir` has been sent to write so far (its sectors written, of 512 bytes, in
+ * /sys/dev/block/<major>:<minor>/stat), by every process of the machine; null where the kernel does not say.
+ * `write_bytes` above can count a page written into a large folio of the page cache as the whole folio (bench/README,
+ * sixth round); the device's count cannot, so the two side by side show when that happened.
+ */
+export function deviceWrittenBytes(dir: string): number | null {
+  try {
+    const dev = statSync(dir, { bigint: true }).dev;
+    const major = ((dev >> 8n) & 0xfffn) | ((dev >> 32n) & ~0xfffn);
+    const minor = (dev & 0xffn) | ((dev >> 12n) & ~0xffn);
+    const fields = readFileSync(`/sys/dev/block/${major}:${minor}/stat`, 'utf8').trim().split(/\s+/).map(Number);
+    const sectorsWritten = fields[6];
+    return sectorsWritten === undefined || Number.isNaN(sectorsWritten) ? null : sectorsWritten * 512;
   } catch {
     return null;
   }
