@@ -119,6 +119,9 @@ async function measured(receiver: Child<ReceiverReady>, load: Child<LoadReady>, 
   };
 }
 
+/** Bytes as KiB to a tenth (NaN where the OS did not say). */
+const kib = (bytes: number | null): number => Math.round(((bytes ?? NaN) / 1024) * 10) / 10;
+
 function settleLine({ behind, ms }: { behind: number; ms: number }): string {
   return behind === 0 ? '' : `, derived tables or search index ${behind.toLocaleString('en')} behind at the end (counted: ${ms.toFixed(0)} ms to catch up)`;
 }
@@ -225,7 +228,7 @@ export async function runIngest(): Promise<string[]> {
       console.log(
         `  ${title} ${labels[kind].padEnd(24)} ${s.rps.toFixed(0).padStart(6)} req/s  p50 ${s.p50.toFixed(2)} ms  p99 ${s.p99.toFixed(2)} ms` +
             `  errors ${s.errors} non-2xx ${s.non2xx}  CPU: receiver ${coreShare(s.receiverCpuMs, s.seconds)}` +
-            ` (${s.receiverUsPerRequest.toFixed(0)} µs/request${kind === 'inspector' ? `: main thread ${s.mainUsPerRequest.toFixed(0)}, writer thread ${s.busiestThreadUsPerRequest.toFixed(0)}` : ''}), written ${((s.writtenPerRequest ?? NaN) / 1024).toFixed(1)} KiB/request (the disk: ${((s.deviceWrittenPerRequest ?? NaN) / 1024).toFixed(1)}), load generator ${coreShare(s.loadCpuMs, s.seconds)}, others ${coreShare(s.othersCpuMs, s.seconds)}` +
+            ` (${s.receiverUsPerRequest.toFixed(0)} µs/request${kind === 'inspector' ? `: main thread ${s.mainUsPerRequest.toFixed(0)}, writer thread ${s.busiestThreadUsPerRequest.toFixed(0)}` : ''}), written ${kib(s.writtenPerRequest).toFixed(1)} KiB/request (the disk: ${kib(s.deviceWrittenPerRequest).toFixed(1)}), load generator ${coreShare(s.loadCpuMs, s.seconds)}, others ${coreShare(s.othersCpuMs, s.seconds)}` +
           settleLine(s.settle) +
           commitLine(s.commits),
       );
@@ -360,17 +363,15 @@ export async function runIngest(): Promise<string[]> {
         goal: costGoals.writerUsPerDelivery / 1000,
         note: "the process's busiest thread other than the main one",
       }),
-      ...(['per-request', 'inspector'] as const).map((kind) =>
-        figure(`${labels[kind]}: KiB written to disk per request`, '', samples[kind].map((s) => Math.round(((s.writtenPerRequest ?? NaN) / 1024) * 10) / 10), {
+      ...(['per-request', 'inspector'] as const).flatMap((kind) => [
+        figure(`${labels[kind]}: KiB written to disk per request`, '', samples[kind].map((s) => kib(s.writtenPerRequest)), {
           goal: kind === 'inspector' ? costGoals.writtenKibPerDelivery : null,
           note: "the receiver's write_bytes",
         }),
-      ),
-      ...(['per-request', 'inspector'] as const).map((kind) =>
-        figure(`${labels[kind]}: KiB the disk was sent per request`, '', samples[kind].map((s) => Math.round(((s.deviceWrittenPerRequest ?? NaN) / 1024) * 10) / 10), {
+        figure(`${labels[kind]}: KiB the disk was sent per request`, '', samples[kind].map((s) => kib(s.deviceWrittenPerRequest)), {
           note: "the disk's sectors written over the run, by every process: above write_bytes when others write; far below it when the page cache counted large folios",
         }),
-      ),
+      ]),
       figure('other processes during the full-load runs (share of one core)', '%', others, {
         note: 'CPU the machine spent outside the receiver and the load generator: above a few % the figures are disturbed',
       }),

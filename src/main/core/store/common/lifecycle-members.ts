@@ -172,3 +172,13 @@ export const lifecycleColumns: ReadonlyArray<readonly [column: string, param: ke
 
 /** The columns that name a lifecycle and place it in its order: set by its first events, seldom changed by later ones. */
 export const lifecycleIdentityColumns: ReadonlySet<string> = new Set(['kind', 'subject', 'order_uuid', 'recipient_key', 'recipient_email']);
+
+/** The lifecycle upsert of either engine: every column, each value given by `placeholder` (`@param` or `$n`). */
+export function lifecycleUpsertSql(placeholder: (param: string, index: number) => string): string {
+  return `INSERT INTO lifecycles (${lifecycleColumns.map(([column]) => column).join(', ')})
+  VALUES (${lifecycleColumns.map(([, param], i) => placeholder(param, i)).join(', ')})
+  ON CONFLICT (key) DO UPDATE SET ${lifecycleColumns
+    .slice(1)
+    .map(([column]) => `${column} = excluded.${column}`)
+    .join(', ')}`;
+}

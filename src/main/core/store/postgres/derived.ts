@@ -2,7 +2,7 @@ import type pg from 'pg';
 import type { DuplicateBasis } from '../../../../shared/lifecycle';
 import { groupCopiesClause, groupingOf, type GroupMember } from '../common/duplicate-grouping';
 import type { DerivedResults } from '../common/inspector-store';
-import { addCopiesSql, additionsByLifecycle, earlierMemberSql, grownSummaryParams, growsFromFacts, lifecycleColumns, lifecycleOfMembers, memberBodySql, membersSql, membersUpToSql, newEvent, type LifecycleAddition, type MemberRow, type StoredGrowth, summaryParams } from '../common/lifecycle-members';
+import { addCopiesSql, additionsByLifecycle, earlierMemberSql, grownSummaryParams, growsFromFacts, lifecycleColumns, lifecycleOfMembers, lifecycleUpsertSql, memberBodySql, membersSql, membersUpToSql, newEvent, type LifecycleAddition, type MemberRow, type StoredGrowth, summaryParams } from '../common/lifecycle-members';
 import type { LifecycleKind } from '../../../../shared/lifecycle';
 import type { RecentParsedBodies } from '../common/recent-parsed-bodies';
 import { LastingFailure } from '../common/lasting-failure';
@@ -51,12 +51,7 @@ const upsertGroupSql = `
     delivery_id_missing = CASE WHEN duplicate_groups.delivery_id_missing = 1 OR excluded.first_delivery_id IS NULL
       THEN 1 ELSE 0 END`;
 
-const upsertLifecycleSql = `INSERT INTO lifecycles (${lifecycleColumns.map(([c]) => c).join(', ')})
-  VALUES (${lifecycleColumns.map((_, i) => `$${i + 1}`).join(', ')})
-  ON CONFLICT (key) DO UPDATE SET ${lifecycleColumns
-    .slice(1)
-    .map(([c]) => `${c} = excluded.${c}`)
-    .join(', ')}`;
+const upsertLifecycleSql = lifecycleUpsertSql((_, i) => `$${i + 1}`);
 
 /** A lifecycle rebuilt from its deliveries, with the latest of them; null without any. */
 export async function loadLifecycle(db: Queryable, key: string, parsedBodies?: RecentParsedBodies) {

@@ -12,6 +12,7 @@ import {
   growsFromFacts,
   lifecycleColumns,
   lifecycleIdentityColumns,
+  lifecycleUpsertSql,
   newEvent,
   grownSummaryParams,
   summaryParams,
@@ -27,12 +28,7 @@ const grown = lifecycleColumns.filter(([column]) => column !== 'key' && !lifecyc
 const sameIdentity = (stored: StoredIdentity, params: SummaryParams): boolean =>
   identity.every(([column, param]) => stored[column] === params[param]);
 
-const upsertSql = `INSERT INTO lifecycles (${lifecycleColumns.map(([column]) => column).join(', ')})
-  VALUES (${lifecycleColumns.map(([, param]) => `@${param}`).join(', ')})
-  ON CONFLICT (key) DO UPDATE SET ${lifecycleColumns
-    .slice(1)
-    .map(([column]) => `${column} = excluded.${column}`)
-    .join(', ')}`;
+const upsertSql = lifecycleUpsertSql((param) => `@${param}`);
 // A growth that leaves the identity as it was writes the other columns only: an UPDATE that sets order_uuid and
 // recipient_key rewrites their index entry (lifecycles_by_order, a random leaf) even when the values are the same.
 const updateGrowthSql = `UPDATE lifecycles SET ${grown.map(([column, param]) => `${column} = @${param}`).join(', ')} WHERE key = @key`;
