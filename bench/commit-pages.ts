@@ -16,6 +16,7 @@ import { join } from 'node:path';
 import { buildDeliveryRecord } from '../src/main/core/delivery-record/build-record';
 import { insertColumns, insertValues } from '../src/main/core/store/common/delivery-columns';
 import { insertDeliverySql } from '../src/main/core/store/sqlite/deliveries';
+import { deliveryKeysFile } from '../src/main/core/store/sqlite/delivery-keys';
 import { openStore } from '../src/main/core/store/sqlite/open';
 import { storeInUse } from './store-in-use';
 import { benchSecret, generateDeliveries } from './generate';
@@ -28,11 +29,14 @@ const later = 10 * 365 * 86_400_000;
 const walHeaderBytes = 32;
 const frameHeaderBytes = 24;
 
-/** The WAL's frames by the table or index owning each frame's page; frames of pages no tree owns count as "(free)". */
-function framesByTree(db: Database.Database, walFile: string): { frames: number; byTree: Map<string, number> } {
-  const pageSize = db.pragma('page_size', { simple: true }) as number;
+/**
+ * The WAL's frames by the table or index owning each frame's page; frames of pages no tree owns count as "(free)".
+ * `schema`: the store's file (main) or its keys file (keys).
+ */
+function framesByTree(db: Database.Database, walFile: string, schema = 'main'): { frames: number; byTree: Map<string, number> } {
+  const pageSize = db.pragma(`${schema}.page_size`, { simple: true }) as number;
   const wal = readFileSync(walFile);
-  const owner = new Map(db.prepare('SELECT pageno, name FROM dbstat').raw().all() as Array<[number, string]>);
+  const owner = new Map(db.prepare('SELECT pageno, name FROM dbstat(?)').raw().all(schema) as Array<[number, string]>);
   const byTree = new Map<string, number>();
   let frames = 0;
   for (let at = walHeaderBytes; at + frameHeaderBytes + pageSize <= wal.length; at += frameHeaderBytes + pageSize) {
@@ -43,15 +47,16 @@ function framesByTree(db: Database.Database, walFile: string): { frames: number;
   return { frames, byTree };
 }
 
-/** A store file with its WAL and shared-memory index. */
+/** A store file with its WAL and shared-memory index, and its keys file with theirs. */
 function removeStore(file: string): void {
-  for (const suffix of ['', '-wal', '-shm']) rmSync(file + suffix, { force: true });
+  for (const name of [file, deliveryKeysFile(file)]) for (const suffix of ['', '-wal', '-shm']) rmSync(name + suffix, { force: true });
 }
 
-/** A copy of the stored store, opened with no checkpoint, so that its WAL keeps every frame the commits write. */
+/** A copy of the stored store, opened with no checkpoint, so that its WALs keep every frame the commits write. */
 function freshCopy(stored: string, file: string): Database.Database {
   removeStore(file);
   copyFileSync(stored, file);
+  copyFileSync(deliveryKeysFile(stored), deliveryKeysFile(file));
   const db = openStore(file);
   db.pragma('wal_autocheckpoint = 0');
   return db;
@@ -68,11 +73,13 @@ function commitCosts(stored: string, dir: string, rows: readonly unknown[][]): s
         for (const row of batch) insert.run(...row);
       });
       for (let at = 0; at < rows.length; at += perCommit) commit(rows.slice(at, at + perCommit));
-      const pageKiB = (db.pragma('page_size', { simple: true }) as number) / 1024;
-      const { frames, byTree } = framesByTree(db, `${file}-wal`);
-      const perRow = (count: number) => ((count * pageKiB) / rows.length).toFixed(2).padStart(6);
-      lines.push(`  commits of ${String(perCommit).padEnd(4)} WAL ${perRow(frames)} KiB per delivery, of which:`);
-      for (const [tree, count] of [...byTree].sort((a, b) => b[1] - a[1])) lines.push(`    ${tree.padEnd(32)} ${perRow(count)} KiB`);
+      const perRow = (count: number, schema: string) =>
+        ((count * (db.pragma(`${schema}.page_size`, { simple: true }) as number)) / 1024 / rows.length).toFixed(2).padStart(6);
+      for (const [schema, wal] of [['main', `${file}-wal`], ['keys', `${deliveryKeysFile(file)}-wal`]] as const) {
+        const { frames, byTree } = framesByTree(db, wal, schema);
+        lines.push(`  commits of ${String(perCommit).padEnd(4)} ${schema === 'main' ? "the store's" : 'the keys file\'s'} WAL ${perRow(frames, schema)} KiB per delivery, of which:`);
+        for (const [tree, count] of [...byTree].sort((a, b) => b[1] - a[1])) lines.push(`    ${tree.padEnd(32)} ${perRow(count, schema)} KiB`);
+      }
     } finally {
       db.close();
       removeStore(file);

@@ -20,6 +20,7 @@ import type { LoadKind, LoadReady, LoadResult, LoadRun, PacedRun } from './inges
 import type { CommitDiagnostics, ReceiverArg, ReceiverKind, ReceiverReady, Usage } from './ingest-receivers';
 import { deviceWrittenBytes, fdatasyncLatencies, machineBusyMs, waitForQuiet } from './machine';
 import { summarizeProfile } from './profile';
+import { deliveryKeysFile } from '../src/main/core/store/sqlite/delivery-keys';
 import { storeInUse } from './store-in-use';
 import { cacheDir, positiveInt, resultsDir } from './scale';
 import { benchChannelPrefix } from './relay-receiver';
@@ -196,7 +197,10 @@ export async function runIngest(): Promise<string[]> {
       ...kinds.map((kind) => {
         const dir = join(root, kind);
         mkdirSync(dir);
-        if (kind === 'inspector' && inUse) copyAsWritten(inUse, join(dir, 'inspector.sqlite3'));
+        if (kind === 'inspector' && inUse) {
+          copyAsWritten(inUse, join(dir, 'inspector.sqlite3'));
+          copyAsWritten(deliveryKeysFile(inUse), deliveryKeysFile(join(dir, 'inspector.sqlite3')));
+        }
         const execArgv = profile && kind === 'inspector' ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : [];
         return Child.start<ReceiverReady>(labels[kind], '--ingest-receiver', { kind, dir, diagnose: profile } satisfies ReceiverArg, execArgv);
       }),

@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { deliveryKeysFile } from '../src/main/core/store/sqlite/delivery-keys';
 import { buildStore } from './build-store';
 import { cacheDir } from './scale';
 
@@ -14,7 +15,10 @@ export async function storeInUse(count: number): Promise<string> {
   if (existsSync(file)) return file;
   const building = `${file}.building`;
   rmSync(building, { force: true });
+  rmSync(deliveryKeysFile(building), { force: true });
   const built = await buildStore(building, count, () => {}, storeInUseSeed);
+  // Its keys file goes with it (a store opened without one rebuilds it).
+  renameSync(deliveryKeysFile(building), deliveryKeysFile(file));
   renameSync(building, file);
   console.log(`  built a store of ${built.rows.toLocaleString('en')} generated deliveries in ${built.seconds.toFixed(0)} s (kept: ${file})`);
   return file;

@@ -9,7 +9,7 @@ import { migrations } from '../../src/main/core/store/sqlite/migrations';
 import { openStore, type Db } from '../../src/main/core/store/sqlite/open';
 import { startTestCore, tempDataDir } from '../support/core-fixture';
 import { describeEachEngine, openTestStore, storeLocation } from '../support/engines';
-import { insertWithTodaysColumns } from '../support/old-store';
+import { insertWithTodaysColumns, keysInTemp } from '../support/old-store';
 import { testSecret } from '../support/deliveries';
 import { analyzedTraffic } from '../support/realistic-traffic';
 import { RecentParsedBodies } from '../../src/main/core/store/common/recent-parsed-bodies';
@@ -179,6 +179,8 @@ describe('derived tables (duplicate groups, lifecycle summaries)', () => {
     insertWithTodaysColumns(old, () => storeUnderived(old, bodies));
     // This version's derivation on that store: the search index it prepares (a later table) lives in temp, gone on close.
     old.exec("CREATE VIRTUAL TABLE temp.delivery_long_runs USING fts5(trigrams, content = '', detail = none, tokenize = 'ascii')");
+    // And the keys it reads (0019), in temp too.
+    keysInTemp(old);
     // And the filters' table it fills (0018), in temp too.
     old.exec(
       'CREATE TEMP TABLE delivery_filters (id INTEGER PRIMARY KEY, received_at INTEGER NOT NULL, event TEXT, form TEXT NOT NULL, signature TEXT NOT NULL, path TEXT NOT NULL)',

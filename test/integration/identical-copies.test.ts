@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { buildDeliveryRecord } from '../../src/main/core/delivery-record/build-record';
 import { deliveryQueries } from '../../src/main/core/store/sqlite/deliveries';
 import { derivedTables } from '../support/derived-tables';
-import { groupCopiesClause } from '../../src/main/core/store/common/duplicate-grouping';
+import { groupCopies } from '../../src/main/core/store/common/duplicate-grouping';
 import { migrations } from '../../src/main/core/store/sqlite/migrations';
 import { openStore, type Db } from '../../src/main/core/store/sqlite/open';
 import { bodyText, giftCardRecipientBody, signedDelivery } from '../fixtures/payloads';
@@ -139,8 +139,9 @@ describe('byte-identical copies without an idempotency key', () => {
     expect(groupRows(db)).toEqual(migrated);
     expect(migrated).toContainEqual(expect.objectContaining({ basis: 'identical_bytes', count: 3, first_id: 1, last_id: 5, delivery_id_changed: 0, delivery_id_missing: 1 }));
 
+    const copies = groupCopies('identical_bytes');
     const plan = db
-      .prepare(`EXPLAIN QUERY PLAN SELECT id FROM deliveries WHERE ${groupCopiesClause('identical_bytes')} AND id < ? ORDER BY id LIMIT 1`)
+      .prepare(`EXPLAIN QUERY PLAN SELECT id FROM ${copies.from} WHERE ${copies.where} AND ${copies.id} < ? ORDER BY ${copies.id} LIMIT 1`)
       .all('x', 10) as Array<{ detail: string }>;
     expect(plan.map((p) => p.detail).join('\n')).toMatch(/USING (COVERING )?INDEX deliveries_by_identical_bytes/);
     db.close();

@@ -61,7 +61,7 @@ function renderDoc(intro: string, entries: Entry[]): string {
 function costlySteps(plan: string) {
   const lines = plan.split('\n');
   return {
-    fullScans: lines.filter((line) => /^\s*SCAN (deliveries|d|d2)$/.test(line)).length,
+    fullScans: lines.filter((line) => /^\s*SCAN (deliveries|d|d2|delivery_keys|k|p)$/.test(line)).length,
     sorts: lines.filter((line) => line.includes('USE TEMP B-TREE')).length,
   };
 }

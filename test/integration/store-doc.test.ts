@@ -13,8 +13,12 @@ const named = (name: string) => `\`${name}\``;
 
 describe('docs/STORE.md describes the store as the migrations build it', () => {
   const db = openStore(join(tempDataDir(), 'inspector.sqlite3'));
+  // The store's file and its keys file (delivery_keys), whose triggers are TEMP ones each connection makes.
   const schema = db
-    .prepare("SELECT type, name, sql FROM sqlite_schema WHERE name NOT IN ('sqlite_sequence', 'sqlite_stat1') ORDER BY name")
+    .prepare(
+      `SELECT type, name, sql FROM (SELECT * FROM main.sqlite_schema UNION ALL SELECT * FROM keys.sqlite_schema UNION ALL SELECT * FROM temp.sqlite_schema)
+       WHERE name NOT IN ('sqlite_sequence', 'sqlite_stat1') ORDER BY name`,
+    )
     .all() as Array<{ type: string; name: string; sql: string | null }>;
   const virtualTables = schema.filter((o) => o.type === 'table' && /^CREATE VIRTUAL TABLE/i.test(o.sql ?? '')).map((o) => o.name);
   const isShadow = (name: string) => virtualTables.some((table) => name.startsWith(`${table}_`));

@@ -21,11 +21,9 @@ describe('schema 16: one index per filter column', () => {
     try {
       expect(db.pragma('user_version', { simple: true })).toBe(migrations.length);
       expect(db.pragma('page_size', { simple: true })).toBe(4096);
-      // The receive-time index of each filter moved on to delivery_filters since (0018).
+      // The receive-time index of each filter moved on to delivery_filters since (0018), the key indexes to the keys file (0019).
       expect(indexesOfDeliveries(db)).toEqual([
         'deliveries_by_identical_bytes',
-        'deliveries_by_key',
-        'deliveries_by_lifecycle',
         'deliveries_by_received',
         'deliveries_by_source',
       ]);

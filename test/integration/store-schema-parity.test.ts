@@ -61,10 +61,13 @@ describe("the two engines' schemas", () => {
     const db = openStore(join(tempDataDir(), 'inspector.sqlite3'));
     const sqlite = new Map<string, Meaning>();
     try {
-      const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'").pluck().all() as string[];
-      for (const table of tables) {
-        for (const column of db.prepare(`PRAGMA table_info("${table}")`).all() as Array<{ name: string; type: string }>) {
-          sqlite.set(`${table}.${column.name}`, meaningOfSqlite(column.type));
+      // The store's file and its keys file (delivery_keys, a view over deliveries on PostgreSQL).
+      for (const schema of ['main', 'keys']) {
+        const tables = db.prepare(`SELECT name FROM ${schema}.sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'`).pluck().all() as string[];
+        for (const table of tables) {
+          for (const column of db.prepare(`PRAGMA ${schema}.table_info("${table}")`).all() as Array<{ name: string; type: string }>) {
+            sqlite.set(`${table}.${column.name}`, meaningOfSqlite(column.type));
+          }
         }
       }
     } finally {

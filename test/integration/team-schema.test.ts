@@ -9,9 +9,10 @@ describe('a team store from before roles (schema 4)', () => {
   it('keeps its users, as members (not admins), and gains an empty audit log', async () => {
     await migrateInspectorSchema(postgres.pool);
     const { token } = await createUser(postgres.pool, 'old-timer', 'admin');
-    // Back to schema 4 as it was released: no roles, no audit log, and lifecycles with their events' first ids (6's change).
+    // Back to schema 4 as it was released: no roles, no audit log, lifecycles with their events' first ids (6's change),
+    // and no view of the deliveries' keys (8's).
     await postgres.pool.query(
-      `ALTER TABLE inspector_users DROP COLUMN role; DROP TABLE audit_log;
+      `ALTER TABLE inspector_users DROP COLUMN role; DROP TABLE audit_log; DROP VIEW delivery_keys;
        ALTER TABLE lifecycles DROP COLUMN event_facts; ALTER TABLE lifecycles ADD COLUMN event_first_ids TEXT;
        UPDATE inspector_schema SET version = 4`,
     );

@@ -9,3 +9,18 @@ export function insertWithTodaysColumns(db: Db, insert: () => void): void {
   insert();
   db.exec('ALTER TABLE deliveries DROP COLUMN source; ALTER TABLE deliveries DROP COLUMN source_id');
 }
+
+/**
+ * Today's derivation and views read a delivery's keys from `delivery_keys` (the keys file of schema 19): a store of
+ * an older schema gets that table in temp, gone on close, filled from its deliveries and kept by a trigger.
+ */
+export function keysInTemp(db: Db): void {
+  db.exec(`
+    CREATE TEMP TABLE delivery_keys (row_id INTEGER PRIMARY KEY, idempotency TEXT, lifecycle TEXT);
+    INSERT INTO temp.delivery_keys SELECT id, idempotency_key, lifecycle_key FROM main.deliveries;
+    CREATE TEMP TRIGGER delivery_keys_of_older_store AFTER INSERT ON main.deliveries
+    BEGIN
+      INSERT INTO delivery_keys VALUES (new.id, new.idempotency_key, new.lifecycle_key);
+    END;
+  `);
+}

@@ -1,5 +1,6 @@
 import Database from 'better-sqlite3';
 import type { DeliveryFilter } from '../../src/shared/delivery';
+import { attachDeliveryKeys } from '../../src/main/core/store/sqlite/delivery-keys';
 import { connectionPragmas, type Db } from '../../src/main/core/store/sqlite/open';
 import { migrations } from '../../src/main/core/store/sqlite/migrations';
 import { inProcessWriter } from '../../src/main/core/store/sqlite/in-process-writer';
@@ -9,7 +10,10 @@ import { buildDeliveryRecord } from '../../src/main/core/delivery-record/build-r
 import { giftCardBody } from './deliveries';
 import { analyzedTraffic, storeInBulk } from './realistic-traffic';
 
-/** A store file migrated to `version` (every migration by default), with the connection settings of the app. */
+/**
+ * A store file migrated to `version` (every migration by default), with the connection settings of the app, and
+ * from schema 19 on its keys file attached as openStore attaches it.
+ */
 export function storeAtVersion(file: string, version = migrations.length): Db {
   const db = new Database(file);
   db.pragma('journal_mode = WAL');
@@ -18,6 +22,7 @@ export function storeAtVersion(file: string, version = migrations.length): Db {
     for (const migrate of migrations.slice(0, version)) migrate(db);
     db.pragma(`user_version = ${version}`);
   })();
+  if (version >= 19) attachDeliveryKeys(db, { writes: true, create: true });
   return db;
 }
 
@@ -106,9 +111,9 @@ export async function preparedStatements(db: Db): Promise<string[]> {
   return [...seen];
 }
 
-/** Statements that read (or delete from) the deliveries table, each once, in the order first prepared. */
+/** Statements that read (or delete from) the deliveries table or its keys, each once, in the order first prepared. */
 export function readingDeliveries(statements: readonly string[]): string[] {
-  return [...new Set(statements.map(normalized))].filter((sql) => /\b(FROM|JOIN)\s+deliveries\b/i.test(sql));
+  return [...new Set(statements.map(normalized))].filter((sql) => /\b(FROM|JOIN)\s+(deliveries|delivery_keys)\b/i.test(sql));
 }
 
 const normalized = (sql: string) => sql.replace(/\s+/g, ' ').trim();

@@ -1,12 +1,12 @@
 /*
  * A group's facts without reading every copy: its duplicate_groups row covers the copies derived so far; the
  * few stored since (the derivation runs just after each commit) are folded in, so that the answer is exact
- * even before they are derived. Each statement seeks an index (deliveries_by_key, deliveries_by_identical_bytes).
+ * even before they are derived. Each statement seeks an index (`groupCopies`).
  */
 import { listedCopiesLimit, type DuplicateGroupFacts } from '../../../../shared/delivery';
 import type { DuplicateBasis } from '../../../../shared/lifecycle';
 import type { SignatureVerdict } from '../../../../shared/verdicts';
-import { groupCopiesClause, type DuplicateGrouping } from './duplicate-grouping';
+import { groupCopies, type DuplicateGrouping } from './duplicate-grouping';
 
 export interface CopyRow {
   id: number;
@@ -23,9 +23,11 @@ export interface CopyRow {
  * The first copies of a group (its key as `?`), in arrival order: as many as a view lists (a delivery's detail, the
  * Duplicates page), an index range however many copies the group holds.
  */
-export const firstCopiesSql = (basis: DuplicateBasis) =>
-  `SELECT id, received_at, body_sha256, delivery_id, signature, response_status, event, lifecycle_key
-   FROM deliveries WHERE ${groupCopiesClause(basis)} ORDER BY id LIMIT ${listedCopiesLimit}`;
+export const firstCopiesSql = (basis: DuplicateBasis) => {
+  const copies = groupCopies(basis);
+  return `SELECT id, received_at, body_sha256, delivery_id, signature, response_status, event, lifecycle_key
+   FROM ${copies.from} WHERE ${copies.where} ORDER BY ${copies.id} LIMIT ${listedCopiesLimit}`;
+};
 
 /** The group's row (its key and basis as `?`). */
 export const groupRowSql = `SELECT count, last_id, identical_bodies, delivery_id_changed, delivery_id_missing
@@ -40,9 +42,11 @@ export interface GroupRow {
 }
 
 /** The group's first copy, or (`DESC`) its last (its key as `?`). */
-export const endCopySql = (basis: DuplicateBasis, order: 'ASC' | 'DESC') =>
-  `SELECT id, received_at, body_sha256, delivery_id FROM deliveries WHERE ${groupCopiesClause(basis)}
-   ORDER BY id ${order} LIMIT 1`;
+export const endCopySql = (basis: DuplicateBasis, order: 'ASC' | 'DESC') => {
+  const copies = groupCopies(basis);
+  return `SELECT id, received_at, body_sha256, delivery_id FROM ${copies.from} WHERE ${copies.where}
+   ORDER BY ${copies.id} ${order} LIMIT 1`;
+};
 
 export interface EndCopy {
   id: number;
@@ -55,12 +59,14 @@ export interface EndCopy {
  * The copies after the row's last (`?`: the first copy's body hash and X-Service-Delivery, the key, that id),
  * compared with the first copy as the derivation compares them (writer's duplicate-groups upsert).
  */
-export const laterCopiesSql = (basis: DuplicateBasis) =>
-  `SELECT count(*) AS count,
+export const laterCopiesSql = (basis: DuplicateBasis) => {
+  const copies = groupCopies(basis);
+  return `SELECT count(*) AS count,
      coalesce(max(CASE WHEN body_sha256 <> ? THEN 1 ELSE 0 END), 0) AS other_bytes,
      coalesce(max(CASE WHEN delivery_id <> ? THEN 1 ELSE 0 END), 0) AS other_delivery_id,
      coalesce(max(CASE WHEN delivery_id IS NULL THEN 1 ELSE 0 END), 0) AS missing_delivery_id
-   FROM deliveries WHERE ${groupCopiesClause(basis)} AND id > ?`;
+   FROM ${copies.from} WHERE ${copies.where} AND ${copies.id} > ?`;
+};
 
 export interface LaterCopies {
   count: number;

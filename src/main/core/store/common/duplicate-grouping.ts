@@ -23,9 +23,27 @@ export function groupingOf(idempotencyKey: string | null, bodySha256: string): D
 }
 
 /**
- * The deliveries of a group, for `WHERE`: those sharing its idempotency key, or for identical bytes those
- * without a key sharing its body hash (both seek an index: deliveries_by_key, deliveries_by_identical_bytes).
+ * Where a group's deliveries are found: `FROM ${from} WHERE ${where}` (its key as `?`) gives their rows, whose columns
+ * are read unqualified, and `id` names their ids where the index that finds them has them in order (a range or an
+ * `ORDER BY` on it is a seek). A key's copies are found through `delivery_keys` (its `row_id`, `idempotency` and
+ * `lifecycle` columns: the SQLite store's keys file, a view over deliveries on PostgreSQL), identical bytes through
+ * deliveries_by_identical_bytes.
  */
-export function groupCopiesClause(basis: DuplicateBasis): string {
-  return basis === 'idempotency_key' ? 'idempotency_key = ?' : 'idempotency_key IS NULL AND body_sha256 = ?';
+export interface GroupCopies {
+  from: string;
+  where: string;
+  id: string;
+}
+
+/**
+ * The source of a key's deliveries joined to their rows: `id` is the delivery's own column, `row_id` the key's. Every
+ * read of the keys goes through it, even one that reads no column of the rows: a key whose delivery's deletion a
+ * power cut undid in the keys file alone is then never found.
+ */
+export const keyedDeliveries = 'delivery_keys JOIN deliveries ON id = row_id';
+
+export function groupCopies(basis: DuplicateBasis): GroupCopies {
+  return basis === 'idempotency_key'
+    ? { from: keyedDeliveries, where: 'idempotency = ?', id: 'row_id' }
+    : { from: 'deliveries', where: 'idempotency_key IS NULL AND body_sha256 = ?', id: 'id' };
 }

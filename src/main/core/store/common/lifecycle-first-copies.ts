@@ -7,7 +7,7 @@
  */
 import { listedCopiesLimit } from '../../../../shared/delivery';
 import type { LifecycleEvent } from '../../../../shared/lifecycle';
-import type { DuplicateGrouping } from './duplicate-grouping';
+import { keyedDeliveries, type DuplicateGrouping } from './duplicate-grouping';
 import type { MemberRow } from './lifecycle-members';
 import { eventsOfStoredFacts } from './stored-event-facts';
 
@@ -23,25 +23,27 @@ export interface DerivedEventsRow {
 export const memberSql = 'SELECT id, body, idempotency_key, received_at, lifecycle_kind FROM deliveries WHERE id = ?';
 
 /**
- * `+` on SQLite, which keeps its planner on deliveries_by_key (one seek for a key's copies in a lifecycle) rather than
- * walking the lifecycle's every delivery; nothing on PostgreSQL, whose planner picks that index by its statistics.
+ * `+` on SQLite, which keeps its planner on the keys' index by idempotency key (one seek for a key's copies in a
+ * lifecycle) rather than walking the lifecycle's every delivery; nothing on PostgreSQL, whose planner picks that
+ * index by its statistics.
  */
 export type PlannerHint = '+' | '';
 
 /**
  * The lifecycle's deliveries after an id that are the first of their event (parameters: lifecycle key, id), in
- * arrival order: a seek of deliveries_by_lifecycle, and for each delivery one of deliveries_by_key. Only these
- * bodies are read: a copy of an earlier event is not returned.
+ * arrival order: a seek of the keys' index by lifecycle, and for each delivery one of their index by idempotency
+ * key. Only these bodies are read: a copy of an earlier event is not returned.
  */
 export const firstCopiesAfterSql = (hint: PlannerHint) =>
-  `SELECT id, body, idempotency_key, received_at, lifecycle_kind FROM deliveries AS d
-   WHERE lifecycle_key = ? AND id > ? AND (idempotency_key IS NULL OR NOT EXISTS (
-     SELECT 1 FROM deliveries AS p WHERE p.idempotency_key = d.idempotency_key AND ${hint}p.lifecycle_key = d.lifecycle_key AND p.id < d.id))
-   ORDER BY id`;
+  `SELECT id, body, idempotency_key, received_at, lifecycle_kind FROM delivery_keys AS k JOIN deliveries ON id = k.row_id
+   WHERE k.lifecycle = ? AND k.row_id > ? AND (k.idempotency IS NULL OR NOT EXISTS (
+     SELECT 1 FROM delivery_keys AS p JOIN deliveries AS pd ON pd.id = p.row_id
+     WHERE p.idempotency = k.idempotency AND ${hint}p.lifecycle = k.lifecycle AND p.row_id < k.row_id))
+   ORDER BY k.row_id`;
 
 /** An event's first copies, one past the listed ones (parameters: idempotency key, lifecycle key): one seek. */
 export const eventCopiesSql = (hint: PlannerHint) =>
-  `SELECT id FROM deliveries WHERE idempotency_key = ? AND ${hint}lifecycle_key = ? ORDER BY id LIMIT ${listedCopiesLimit + 1}`;
+  `SELECT id FROM ${keyedDeliveries} WHERE idempotency = ? AND ${hint}lifecycle = ? ORDER BY row_id LIMIT ${listedCopiesLimit + 1}`;
 
 /**
  * What to read of a lifecycle: its derived events' first deliveries, and the first copies after `derivedUpTo`.

@@ -1,6 +1,7 @@
 import type { Lifecycle, LifecycleKind, LifecycleSummary } from '../../../../shared/lifecycle';
 import { arrivedEvent, arrivedEvents, eventFacts, lifecycleOfEvents, summarizeLifecycle, type ArrivedEvent } from '../../analysis/lifecycle';
 import type { ParsedBody } from '../../analysis/parse-body';
+import { keyedDeliveries } from './duplicate-grouping';
 import type { RecentParsedBodies } from './recent-parsed-bodies';
 import { eventsOfStoredFacts, storedEventFacts } from './stored-event-facts';
 
@@ -12,9 +13,9 @@ export interface MemberRow {
   lifecycle_kind: LifecycleKind;
 }
 
-/** A lifecycle's deliveries (its key as `?`), in arrival order. */
-export const membersSql =
-  'SELECT id, body, idempotency_key, received_at, lifecycle_kind FROM deliveries WHERE lifecycle_key = ? ORDER BY id';
+/** A lifecycle's deliveries (its key as `?`), in arrival order: a seek of the keys' index by lifecycle. */
+export const membersSql = `SELECT id, body, idempotency_key, received_at, lifecycle_kind FROM ${keyedDeliveries}
+  WHERE lifecycle = ? ORDER BY row_id`;
 
 /** A lifecycle rebuilt from its deliveries (by the analysis), with its events and the latest delivery; null without any. */
 export function lifecycleOfMembers(
@@ -75,19 +76,18 @@ export interface StoredGrowth {
  * A lifecycle's deliveries from its first up to `upTo` (the derived batch's last id), in arrival order: what
  * its summary covers once that batch is derived, and nothing committed after it.
  */
-export const membersUpToSql =
-  'SELECT id, body, idempotency_key, received_at, lifecycle_kind FROM deliveries WHERE lifecycle_key = ? AND id <= ? ORDER BY id';
+export const membersUpToSql = `SELECT id, body, idempotency_key, received_at, lifecycle_kind FROM ${keyedDeliveries}
+  WHERE lifecycle = ? AND row_id <= ? ORDER BY row_id`;
 
 /**
  * Whether a delivery is a further copy of an event its lifecycle already has: an earlier delivery of the same
- * lifecycle with its idempotency key (parameters: key, lifecycle key, id). `+lifecycle_key` keeps the planner
- * on deliveries_by_key (one seek), never walking the lifecycle's every delivery.
+ * lifecycle with its idempotency key (parameters: key, lifecycle key, id). `+lifecycle` keeps the planner on the
+ * index by idempotency key (one seek), never walking the lifecycle's every delivery.
  */
-export const priorCopySql =
-  'SELECT 1 FROM deliveries WHERE idempotency_key = ? AND +lifecycle_key = ? AND id < ? LIMIT 1';
+export const priorCopySql = `SELECT 1 FROM ${keyedDeliveries} WHERE idempotency = ? AND +lifecycle = ? AND row_id < ? LIMIT 1`;
 
 /** Whether a lifecycle has a delivery before the given one (parameters: lifecycle key, id): one seek. */
-export const earlierMemberSql = 'SELECT 1 FROM deliveries WHERE lifecycle_key = ? AND id < ? LIMIT 1';
+export const earlierMemberSql = `SELECT 1 FROM ${keyedDeliveries} WHERE lifecycle = ? AND row_id < ? LIMIT 1`;
 
 /** A delivery's body, for a new event whose parsed body is no longer at hand. */
 export const memberBodySql = 'SELECT body FROM deliveries WHERE id = ?';

@@ -1,6 +1,6 @@
 import type { DuplicateBasis } from '../../../../shared/lifecycle';
 import type { RetentionLimits } from '../../../../shared/retention';
-import { groupCopiesClause, groupingOf, type DuplicateGrouping, type GroupMember } from './duplicate-grouping';
+import { groupCopies, groupingOf, type DuplicateGrouping, type GroupMember } from './duplicate-grouping';
 
 /**
  * Retention, what both engines share: which of the oldest deliveries to remove, and how a duplicate group that
@@ -85,12 +85,13 @@ export function touchedBy(rows: readonly PrunedKeys[]): { groups: DuplicateGroup
 
 /** The statements (`?` parameters: the group's key, then the derived watermark) that state a group again. */
 export function regroupSql(basis: DuplicateBasis) {
-  const copies = `FROM deliveries WHERE ${groupCopiesClause(basis)} AND id <= ?`;
+  const source = groupCopies(basis);
+  const copies = `FROM ${source.from} WHERE ${source.where} AND ${source.id} <= ?`;
   const member = 'id, received_at AS "receivedAt", body_sha256 AS "bodySha256", delivery_id AS "deliveryId"';
   return {
     count: `SELECT count(*) AS count ${copies}`,
-    first: `SELECT ${member} ${copies} ORDER BY id LIMIT 1`,
-    last: `SELECT ${member} ${copies} ORDER BY id DESC LIMIT 1`,
+    first: `SELECT ${member} ${copies} ORDER BY ${source.id} LIMIT 1`,
+    last: `SELECT ${member} ${copies} ORDER BY ${source.id} DESC LIMIT 1`,
     /** Then the first copy's hash. */
     otherBytes: `SELECT 1 AS found ${copies} AND body_sha256 <> ? LIMIT 1`,
     /** Then the first copy's X-Service-Delivery. */

@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import type { DuplicateBasis } from '../../../../shared/lifecycle';
-import { groupCopiesClause, groupingOf, type GroupMember } from '../common/duplicate-grouping';
+import { groupCopies, groupingOf, type GroupMember } from '../common/duplicate-grouping';
 import type { DerivedResults } from '../common/inspector-store';
 import { addCopiesSql, additionsByLifecycle, earlierMemberSql, grownSummaryParams, growsFromFacts, lifecycleColumns, lifecycleOfMembers, lifecycleUpsertSql, memberBodySql, membersSql, membersUpToSql, newEvent, type LifecycleAddition, type MemberRow, type StoredGrowth, summaryParams } from '../common/lifecycle-members';
 import type { LifecycleKind } from '../../../../shared/lifecycle';
@@ -28,11 +28,13 @@ interface PendingRow {
   lifecycle_kind: LifecycleKind | null;
 }
 
-const firstCopySql = (basis: DuplicateBasis) =>
-  numbered(
+const firstCopySql = (basis: DuplicateBasis) => {
+  const copies = groupCopies(basis);
+  return numbered(
     `SELECT id, received_at AS "receivedAt", body_sha256 AS "bodySha256", delivery_id AS "deliveryId"
-     FROM deliveries WHERE ${groupCopiesClause(basis)} AND id < ? ORDER BY id LIMIT 1`,
+     FROM ${copies.from} WHERE ${copies.where} AND ${copies.id} < ? ORDER BY ${copies.id} LIMIT 1`,
   );
+};
 
 // The SQLite store's upsert (duplicate-groups.ts), its 0/1 flags combined with CASE.
 const upsertGroupSql = `

@@ -169,6 +169,13 @@ const migrations: readonly MigrationStep[] = [
     `),
   // The SQLite store's schema 17: each lifecycle's events' facts (JSON) in place of their first deliveries, to grow it from.
   (client) => client.query('ALTER TABLE lifecycles ADD COLUMN event_facts TEXT; ALTER TABLE lifecycles DROP COLUMN event_first_ids'),
+  // The SQLite store's schema 19 keeps its deliveries' keys in a table of their own, which the statements both
+  // engines share read (common/duplicate-grouping.ts): here the same names over deliveries, on its own indexes.
+  (client) =>
+    client.query(`
+      CREATE VIEW delivery_keys AS
+        SELECT id AS row_id, idempotency_key AS idempotency, lifecycle_key AS lifecycle FROM deliveries;
+    `),
 ];
 
 export const pgSchemaVersion = migrations.length;

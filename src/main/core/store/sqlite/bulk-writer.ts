@@ -1,5 +1,6 @@
 import { closeSync, existsSync, fsyncSync, openSync } from 'node:fs';
 import type { DeliveryRecord } from '../../delivery-record/delivery-record';
+import { deliveryKeysFile } from './delivery-keys';
 import type { StoreWriter } from './store-writer';
 
 /** Deliveries per transaction: each B-tree page a chunk touches is then written once for thousands of rows. */
@@ -39,9 +40,10 @@ export function bulkWriter(writer: StoreWriter, chunkRows = bulkChunkRows) {
 
 export type BulkWriter = ReturnType<typeof bulkWriter>;
 
-/** Syncs a store's database file and its WAL: what transactions committed without their own fsync wrote. */
+/** Syncs a store's database file, its keys file and their WALs: what transactions committed without their own fsync wrote. */
 export function syncStoreFiles(file: string): void {
-  for (const path of [file, `${file}-wal`]) {
+  const keys = deliveryKeysFile(file);
+  for (const path of [file, `${file}-wal`, keys, `${keys}-wal`]) {
     if (!existsSync(path)) continue;
     const fd = openSync(path, 'r');
     try {

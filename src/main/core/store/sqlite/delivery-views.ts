@@ -39,14 +39,18 @@ function pageByReceiveTime(db: Db, where: string, params: unknown[], query: List
       .prepare(`SELECT ${summaryColumns} FROM deliveries WHERE ${matching} ${receiveTimeOrder} LIMIT ?`)
       .all(...cursor, query.limit) as SummaryRow[];
   }
-  // A filter: the page of its index in delivery_filters, merged with the matches among the rows stored after it.
+  // A filter: the page of its index in delivery_filters, merged with the matches among the rows stored after it. The
+  // page's ids are chosen first: a summary's copy count is a count of its group, for the page's rows alone, not for
+  // every match stored after the filters' table (thousands while deliveries arrive without a pause).
   return db
     .prepare(
       `SELECT ${summaryColumns} FROM deliveries WHERE id IN (
-         SELECT id FROM (SELECT id FROM delivery_filters WHERE ${matching} ${receiveTimeOrder} LIMIT ?)
-         UNION ALL
-         SELECT id FROM deliveries NOT INDEXED WHERE id > (${filtersFilledThroughSql}) AND ${matching}
-       ) ${receiveTimeOrder} LIMIT ?`,
+         SELECT id FROM deliveries WHERE id IN (
+           SELECT id FROM (SELECT id FROM delivery_filters WHERE ${matching} ${receiveTimeOrder} LIMIT ?)
+           UNION ALL
+           SELECT id FROM deliveries NOT INDEXED WHERE id > (${filtersFilledThroughSql}) AND ${matching}
+         ) ${receiveTimeOrder} LIMIT ?
+       ) ${receiveTimeOrder}`,
     )
     .all(...params, ...cursor, query.limit, ...params, ...cursor, query.limit) as SummaryRow[];
 }

@@ -1,7 +1,7 @@
 import type { DuplicateBasis } from '../../../../shared/lifecycle';
 import type { Db } from './db';
 import type { GroupMember} from '../common/duplicate-grouping';
-import { groupingOf, groupCopiesClause } from '../common/duplicate-grouping';
+import { groupingOf, groupCopies } from '../common/duplicate-grouping';
 
 /**
  * Duplicate groups, one row per idempotency key (or, for deliveries without one, per body hash) delivered
@@ -23,11 +23,13 @@ export function duplicateGroupQueries(db: Db) {
         AND first_delivery_id IS NOT NULL AND excluded.first_delivery_id <> first_delivery_id),
       delivery_id_missing = delivery_id_missing OR excluded.first_delivery_id IS NULL`);
   const grouped = db.prepare('SELECT 1 FROM duplicate_groups WHERE idempotency_key = ?').pluck();
-  const firstCopy = (basis: DuplicateBasis) =>
-    db.prepare(
+  const firstCopy = (basis: DuplicateBasis) => {
+    const copies = groupCopies(basis);
+    return db.prepare(
       `SELECT id, received_at AS receivedAt, body_sha256 AS bodySha256, delivery_id AS deliveryId
-       FROM deliveries WHERE ${groupCopiesClause(basis)} AND id < ? ORDER BY id LIMIT 1`,
+       FROM ${copies.from} WHERE ${copies.where} AND ${copies.id} < ? ORDER BY ${copies.id} LIMIT 1`,
     );
+  };
   const firstCopies = { idempotency_key: firstCopy('idempotency_key'), identical_bytes: firstCopy('identical_bytes') };
 
   /** Adds a delivery to its group, if it has one; members come in id order. */

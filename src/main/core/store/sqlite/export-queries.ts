@@ -1,4 +1,5 @@
 import type { ScopeReader } from '../common/inspector-store';
+import { keyedDeliveries } from '../common/duplicate-grouping';
 import type { Db } from './db';
 import {
   exportedDeliveryColumns,
@@ -9,12 +10,17 @@ import {
   type StoredDeliveryRow,
 } from '../common/stored-delivery';
 
-/** The WHERE clause of a scope, values bound (ids go in as one JSON array). */
-function scopeClause(scope: ExportScope): { where: string; param: string | null } {
-  if (scope === 'all') return { where: '1', param: null };
-  if ('deliveryIds' in scope) return { where: 'id IN (SELECT value FROM json_each(@param))', param: JSON.stringify(scope.deliveryIds) };
-  if ('idempotencyKey' in scope) return { where: 'idempotency_key = @param', param: scope.idempotencyKey };
-  return { where: 'lifecycle_key = @param', param: scope.lifecycleKey };
+/**
+ * A scope's deliveries as `FROM … WHERE …`, values bound (ids go in as one JSON array), and the column of their ids
+ * in the order the index that finds them holds (a key's through the keys file: duplicate-grouping.ts).
+ */
+function scopeClause(scope: ExportScope): { from: string; where: string; id: string; param: string | null } {
+  if (scope === 'all') return { from: 'deliveries', where: '1', id: 'id', param: null };
+  if ('deliveryIds' in scope) {
+    return { from: 'deliveries', where: 'id IN (SELECT value FROM json_each(@param))', id: 'id', param: JSON.stringify(scope.deliveryIds) };
+  }
+  if ('idempotencyKey' in scope) return { from: keyedDeliveries, where: 'idempotency = @param', id: 'row_id', param: scope.idempotencyKey };
+  return { from: keyedDeliveries, where: 'lifecycle = @param', id: 'row_id', param: scope.lifecycleKey };
 }
 
 /** The exports' reads of the SQLite store. */
@@ -28,12 +34,12 @@ export function exportQueries(db: Db) {
   const lifecycleKeys = db.prepare('SELECT key FROM lifecycles WHERE key > ? ORDER BY key LIMIT ?').pluck();
   return {
     scope(scope: ExportScope): ScopeReader {
-      const { where, param } = scopeClause(scope);
-      const total = db.prepare(`SELECT count(*) FROM deliveries WHERE ${where}`).pluck().get({ param }) as number;
-      const page = db.prepare(`SELECT ${storedDeliveryColumns} FROM deliveries WHERE ${where} AND id > @after ORDER BY id LIMIT @limit`);
+      const { from, where, id, param } = scopeClause(scope);
+      const total = db.prepare(`SELECT count(*) FROM ${from} WHERE ${where}`).pluck().get({ param }) as number;
+      const page = db.prepare(`SELECT ${storedDeliveryColumns} FROM ${from} WHERE ${where} AND ${id} > @after ORDER BY ${id} LIMIT @limit`);
       return {
         total,
-        storedIds: async () => db.prepare(`SELECT id FROM deliveries WHERE ${where}`).pluck().all({ param }) as number[],
+        storedIds: async () => db.prepare(`SELECT id FROM ${from} WHERE ${where} ORDER BY ${id}`).pluck().all({ param }) as number[],
         page: async (after, limit) => (page.all({ param, after, limit }) as StoredDeliveryRow[]).map(toStoredDelivery),
       };
     },

@@ -1,5 +1,6 @@
 import Database from 'better-sqlite3';
 import type { Db } from './db';
+import { attachDeliveryKeys } from './delivery-keys';
 import { migrate } from './migrate';
 
 export type { Db } from './db';
@@ -31,7 +32,10 @@ export const connectionPragmas: readonly string[] = [
  */
 export const newStorePageSize = 4096;
 
-/** Opens (creating if needed) the store with the pragmas durability depends on, then migrates it. */
+/**
+ * Opens (creating if needed) the store with the pragmas durability depends on, migrates it, and attaches its keys
+ * file (delivery-keys.ts), created or mended from the deliveries.
+ */
 export function openStore(file: string, options: OpenOptions = {}): Db {
   const db = new Database(file, options.nativeBinding ? { nativeBinding: options.nativeBinding } : {});
   try {
@@ -40,6 +44,7 @@ export function openStore(file: string, options: OpenOptions = {}): Db {
     db.pragma('journal_mode = WAL');
     for (const pragma of connectionPragmas) db.pragma(pragma);
     migrate(db);
+    attachDeliveryKeys(db, { writes: true, create: true });
     return db;
   } catch (error) {
     db.close();

@@ -1,30 +1,33 @@
 import type { Statement } from 'better-sqlite3';
 import type { Db } from './db';
+import { deliveryKeysSchema } from './delivery-keys';
 
 /** The `synchronous` pragma's statements of a connection, prepared once: a writer sets it around every call. */
 interface SyncPragmas {
   read: Statement;
-  /** `PRAGMA synchronous = N`, by N (0 OFF, 1 NORMAL, 2 FULL, 3 EXTRA). */
-  set: Map<number, Statement>;
+  /** `PRAGMA synchronous = N` of the store's file and of its keys file when attached, by N (0 OFF, 1 NORMAL, 2 FULL, 3 EXTRA). */
+  set: Map<number, Statement[]>;
+  files: string[];
 }
 const pragmasOf = new WeakMap<Db, SyncPragmas>();
 
 function syncPragmas(db: Db): SyncPragmas {
   let pragmas = pragmasOf.get(db);
   if (pragmas === undefined) {
-    pragmas = { read: db.prepare('PRAGMA synchronous').pluck(), set: new Map() };
+    const attached = (db.pragma('database_list') as Array<{ name: string }>).some((file) => file.name === deliveryKeysSchema);
+    pragmas = { read: db.prepare('PRAGMA synchronous').pluck(), set: new Map(), files: attached ? ['main', deliveryKeysSchema] : ['main'] };
     pragmasOf.set(db, pragmas);
   }
   return pragmas;
 }
 
 function setSynchronous(db: Db, pragmas: SyncPragmas, level: number): void {
-  let statement = pragmas.set.get(level);
-  if (statement === undefined) {
-    statement = db.prepare(`PRAGMA synchronous = ${level}`);
-    pragmas.set.set(level, statement);
+  let statements = pragmas.set.get(level);
+  if (statements === undefined) {
+    statements = pragmas.files.map((file) => db.prepare(`PRAGMA ${file}.synchronous = ${level}`));
+    pragmas.set.set(level, statements);
   }
-  statement.run();
+  for (const statement of statements) statement.run();
 }
 
 /**

@@ -1,3 +1,4 @@
+import { keyedDeliveries } from '../common/duplicate-grouping';
 import type { Db } from './db';
 import type { ReplaySource, SourceRow} from '../common/replay-source-rows';
 import { replaySourceColumns, toSource } from '../common/replay-source-rows';
@@ -5,7 +6,7 @@ import { replaySourceColumns, toSource } from '../common/replay-source-rows';
 /** Stored deliveries read for replay, in arrival order. */
 export function replaySourceQueries(db: Db) {
   const byId = db.prepare(`SELECT ${replaySourceColumns} FROM deliveries WHERE id = ?`);
-  const byKey = db.prepare(`SELECT ${replaySourceColumns} FROM deliveries WHERE idempotency_key = ? ORDER BY id`);
+  const byKey = db.prepare(`SELECT ${replaySourceColumns} FROM ${keyedDeliveries} WHERE idempotency = ? ORDER BY row_id`);
   return {
     one(id: number): ReplaySource | null {
       const row = byId.get(id) as SourceRow | undefined;

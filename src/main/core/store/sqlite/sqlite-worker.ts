@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
+import { deliveryKeysFile, deliveryKeysSchema } from './delivery-keys';
 import { connectionPragmas } from './open';
 
 /** better-sqlite3's entry, resolved from here (a CommonJS bundle has `require`; ES modules have import.meta). */
@@ -7,7 +8,8 @@ function driverPath(): string {
   return typeof require === 'function' ? require.resolve('better-sqlite3') : createRequire(import.meta.url).resolve('better-sqlite3');
 }
 
-// Opens the store in the worker with openStore's per-connection pragmas, then the worker's own.
+// Opens the store in the worker with openStore's per-connection pragmas, then the worker's own, and attaches its keys
+// file (delivery-keys.ts: a worker writes no delivery, so it needs none of the triggers).
 const openInWorker = `
 const { parentPort, workerData } = require('node:worker_threads');
 const Database = require(workerData.driver);
@@ -16,6 +18,8 @@ const db = new Database(workerData.file, {
   ...(workerData.nativeBinding ? { nativeBinding: workerData.nativeBinding } : {}),
 });
 for (const pragma of workerData.pragmas) db.pragma(pragma);
+db.prepare('ATTACH DATABASE ? AS ' + workerData.keysSchema).run(workerData.keysFile);
+db.pragma(workerData.keysSchema + '.synchronous = NORMAL');
 `;
 
 export interface SqliteWorkerOptions {
@@ -39,6 +43,8 @@ export function startSqliteWorker(body: string, options: SqliteWorkerOptions): W
     workerData: {
       driver: driverPath(),
       file: options.file,
+      keysFile: deliveryKeysFile(options.file),
+      keysSchema: deliveryKeysSchema,
       nativeBinding: options.nativeBinding,
       pragmas: [...connectionPragmas, ...(options.pragmas ?? [])],
       ...options.data,

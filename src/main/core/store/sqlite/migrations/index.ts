@@ -17,6 +17,7 @@ import { lifecycleEventFirstIds } from './0015-growth';
 import { oneIndexPerFilter } from './0016-one-index-per-filter';
 import { lifecycleEventFacts } from './0017-lifecycle-event-facts';
 import { filterColumnsApart } from './0018-filter-columns-apart';
+import { keysApart } from './0019-keys-apart';
 
 /** Schema versions in order: migrations[i] takes user_version i to i + 1. Never edit a shipped one; add a new one. */
 export const migrations: ReadonlyArray<(db: Db) => void> = [
@@ -38,4 +39,5 @@ export const migrations: ReadonlyArray<(db: Db) => void> = [
   oneIndexPerFilter,
   lifecycleEventFacts,
   filterColumnsApart,
+  keysApart,
 ];

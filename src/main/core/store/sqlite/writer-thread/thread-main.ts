@@ -1,6 +1,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import type { Db } from '../db';
+import { attachDeliveryKeys } from '../delivery-keys';
 import type { WriterCall } from '../store-writer';
 import { storeWriterHandlers } from '../writer-handlers';
 
@@ -23,6 +24,7 @@ const port = parentPort!;
 const data = workerData as WriterThreadData;
 const db: Db = new Database(data.file, { fileMustExist: true, ...(data.nativeBinding ? { nativeBinding: data.nativeBinding } : {}) });
 for (const pragma of data.pragmas) db.pragma(pragma);
+attachDeliveryKeys(db, { writes: true });
 const handlers = storeWriterHandlers(db);
 
 port.on('message', (message: WriterRequest | 'close') => {

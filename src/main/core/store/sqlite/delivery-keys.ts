@@ -1,0 +1,100 @@
+import type { Db } from './db';
+
+/**
+ * The two indexes keyed by random values, an idempotency key and a lifecycle key, in a file of their own beside the
+ * store (`<store>-keys`) with 1024-byte pages. A delivery's commit writes a leaf of each wherever its key falls: at
+ * 4096-byte pages in the store's file they were three quarters of a commit's WAL on a store of 200,000 deliveries,
+ * and a quarter of that at 1024 (bench/README.md, issue 27's sixth round). The rows keep 4096-byte pages, which
+ * their reads need.
+ *
+ * `delivery_keys` is an index, not data: every row is a delivery's id (`row_id`) and its two keys (`idempotency`,
+ * `lifecycle`; named apart from the deliveries' columns, so that a join reads those unqualified), written by triggers in the
+ * same transaction as the delivery, so that a read finds a delivery's copies as soon as it is committed. Its
+ * `synchronous` follows the store's; its WAL is not synced before a 2xx (only the store's is: wal-sync.ts), so that
+ * after a power cut it may lack the last deliveries or hold rows whose commit did not survive, and opening the store
+ * mends both (`mendDeliveryKeys`). A re-analysis or a prune, committed with a full fsync, syncs it too. A missing or
+ * older file is rebuilt from the deliveries.
+ */
+export const deliveryKeysSchema = 'keys';
+
+/** Its layout's version (PRAGMA user_version of the keys file): a file of another version is rebuilt. */
+const keysVersion = 1;
+const keysPageSize = 1024;
+
+/** The keys file of a store file (an in-memory store keeps its keys in memory too). */
+export function deliveryKeysFile(storeFile: string): string {
+  return storeFile === '' || storeFile === ':memory:' ? ':memory:' : `${storeFile}-keys`;
+}
+
+const tableSql = `
+  CREATE TABLE IF NOT EXISTS ${deliveryKeysSchema}.delivery_keys (
+    row_id INTEGER PRIMARY KEY,
+    idempotency TEXT,
+    lifecycle TEXT
+  ) STRICT;
+  -- Each entry holds its row_id too (a rowid table's index does): a key's deliveries come back in arrival order.
+  CREATE INDEX IF NOT EXISTS ${deliveryKeysSchema}.delivery_keys_by_idempotency ON delivery_keys (idempotency)
+    WHERE idempotency IS NOT NULL;
+  CREATE INDEX IF NOT EXISTS ${deliveryKeysSchema}.delivery_keys_by_lifecycle ON delivery_keys (lifecycle)
+    WHERE lifecycle IS NOT NULL;`;
+
+// TEMP triggers, the only ones that may reach into another file: each connection that writes deliveries makes them.
+// Inside a trigger a table is named without its schema; a TEMP trigger's names are looked up in every file.
+const triggersSql = `
+  CREATE TEMP TRIGGER IF NOT EXISTS delivery_keys_follow_inserts AFTER INSERT ON main.deliveries
+  BEGIN
+    INSERT OR REPLACE INTO delivery_keys (row_id, idempotency, lifecycle)
+    VALUES (new.id, new.idempotency_key, new.lifecycle_key);
+  END;
+  CREATE TEMP TRIGGER IF NOT EXISTS delivery_keys_follow_updates AFTER UPDATE OF idempotency_key, lifecycle_key ON main.deliveries
+  BEGIN
+    UPDATE delivery_keys SET idempotency = new.idempotency_key, lifecycle = new.lifecycle_key WHERE row_id = new.id;
+  END;
+  CREATE TEMP TRIGGER IF NOT EXISTS delivery_keys_follow_deletes AFTER DELETE ON main.deliveries
+  BEGIN
+    DELETE FROM delivery_keys WHERE row_id = old.id;
+  END;`;
+
+/**
+ * Attaches the store's keys file to a connection, and on one that writes deliveries makes the triggers that keep
+ * it. `create`: the first connection of a process (openStore) also creates, rebuilds or mends it before any other
+ * opens it.
+ */
+export function attachDeliveryKeys(db: Db, options: { writes: boolean; create?: boolean }): void {
+  db.prepare(`ATTACH DATABASE ? AS ${deliveryKeysSchema}`).run(deliveryKeysFile(db.name));
+  if (options.create) createDeliveryKeys(db);
+  // As the store's file: a transaction that relaxes the store's (relaxed-sync.ts) relaxes this one too.
+  db.pragma(`${deliveryKeysSchema}.synchronous = ${db.pragma('synchronous', { simple: true }) as number}`);
+  if (options.writes) db.exec(triggersSql);
+}
+
+function createDeliveryKeys(db: Db): void {
+  const version = db.pragma(`${deliveryKeysSchema}.user_version`, { simple: true }) as number;
+  if (version !== keysVersion) {
+    // A new file takes the page size before its first write; an older layout is dropped and rebuilt (it is only an index).
+    db.pragma(`${deliveryKeysSchema}.page_size = ${keysPageSize}`);
+    db.exec(`DROP TABLE IF EXISTS ${deliveryKeysSchema}.delivery_keys`);
+  }
+  db.pragma(`${deliveryKeysSchema}.journal_mode = WAL`);
+  db.transaction(() => {
+    db.exec(tableSql);
+    db.pragma(`${deliveryKeysSchema}.user_version = ${keysVersion}`);
+  })();
+  mendDeliveryKeys(db);
+}
+
+/**
+ * Makes the keys file what the deliveries say after a crash or a rebuild: drops rows past the last delivery (their
+ * commit was lost; their ids will be given again) and adds the deliveries past its last row. In rows as large as
+ * the store has past that point, once; a fresh store's file is filled in one pass.
+ */
+export function mendDeliveryKeys(db: Db): void {
+  db.transaction(() => {
+    db.prepare(`DELETE FROM ${deliveryKeysSchema}.delivery_keys WHERE row_id > (SELECT coalesce(max(id), 0) FROM main.deliveries)`).run();
+    db.prepare(
+      `INSERT INTO ${deliveryKeysSchema}.delivery_keys (row_id, idempotency, lifecycle)
+       SELECT id, idempotency_key, lifecycle_key FROM main.deliveries
+       WHERE id > (SELECT coalesce(max(row_id), 0) FROM ${deliveryKeysSchema}.delivery_keys) ORDER BY id`,
+    ).run();
+  })();
+}

@@ -1,0 +1,111 @@
+import Database from 'better-sqlite3';
+import { existsSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { deliveryKeysFile } from '../../src/main/core/store/sqlite/delivery-keys';
+import { inProcessWriter } from '../../src/main/core/store/sqlite/in-process-writer';
+import { migrations } from '../../src/main/core/store/sqlite/migrations';
+import { openStore, type Db } from '../../src/main/core/store/sqlite/open';
+import { sqliteStore } from '../../src/main/core/store/sqlite/sqlite-store';
+import { analyzedTraffic, storeInBulk } from '../support/realistic-traffic';
+import { keysInTemp } from '../support/old-store';
+import { storeAtVersion } from '../support/query-plans';
+import { tempDataDir } from '../support/temp-dir';
+
+/** What the keys file holds, and what the deliveries say it should hold. */
+const keysRows = (db: Db) => db.prepare('SELECT row_id, idempotency, lifecycle FROM keys.delivery_keys ORDER BY row_id').raw().all();
+const deliveriesKeys = (db: Db) => db.prepare('SELECT id, idempotency_key, lifecycle_key FROM deliveries ORDER BY id').raw().all();
+
+/** What the views show of the store's duplicates and lifecycles, through the keys. */
+async function views(db: Db) {
+  const store = sqliteStore(db, inProcessWriter(db));
+  await store.derived.catchUpAll();
+  const groups = await store.listDuplicateGroups(undefined, 50);
+  const lifecycles = await store.listLifecycles({}, undefined, 50);
+  const firstKey = lifecycles[0]!.key;
+  const list = await store.listDeliveries({ filter: {}, limit: 50 });
+  return {
+    groups,
+    lifecycles,
+    lifecycle: await store.viewLifecycle(firstKey),
+    copies: list.items.map((item) => [item.id, item.duplicateCount]),
+  };
+}
+
+const storeFileIn = (dir: string) => join(dir, 'inspector.sqlite3');
+
+describe("the store's keys file (idempotency and lifecycle keys, in 1024-byte pages)", () => {
+  it('is created beside a new store with pages a quarter of the rows’, and follows every delivery stored', async () => {
+    const file = storeFileIn(tempDataDir());
+    const db = openStore(file);
+    await storeInBulk(db, analyzedTraffic(300, 11));
+    expect(existsSync(deliveryKeysFile(file))).toBe(true);
+    expect(db.pragma('keys.page_size', { simple: true })).toBe(1024);
+    expect(db.pragma('main.page_size', { simple: true })).toBe(4096);
+    expect(db.pragma('keys.journal_mode', { simple: true })).toBe('wal');
+    expect(keysRows(db)).toEqual(deliveriesKeys(db));
+    // Neither random-key index is left on the rows' file.
+    const indexes = db.prepare("SELECT name FROM main.sqlite_master WHERE type = 'index' AND tbl_name = 'deliveries'").pluck().all();
+    expect(indexes).not.toContain('deliveries_by_key');
+    expect(indexes).not.toContain('deliveries_by_lifecycle');
+    db.close();
+  });
+
+  it('follows a delivery whose keys a re-analysis changes, and one retention deletes', async () => {
+    const db = openStore(storeFileIn(tempDataDir()));
+    await storeInBulk(db, analyzedTraffic(120, 12));
+    db.prepare("UPDATE deliveries SET idempotency_key = 'moved', lifecycle_key = 'send:moved' WHERE id = 7").run();
+    db.prepare('DELETE FROM deliveries WHERE id IN (8, 9)').run();
+    expect(keysRows(db)).toEqual(deliveriesKeys(db));
+    expect(keysRows(db)).toContainEqual([7, 'moved', 'send:moved']);
+    db.close();
+  });
+
+  it('is rebuilt when it is gone, and the views show what they showed', async () => {
+    const file = storeFileIn(tempDataDir());
+    let db = openStore(file);
+    await storeInBulk(db, analyzedTraffic(400, 13));
+    const before = await views(db);
+    db.close();
+    for (const path of [deliveryKeysFile(file), `${deliveryKeysFile(file)}-wal`, `${deliveryKeysFile(file)}-shm`]) rmSync(path, { force: true });
+
+    db = openStore(file);
+    expect(keysRows(db)).toEqual(deliveriesKeys(db));
+    expect(await views(db)).toEqual(before);
+    db.close();
+  });
+
+  it('is mended on open when a power cut left it behind the deliveries, or ahead of them', async () => {
+    const file = storeFileIn(tempDataDir());
+    let db = openStore(file);
+    await storeInBulk(db, analyzedTraffic(300, 14));
+    const before = await views(db);
+    db.close();
+    // As a lost WAL tail leaves it: the last deliveries' keys missing, and keys of a commit the store lost.
+    const keys = new Database(deliveryKeysFile(file));
+    keys.prepare('DELETE FROM delivery_keys WHERE row_id > 250').run();
+    keys.prepare("INSERT INTO delivery_keys VALUES (301, 'lost', 'send:lost'), (302, 'lost', NULL)").run();
+    keys.close();
+
+    db = openStore(file);
+    expect(keysRows(db)).toEqual(deliveriesKeys(db));
+    expect(await views(db)).toEqual(before);
+    db.close();
+  });
+
+  it('is filled from the deliveries when a store from before it is opened, which keeps every delivery', async () => {
+    const file = storeFileIn(tempDataDir());
+    const old = storeAtVersion(file, migrations.length - 1);
+    // That version's store, with its deliveries and their derived tables (the keys it reads, in temp as it had them on deliveries).
+    keysInTemp(old);
+    await storeInBulk(old, analyzedTraffic(300, 15));
+    const stored = deliveriesKeys(old);
+    old.close();
+
+    const db = openStore(file);
+    expect(db.pragma('user_version', { simple: true })).toBe(migrations.length);
+    expect(deliveriesKeys(db)).toEqual(stored);
+    expect(keysRows(db)).toEqual(stored);
+    db.close();
+  });
+});
