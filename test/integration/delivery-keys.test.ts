@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { existsSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { deliveryKeysFile } from '../../src/main/core/store/sqlite/delivery-keys';
@@ -90,6 +90,36 @@ describe("the store's keys file (idempotency and lifecycle keys, in 1024-byte pa
     db = openStore(file);
     expect(keysRows(db)).toEqual(deliveriesKeys(db));
     expect(await views(db)).toEqual(before);
+    db.close();
+  });
+
+  it('is filled again when it counts other rows than the store: a deletion lost in it alone, or the keys of a newer copy', async () => {
+    const file = storeFileIn(tempDataDir());
+    let db = openStore(file);
+    await storeInBulk(db, analyzedTraffic(300, 16));
+    db.close();
+    // A delivery's deletion that a power cut undid in the keys file alone: a row no delivery has.
+    let keys = new Database(deliveryKeysFile(file));
+    keys.prepare("INSERT INTO delivery_keys VALUES (0, 'deleted', 'send:deleted')").run();
+    keys.prepare('UPDATE delivery_keys_count SET rows = rows + 1').run();
+    keys.close();
+    db = openStore(file);
+    expect(keysRows(db)).toEqual(deliveriesKeys(db));
+
+    // A copy of the store restored beside the keys of the store it became since (more deliveries, some deleted).
+    db.close();
+    copyFileSync(file, `${file}.backup`);
+    db = openStore(file);
+    await storeInBulk(db, analyzedTraffic(50, 17));
+    db.prepare('DELETE FROM deliveries WHERE id IN (3, 4, 5)').run();
+    db.close();
+    keys = new Database(deliveryKeysFile(file));
+    expect(keys.prepare('SELECT rows FROM delivery_keys_count').pluck().get()).toBe(347);
+    keys.close();
+    copyFileSync(`${file}.backup`, file);
+    db = openStore(file);
+    expect(deliveriesKeys(db)).toHaveLength(300);
+    expect(keysRows(db)).toEqual(deliveriesKeys(db));
     db.close();
   });
 

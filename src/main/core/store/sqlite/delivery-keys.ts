@@ -4,21 +4,22 @@ import type { Db } from './db';
  * The two indexes keyed by random values, an idempotency key and a lifecycle key, in a file of their own beside the
  * store (`<store>-keys`) with 1024-byte pages. A delivery's commit writes a leaf of each wherever its key falls: at
  * 4096-byte pages in the store's file they were three quarters of a commit's WAL on a store of 200,000 deliveries,
- * and a quarter of that at 1024 (bench/README.md, issue 27's sixth round). The rows keep 4096-byte pages, which
- * their reads need.
+ * and alone at 1024-byte pages they write 4.9 KiB per delivery against 11.8 (bench/README.md, issue 27's sixth
+ * round). The rows keep 4096-byte pages, which their reads need.
  *
  * `delivery_keys` is an index, not data: every row is a delivery's id (`row_id`) and its two keys (`idempotency`,
- * `lifecycle`; named apart from the deliveries' columns, so that a join reads those unqualified), written by triggers in the
- * same transaction as the delivery, so that a read finds a delivery's copies as soon as it is committed. Its
- * `synchronous` follows the store's; its WAL is not synced before a 2xx (only the store's is: wal-sync.ts), so that
- * after a power cut it may lack the last deliveries or hold rows whose commit did not survive, and opening the store
- * mends both (`mendDeliveryKeys`). A re-analysis or a prune, committed with a full fsync, syncs it too. A missing or
- * older file is rebuilt from the deliveries.
+ * `lifecycle`; named apart from the deliveries' columns, so that a join reads those unqualified), written by triggers
+ * in the same transaction as the delivery, so that a read finds a delivery's copies as soon as it is committed. Its
+ * `synchronous` follows the store's, and only the store's WAL is synced before a 2xx (wal-sync.ts): after a power cut
+ * it may lack the last deliveries, hold keys of a commit the store lost, or keep a row whose deletion (retention,
+ * committed without an fsync) the store kept. Opening the store mends the first two, and a count of its rows that
+ * differs from the store's finds the third, or a file beside another copy of the store: it is then filled again, as a
+ * missing or older file is.
  */
 export const deliveryKeysSchema = 'keys';
 
 /** Its layout's version (PRAGMA user_version of the keys file): a file of another version is rebuilt. */
-const keysVersion = 1;
+const keysVersion = 2;
 const keysPageSize = 1024;
 
 /** The keys file of a store file (an in-memory store keeps its keys in memory too). */
@@ -36,7 +37,10 @@ const tableSql = `
   CREATE INDEX IF NOT EXISTS ${deliveryKeysSchema}.delivery_keys_by_idempotency ON delivery_keys (idempotency)
     WHERE idempotency IS NOT NULL;
   CREATE INDEX IF NOT EXISTS ${deliveryKeysSchema}.delivery_keys_by_lifecycle ON delivery_keys (lifecycle)
-    WHERE lifecycle IS NOT NULL;`;
+    WHERE lifecycle IS NOT NULL;
+  -- Its rows, counted by the triggers: opened beside a store whose count differs, it is rebuilt.
+  CREATE TABLE IF NOT EXISTS ${deliveryKeysSchema}.delivery_keys_count (rows INTEGER NOT NULL) STRICT;
+  INSERT INTO ${deliveryKeysSchema}.delivery_keys_count SELECT 0 WHERE NOT EXISTS (SELECT 1 FROM ${deliveryKeysSchema}.delivery_keys_count);`;
 
 // TEMP triggers, the only ones that may reach into another file: each connection that writes deliveries makes them.
 // Inside a trigger a table is named without its schema; a TEMP trigger's names are looked up in every file.
@@ -45,6 +49,7 @@ const triggersSql = `
   BEGIN
     INSERT OR REPLACE INTO delivery_keys (row_id, idempotency, lifecycle)
     VALUES (new.id, new.idempotency_key, new.lifecycle_key);
+    UPDATE delivery_keys_count SET rows = rows + 1;
   END;
   CREATE TEMP TRIGGER IF NOT EXISTS delivery_keys_follow_updates AFTER UPDATE OF idempotency_key, lifecycle_key ON main.deliveries
   BEGIN
@@ -53,6 +58,7 @@ const triggersSql = `
   CREATE TEMP TRIGGER IF NOT EXISTS delivery_keys_follow_deletes AFTER DELETE ON main.deliveries
   BEGIN
     DELETE FROM delivery_keys WHERE row_id = old.id;
+    UPDATE delivery_keys_count SET rows = rows - 1;
   END;`;
 
 /**
@@ -73,7 +79,7 @@ function createDeliveryKeys(db: Db): void {
   if (version !== keysVersion) {
     // A new file takes the page size before its first write; an older layout is dropped and rebuilt (it is only an index).
     db.pragma(`${deliveryKeysSchema}.page_size = ${keysPageSize}`);
-    db.exec(`DROP TABLE IF EXISTS ${deliveryKeysSchema}.delivery_keys`);
+    db.exec(`DROP TABLE IF EXISTS ${deliveryKeysSchema}.delivery_keys; DROP TABLE IF EXISTS ${deliveryKeysSchema}.delivery_keys_count`);
   }
   db.pragma(`${deliveryKeysSchema}.journal_mode = WAL`);
   db.transaction(() => {
@@ -84,17 +90,32 @@ function createDeliveryKeys(db: Db): void {
 }
 
 /**
- * Makes the keys file what the deliveries say after a crash or a rebuild: drops rows past the last delivery (their
- * commit was lost; their ids will be given again) and adds the deliveries past its last row. In rows as large as
- * the store has past that point, once; a fresh store's file is filled in one pass.
+ * Makes the keys file what the deliveries say: drops rows past the last delivery (a power cut lost their commit;
+ * their ids will be given again) and adds the deliveries past its last row (a power cut lost them here, or the file
+ * is new). If its count still differs from the store's (a deletion lost here alone, or the keys of another copy of
+ * the store), it is filled again from every delivery.
  */
 export function mendDeliveryKeys(db: Db): void {
+  const keys = deliveryKeysSchema;
+  const fillFrom = db.prepare(
+    `INSERT INTO ${keys}.delivery_keys (row_id, idempotency, lifecycle)
+     SELECT id, idempotency_key, lifecycle_key FROM main.deliveries WHERE id > ? ORDER BY id`,
+  );
+  const count = db.prepare(`SELECT rows FROM ${keys}.delivery_keys_count`).pluck();
+  const setCount = db.prepare(`UPDATE ${keys}.delivery_keys_count SET rows = ?`);
   db.transaction(() => {
-    db.prepare(`DELETE FROM ${deliveryKeysSchema}.delivery_keys WHERE row_id > (SELECT coalesce(max(id), 0) FROM main.deliveries)`).run();
-    db.prepare(
-      `INSERT INTO ${deliveryKeysSchema}.delivery_keys (row_id, idempotency, lifecycle)
-       SELECT id, idempotency_key, lifecycle_key FROM main.deliveries
-       WHERE id > (SELECT coalesce(max(row_id), 0) FROM ${deliveryKeysSchema}.delivery_keys) ORDER BY id`,
-    ).run();
-  })();
+    const lastDelivery = db.prepare('SELECT coalesce(max(id), 0) FROM main.deliveries').pluck().get() as number;
+    const dropped = db.prepare(`DELETE FROM ${keys}.delivery_keys WHERE row_id > ?`).run(lastDelivery).changes;
+    const lastKept = db.prepare(`SELECT coalesce(max(row_id), 0) FROM ${keys}.delivery_keys`).pluck().get() as number;
+    const added = fillFrom.run(lastKept).changes;
+    const rows = (count.get() as number) - dropped + added;
+    const stored = db.prepare("SELECT value FROM main.store_counts WHERE name = 'deliveries'").pluck().get() as number;
+    if (rows === stored) {
+      setCount.run(rows);
+      return;
+    }
+    db.prepare(`DELETE FROM ${keys}.delivery_keys`).run();
+    setCount.run(fillFrom.run(0).changes);
+    // Begun as a write: another program writing the store meanwhile is waited for (busy_timeout), not a failure.
+  }).immediate();
 }
