@@ -18,6 +18,7 @@ import { insertColumns, insertValues } from '../src/main/core/store/common/deliv
 import { insertDeliverySql } from '../src/main/core/store/sqlite/deliveries';
 import { deliveryKeysFile } from '../src/main/core/store/sqlite/delivery-keys';
 import { openStore } from '../src/main/core/store/sqlite/open';
+import { derivationSteps } from '../src/main/core/store/sqlite/derived-tables';
 import { storeInUse } from './store-in-use';
 import { benchSecret, generateDeliveries } from './generate';
 import { cacheDir, positiveInt } from './scale';
@@ -33,13 +34,14 @@ const frameHeaderBytes = 24;
  * The WAL's frames by the table or index owning each frame's page; frames of pages no tree owns count as "(free)".
  * `schema`: the store's file (main) or its keys file (keys).
  */
-function framesByTree(db: Database.Database, walFile: string, schema = 'main'): { frames: number; byTree: Map<string, number> } {
+function framesByTree(db: Database.Database, walFile: string, schema = 'main', fromFrame = 0): { frames: number; byTree: Map<string, number> } {
   const pageSize = db.pragma(`${schema}.page_size`, { simple: true }) as number;
   const wal = readFileSync(walFile);
   const owner = new Map(db.prepare('SELECT pageno, name FROM dbstat(?)').raw().all(schema) as Array<[number, string]>);
   const byTree = new Map<string, number>();
   let frames = 0;
-  for (let at = walHeaderBytes; at + frameHeaderBytes + pageSize <= wal.length; at += frameHeaderBytes + pageSize) {
+  const frameBytes = frameHeaderBytes + pageSize;
+  for (let at = walHeaderBytes + fromFrame * frameBytes; at + frameBytes <= wal.length; at += frameBytes) {
     const name = owner.get(wal.readUInt32BE(at)) ?? '(free)';
     byTree.set(name, (byTree.get(name) ?? 0) + 1);
     frames++;
@@ -75,11 +77,20 @@ function commitCosts(stored: string, dir: string, rows: readonly unknown[][]): s
       for (let at = 0; at < rows.length; at += perCommit) commit(rows.slice(at, at + perCommit));
       const perRow = (count: number, schema: string) =>
         ((count * (db.pragma(`${schema}.page_size`, { simple: true }) as number)) / 1024 / rows.length).toFixed(2).padStart(6);
-      for (const [schema, wal] of [['main', `${file}-wal`], ['keys', `${deliveryKeysFile(file)}-wal`]] as const) {
-        const { frames, byTree } = framesByTree(db, wal, schema);
-        lines.push(`  commits of ${String(perCommit).padEnd(4)} ${schema === 'main' ? "the store's" : 'the keys file\'s'} WAL ${perRow(frames, schema)} KiB per delivery, of which:`);
-        for (const [tree, count] of [...byTree].sort((a, b) => b[1] - a[1])) lines.push(`    ${tree.padEnd(32)} ${perRow(count, schema)} KiB`);
-      }
+      const wals = [['main', `${file}-wal`], ['keys', `${deliveryKeysFile(file)}-wal`]] as const;
+      const report = (what: string, after: Map<string, number>) => {
+        for (const [schema, wal] of wals) {
+          const { frames, byTree } = framesByTree(db, wal, schema, after.get(schema) ?? 0);
+          lines.push(`  ${what} ${schema === 'main' ? "the store's" : 'the keys file\'s'} WAL ${perRow(frames, schema)} KiB per delivery, of which:`);
+          for (const [tree, count] of [...byTree].sort((a, b) => b[1] - a[1]).slice(0, 8)) lines.push(`    ${tree.padEnd(32)} ${perRow(count, schema)} KiB`);
+        }
+      };
+      report(`commits of ${String(perCommit).padEnd(4)}`, new Map());
+      // Then their duplicate groups, lifecycles and filters, derived in transactions of as many rows (the search
+      // index is filled apart, in pauses, a thousand rows a transaction).
+      const inserted = new Map(wals.map(([schema, wal]) => [schema, framesByTree(db, wal, schema).frames]));
+      derivationSteps(db, { batchRows: perCommit }).catchUpAll();
+      report(`derived ${String(perCommit).padEnd(4)}`, inserted);
     } finally {
       db.close();
       removeStore(file);
