@@ -18,7 +18,7 @@ export const summaryOwnColumns = `id, received_at, method, path, tls, event, pay
 /** The list's columns over deliveries (plain SQL both engines run). */
 export const summaryColumns = `${summaryOwnColumns},
   CASE WHEN idempotency_key IS NOT NULL
-         THEN (SELECT count(*) FROM delivery_keys JOIN deliveries AS d2 ON d2.id = row_id WHERE idempotency = deliveries.idempotency_key)
+         THEN (SELECT count(*) FROM delivery_keys WHERE idempotency = deliveries.idempotency_key)
        WHEN body_sha256 = '${emptyBodySha256}' THEN 1
        ELSE (SELECT count(*) FROM deliveries d2 WHERE d2.idempotency_key IS NULL AND d2.body_sha256 = deliveries.body_sha256)
   END AS duplicate_count`;

@@ -33,17 +33,19 @@ export interface GroupCopies {
   from: string;
   where: string;
   id: string;
+  /** Where `where` and `id` count them without reading their rows. */
+  countFrom: string;
 }
 
 /**
- * The source of a key's deliveries joined to their rows: `id` is the delivery's own column, `row_id` the key's. Every
- * read of the keys goes through it, even one that reads no column of the rows: a key whose delivery's deletion a
- * power cut undid in the keys file alone is then never found.
+ * The source of a key's deliveries joined to their rows: `id` is the delivery's own column, `row_id` the key's. A read
+ * that needs no column of the rows (a count, whether one exists) reads `delivery_keys` alone, a covering index: it
+ * holds what the deliveries say, kept by triggers in their transactions and mended when the store is opened.
  */
 export const keyedDeliveries = 'delivery_keys JOIN deliveries ON id = row_id';
 
 export function groupCopies(basis: DuplicateBasis): GroupCopies {
   return basis === 'idempotency_key'
-    ? { from: keyedDeliveries, where: 'idempotency = ?', id: 'row_id' }
-    : { from: 'deliveries', where: 'idempotency_key IS NULL AND body_sha256 = ?', id: 'id' };
+    ? { from: keyedDeliveries, where: 'idempotency = ?', id: 'row_id', countFrom: 'delivery_keys' }
+    : { from: 'deliveries', where: 'idempotency_key IS NULL AND body_sha256 = ?', id: 'id', countFrom: 'deliveries' };
 }

@@ -7,7 +7,7 @@
  */
 import { listedCopiesLimit } from '../../../../shared/delivery';
 import type { LifecycleEvent } from '../../../../shared/lifecycle';
-import { keyedDeliveries, type DuplicateGrouping } from './duplicate-grouping';
+import type { DuplicateGrouping } from './duplicate-grouping';
 import type { MemberRow } from './lifecycle-members';
 import { eventsOfStoredFacts } from './stored-event-facts';
 
@@ -37,13 +37,12 @@ export type PlannerHint = '+' | '';
 export const firstCopiesAfterSql = (hint: PlannerHint) =>
   `SELECT id, body, idempotency_key, received_at, lifecycle_kind FROM delivery_keys AS k JOIN deliveries ON id = k.row_id
    WHERE k.lifecycle = ? AND k.row_id > ? AND (k.idempotency IS NULL OR NOT EXISTS (
-     SELECT 1 FROM delivery_keys AS p JOIN deliveries AS pd ON pd.id = p.row_id
-     WHERE p.idempotency = k.idempotency AND ${hint}p.lifecycle = k.lifecycle AND p.row_id < k.row_id))
+     SELECT 1 FROM delivery_keys AS p WHERE p.idempotency = k.idempotency AND ${hint}p.lifecycle = k.lifecycle AND p.row_id < k.row_id))
    ORDER BY k.row_id`;
 
 /** An event's first copies, one past the listed ones (parameters: idempotency key, lifecycle key): one seek. */
 export const eventCopiesSql = (hint: PlannerHint) =>
-  `SELECT id FROM ${keyedDeliveries} WHERE idempotency = ? AND ${hint}lifecycle = ? ORDER BY row_id LIMIT ${listedCopiesLimit + 1}`;
+  `SELECT row_id AS id FROM delivery_keys WHERE idempotency = ? AND ${hint}lifecycle = ? ORDER BY row_id LIMIT ${listedCopiesLimit + 1}`;
 
 /**
  * What to read of a lifecycle: its derived events' first deliveries, and the first copies after `derivedUpTo`.

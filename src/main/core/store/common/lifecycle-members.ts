@@ -84,10 +84,10 @@ export const membersUpToSql = `SELECT id, body, idempotency_key, received_at, li
  * lifecycle with its idempotency key (parameters: key, lifecycle key, id). `+lifecycle` keeps the planner on the
  * index by idempotency key (one seek), never walking the lifecycle's every delivery.
  */
-export const priorCopySql = `SELECT 1 FROM ${keyedDeliveries} WHERE idempotency = ? AND +lifecycle = ? AND row_id < ? LIMIT 1`;
+export const priorCopySql = 'SELECT 1 FROM delivery_keys WHERE idempotency = ? AND +lifecycle = ? AND row_id < ? LIMIT 1';
 
 /** Whether a lifecycle has a delivery before the given one (parameters: lifecycle key, id): one seek. */
-export const earlierMemberSql = `SELECT 1 FROM ${keyedDeliveries} WHERE lifecycle = ? AND row_id < ? LIMIT 1`;
+export const earlierMemberSql = 'SELECT 1 FROM delivery_keys WHERE lifecycle = ? AND row_id < ? LIMIT 1';
 
 /** A delivery's body, for a new event whose parsed body is no longer at hand. */
 export const memberBodySql = 'SELECT body FROM deliveries WHERE id = ?';

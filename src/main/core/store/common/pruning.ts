@@ -89,7 +89,7 @@ export function regroupSql(basis: DuplicateBasis) {
   const copies = `FROM ${source.from} WHERE ${source.where} AND ${source.id} <= ?`;
   const member = 'id, received_at AS "receivedAt", body_sha256 AS "bodySha256", delivery_id AS "deliveryId"';
   return {
-    count: `SELECT count(*) AS count ${copies}`,
+    count: `SELECT count(*) AS count FROM ${source.countFrom} WHERE ${source.where} AND ${source.id} <= ?`,
     first: `SELECT ${member} ${copies} ORDER BY ${source.id} LIMIT 1`,
     last: `SELECT ${member} ${copies} ORDER BY ${source.id} DESC LIMIT 1`,
     /** Then the first copy's hash. */

@@ -80,12 +80,12 @@ function createDeliveryKeys(db: Db): void {
     // A new file takes the page size before its first write; an older layout is dropped and rebuilt (it is only an index).
     db.pragma(`${deliveryKeysSchema}.page_size = ${keysPageSize}`);
     db.exec(`DROP TABLE IF EXISTS ${deliveryKeysSchema}.delivery_keys; DROP TABLE IF EXISTS ${deliveryKeysSchema}.delivery_keys_count`);
+    db.pragma(`${deliveryKeysSchema}.journal_mode = WAL`);
+    db.transaction(() => {
+      db.exec(tableSql);
+      db.pragma(`${deliveryKeysSchema}.user_version = ${keysVersion}`);
+    })();
   }
-  db.pragma(`${deliveryKeysSchema}.journal_mode = WAL`);
-  db.transaction(() => {
-    db.exec(tableSql);
-    db.pragma(`${deliveryKeysSchema}.user_version = ${keysVersion}`);
-  })();
   mendDeliveryKeys(db);
 }
 
@@ -103,13 +103,17 @@ export function mendDeliveryKeys(db: Db): void {
   );
   const count = db.prepare(`SELECT rows FROM ${keys}.delivery_keys_count`).pluck();
   const setCount = db.prepare(`UPDATE ${keys}.delivery_keys_count SET rows = ?`);
+  const lastDeliveryId = db.prepare('SELECT coalesce(max(id), 0) FROM main.deliveries').pluck();
+  const lastKeyId = db.prepare(`SELECT coalesce(max(row_id), 0) FROM ${keys}.delivery_keys`).pluck();
+  const storedCount = db.prepare("SELECT value FROM main.store_counts WHERE name = 'deliveries'").pluck();
+  // As it is after a clean stop: nothing to write, so no write lock to wait for (another program may hold it).
+  if (lastKeyId.get() === lastDeliveryId.get() && count.get() === storedCount.get()) return;
   db.transaction(() => {
-    const lastDelivery = db.prepare('SELECT coalesce(max(id), 0) FROM main.deliveries').pluck().get() as number;
+    const lastDelivery = lastDeliveryId.get() as number;
     const dropped = db.prepare(`DELETE FROM ${keys}.delivery_keys WHERE row_id > ?`).run(lastDelivery).changes;
-    const lastKept = db.prepare(`SELECT coalesce(max(row_id), 0) FROM ${keys}.delivery_keys`).pluck().get() as number;
-    const added = fillFrom.run(lastKept).changes;
+    const added = fillFrom.run(lastKeyId.get() as number).changes;
     const rows = (count.get() as number) - dropped + added;
-    const stored = db.prepare("SELECT value FROM main.store_counts WHERE name = 'deliveries'").pluck().get() as number;
+    const stored = storedCount.get() as number;
     if (rows === stored) {
       setCount.run(rows);
       return;
