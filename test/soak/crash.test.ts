@@ -9,6 +9,7 @@ import { tempDataDir } from '../support/temp-dir';
 import { testSecret } from '../support/deliveries';
 import { cleanedUpAfterAll } from '../support/serve-cleanup';
 import { SignedLoad, quantile, sha256 } from '../support/signed-load';
+import { deliveryKeysFile } from '../../src/main/core/store/sqlite/delivery-keys';
 
 /**
  * Crash soak: the headless core under a steady signed load is killed with SIGKILL at random moments
@@ -68,6 +69,9 @@ interface StoreCheck {
   unknown: number[];
   integrity: string;
   hashes: Set<string>;
+  /** The keys file's own integrity_check, and its rows that are not what the deliveries say (missing, different, extra). */
+  keysIntegrity: string;
+  keysMismatched: number;
 }
 
 /** Reads the store as a user's tool would: read-only, beside the running (restarted) core. */
@@ -88,7 +92,17 @@ function readStore(file: string, sent: Set<string>): StoreCheck {
       hashes.add(row.body_sha256);
     }
     const integrity = db.pragma('integrity_check', { simple: true }) as string;
-    return { rows: rows.length, distinctBodies: hashes.size, corrupt, unknown, integrity, hashes };
+    db.prepare('ATTACH ? AS keys').run(deliveryKeysFile(file));
+    const keysIntegrity = db.pragma('keys.integrity_check', { simple: true }) as string;
+    const keysMismatched = db
+      .prepare(
+        `SELECT (SELECT count(*) FROM deliveries d LEFT JOIN keys.delivery_keys k ON k.row_id = d.id
+                 WHERE k.row_id IS NULL OR k.idempotency IS NOT d.idempotency_key OR k.lifecycle IS NOT d.lifecycle_key)
+              + (SELECT count(*) FROM keys.delivery_keys WHERE row_id NOT IN (SELECT id FROM deliveries))`,
+      )
+      .pluck()
+      .get() as number;
+    return { rows: rows.length, distinctBodies: hashes.size, corrupt, unknown, integrity, hashes, keysIntegrity, keysMismatched };
   } finally {
     db.close();
   }
@@ -138,6 +152,8 @@ describe('crash soak', () => {
       const check = readStore(store, sent);
       const context = `seed ${seed}, kill ${kill} after ${loadMs} ms of load`;
       expect(check.integrity, context).toBe('ok');
+      expect(check.keysIntegrity, `${context}: the keys file`).toBe('ok');
+      expect(check.keysMismatched, `${context}: keys that are not what the deliveries say`).toBe(0);
       expect(check.corrupt, `${context}: rows whose body does not match body_sha256`).toEqual([]);
       expect(check.unknown, `${context}: rows that are none of the requests sent`).toEqual([]);
       expect(check.rows - check.distinctBodies, `${context}: requests stored more than once`).toBe(0);
