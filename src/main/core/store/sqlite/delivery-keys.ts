@@ -95,7 +95,7 @@ function createDeliveryKeys(db: Db): void {
  * is new). If its count still differs from the store's (a deletion lost here alone, or the keys of another copy of
  * the store), it is filled again from every delivery.
  */
-export function mendDeliveryKeys(db: Db): void {
+function mendDeliveryKeys(db: Db): void {
   const keys = deliveryKeysSchema;
   const fillFrom = db.prepare(
     `INSERT INTO ${keys}.delivery_keys (row_id, idempotency, lifecycle)
@@ -108,6 +108,7 @@ export function mendDeliveryKeys(db: Db): void {
   const storedCount = db.prepare("SELECT value FROM main.store_counts WHERE name = 'deliveries'").pluck();
   // As it is after a clean stop: nothing to write, so no write lock to wait for (another program may hold it).
   if (lastKeyId.get() === lastDeliveryId.get() && count.get() === storedCount.get()) return;
+  // Begun as a write: another program writing the store meanwhile is waited for (busy_timeout), not a failure.
   db.transaction(() => {
     const lastDelivery = lastDeliveryId.get() as number;
     const dropped = db.prepare(`DELETE FROM ${keys}.delivery_keys WHERE row_id > ?`).run(lastDelivery).changes;
@@ -120,6 +121,5 @@ export function mendDeliveryKeys(db: Db): void {
     }
     db.prepare(`DELETE FROM ${keys}.delivery_keys`).run();
     setCount.run(fillFrom.run(0).changes);
-    // Begun as a write: another program writing the store meanwhile is waited for (busy_timeout), not a failure.
   }).immediate();
 }
