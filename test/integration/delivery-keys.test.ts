@@ -69,6 +69,20 @@ describe("the store's keys file (idempotency and lifecycle keys, in 1024-byte pa
     db.close();
   });
 
+  it('commits without an fsync and keeps a small page cache on a writing connection, and leaves the store’s own fsync as it was', async () => {
+    const db = openStore(storeFileIn(tempDataDir()));
+    const writer = inProcessWriter(db);
+    await writer.insert(analyzedTraffic(20, 5));
+    // The store's commits keep their fsync (a writer relaxes it only for its own calls); the keys file's never have one.
+    expect(db.pragma('main.synchronous', { simple: true })).toBe(2);
+    expect(db.pragma('keys.synchronous', { simple: true })).toBe(1);
+    // 2,000 KiB: every commit after a page split visits each cached page (delivery-keys.ts).
+    expect(db.pragma('keys.cache_size', { simple: true })).toBe(-2000);
+    expect(keysRows(db)).toEqual(deliveriesKeys(db));
+    await writer.close();
+    db.close();
+  });
+
   it('follows a delivery whose keys a re-analysis changes, and one retention deletes', async () => {
     const db = openStore(storeFileIn(tempDataDir()));
     await storeInBulk(db, analyzedTraffic(120, 12));

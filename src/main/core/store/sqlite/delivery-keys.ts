@@ -10,7 +10,8 @@ import type { Db } from './db';
  * `delivery_keys` is an index, not data: every row is a delivery's id (`row_id`) and its two keys (`idempotency`,
  * `lifecycle`; named apart from the deliveries' columns, so that a join reads those unqualified), written by triggers
  * in the same transaction as the delivery, so that a read finds a delivery's copies as soon as it is committed. Its
- * `synchronous` follows the store's, and only the store's WAL is synced before a 2xx (wal-sync.ts): after a power cut
+ * commits are never synced (`synchronous = NORMAL` on every connection), and only the store's WAL is synced before a
+ * 2xx (wal-sync.ts): after a power cut
  * it may lack the last deliveries, hold keys of a commit the store lost, or keep a row whose deletion (retention,
  * committed without an fsync) the store kept. Opening the store mends the first two, and a count of its rows that
  * differs from the store's finds the third, or a file beside another copy of the store: it is then filled again, as a
@@ -21,6 +22,15 @@ export const deliveryKeysSchema = 'keys';
 /** Its layout's version (PRAGMA user_version of the keys file): a file of another version is rebuilt. */
 const keysVersion = 2;
 const keysPageSize = 1024;
+/**
+ * Its page cache, KiB: 2,000 pages, where the store's default (16 MB) would hold 16,000. A commit that follows a page
+ * split scans every page the cache holds: SQLite's balance_nonroot() renumbers the new pages through the lock-byte
+ * page's number, past the file's end, and the commit then drops every cached page past the end, visiting them all.
+ * With the default cache that scan was a tenth of the writer thread's time on a store of 200,000 deliveries
+ * (bench/README.md, issue 27's ninth round). The leaves its inserts touch are random, so a larger cache keeps few of
+ * them anyway.
+ */
+const keysCacheKib = 2_000;
 
 /** The keys file of a store file (an in-memory store keeps its keys in memory too). */
 export function deliveryKeysFile(storeFile: string): string {
@@ -62,15 +72,32 @@ const triggersSql = `
   END;`;
 
 /**
+ * How a connection attaches the keys file: the statement (the file bound to it), and the pragmas after it. Data, so
+ * that a worker's connection (sqlite-worker.ts, whose code is a string) attaches it the same way.
+ */
+export function deliveryKeysAttachment(storeFile: string) {
+  return {
+    attachSql: `ATTACH DATABASE ? AS ${deliveryKeysSchema}`,
+    file: deliveryKeysFile(storeFile),
+    pragmas: [
+      // Its commits need no fsync: what a power cut takes from it, opening the store mends. Set once here, not around
+      // each writer call as the store's own (relaxed-sync.ts); a checkpoint still syncs it.
+      `${deliveryKeysSchema}.synchronous = NORMAL`,
+      `${deliveryKeysSchema}.cache_size = -${keysCacheKib}`,
+    ],
+  };
+}
+
+/**
  * Attaches the store's keys file to a connection, and on one that writes deliveries makes the triggers that keep
  * it. `create`: the first connection of a process (openStore) also creates, rebuilds or mends it before any other
  * opens it.
  */
 export function attachDeliveryKeys(db: Db, options: { writes: boolean; create?: boolean }): void {
-  db.prepare(`ATTACH DATABASE ? AS ${deliveryKeysSchema}`).run(deliveryKeysFile(db.name));
+  const attachment = deliveryKeysAttachment(db.name);
+  db.prepare(attachment.attachSql).run(attachment.file);
   if (options.create) createDeliveryKeys(db);
-  // As the store's file: a transaction that relaxes the store's (relaxed-sync.ts) relaxes this one too.
-  db.pragma(`${deliveryKeysSchema}.synchronous = ${db.pragma('synchronous', { simple: true }) as number}`);
+  for (const pragma of attachment.pragmas) db.pragma(pragma);
   if (options.writes) db.exec(triggersSql);
 }
 

@@ -1,39 +1,37 @@
 import type { Statement } from 'better-sqlite3';
 import type { Db } from './db';
-import { deliveryKeysSchema } from './delivery-keys';
 
 /** The `synchronous` pragma's statements of a connection, prepared once: a writer sets it around every call. */
 interface SyncPragmas {
   read: Statement;
-  /** `PRAGMA synchronous = N` of the store's file and of its keys file when attached, by N (0 OFF, 1 NORMAL, 2 FULL, 3 EXTRA). */
-  set: Map<number, Statement[]>;
-  files: string[];
+  /** `PRAGMA synchronous = N`, by N (0 OFF, 1 NORMAL, 2 FULL, 3 EXTRA). */
+  set: Map<number, Statement>;
 }
 const pragmasOf = new WeakMap<Db, SyncPragmas>();
 
 function syncPragmas(db: Db): SyncPragmas {
   let pragmas = pragmasOf.get(db);
   if (pragmas === undefined) {
-    const attached = (db.pragma('database_list') as Array<{ name: string }>).some((file) => file.name === deliveryKeysSchema);
-    pragmas = { read: db.prepare('PRAGMA synchronous').pluck(), set: new Map(), files: attached ? ['main', deliveryKeysSchema] : ['main'] };
+    pragmas = { read: db.prepare('PRAGMA synchronous').pluck(), set: new Map() };
     pragmasOf.set(db, pragmas);
   }
   return pragmas;
 }
 
 function setSynchronous(db: Db, pragmas: SyncPragmas, level: number): void {
-  let statements = pragmas.set.get(level);
-  if (statements === undefined) {
-    statements = pragmas.files.map((file) => db.prepare(`PRAGMA ${file}.synchronous = ${level}`));
-    pragmas.set.set(level, statements);
+  let statement = pragmas.set.get(level);
+  if (statement === undefined) {
+    statement = db.prepare(`PRAGMA synchronous = ${level}`);
+    pragmas.set.set(level, statement);
   }
-  for (const statement of statements) statement.run();
+  statement.run();
 }
 
 /**
  * Runs the transactions of `work` without their own fsync (synchronous=NORMAL, set once around them all): for
  * work the main thread does beside the receiver, whose loss in a crash is redone or harmless, and whose fsync
- * would stall the event loop. Never raises a lower setting (a bulk load may run with OFF).
+ * would stall the event loop. Never raises a lower setting (a bulk load may run with OFF). The store's file alone:
+ * its keys file is NORMAL on every connection (delivery-keys.ts).
  */
 export function withoutOwnFsync<T>(db: Db, work: () => T): T {
   const pragmas = syncPragmas(db);

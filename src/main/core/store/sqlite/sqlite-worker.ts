@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
-import { deliveryKeysFile, deliveryKeysSchema } from './delivery-keys';
+import { deliveryKeysAttachment } from './delivery-keys';
 import { connectionPragmas } from './open';
 
 /** better-sqlite3's entry, resolved from here (a CommonJS bundle has `require`; ES modules have import.meta). */
@@ -18,8 +18,8 @@ const db = new Database(workerData.file, {
   ...(workerData.nativeBinding ? { nativeBinding: workerData.nativeBinding } : {}),
 });
 for (const pragma of workerData.pragmas) db.pragma(pragma);
-db.prepare('ATTACH DATABASE ? AS ' + workerData.keysSchema).run(workerData.keysFile);
-db.pragma(workerData.keysSchema + '.synchronous = NORMAL');
+db.prepare(workerData.keys.attachSql).run(workerData.keys.file);
+for (const pragma of workerData.keys.pragmas) db.pragma(pragma);
 `;
 
 export interface SqliteWorkerOptions {
@@ -43,8 +43,7 @@ export function startSqliteWorker(body: string, options: SqliteWorkerOptions): W
     workerData: {
       driver: driverPath(),
       file: options.file,
-      keysFile: deliveryKeysFile(options.file),
-      keysSchema: deliveryKeysSchema,
+      keys: deliveryKeysAttachment(options.file),
       nativeBinding: options.nativeBinding,
       pragmas: [...connectionPragmas, ...(options.pragmas ?? [])],
       ...options.data,
