@@ -5,7 +5,8 @@
  * benchmarks' traffic, new to the store in use and received after every delivery in it) are inserted as the writer
  * inserts them, in commits of N, with no checkpoint, and each frame of the WAL is counted against the table or index
  * that owns its page (`dbstat`). Then the two key indexes alone, in a file of their own, at 4096- and 1024-byte
- * pages: what a random leaf costs at each size.
+ * pages: what a random leaf costs at each size; and the CPU of the keys file's commits with its page cache as the
+ * store sets it, and as SQLite's default.
  *
  *   BENCH_COMMIT_PAGES_STORED=200000   # deliveries in the store before (built once, then kept in bench/.cache)
  *   BENCH_COMMIT_PAGES_ROWS=3200       # new deliveries per commit size
@@ -16,7 +17,7 @@ import { join } from 'node:path';
 import { buildDeliveryRecord } from '../src/main/core/delivery-record/build-record';
 import { insertColumns, insertValues } from '../src/main/core/store/common/delivery-columns';
 import { insertDeliverySql } from '../src/main/core/store/sqlite/deliveries';
-import { deliveryKeysFile } from '../src/main/core/store/sqlite/delivery-keys';
+import { deliveryKeysAttachment, deliveryKeysFile } from '../src/main/core/store/sqlite/delivery-keys';
 import { openStore } from '../src/main/core/store/sqlite/open';
 import { derivationSteps } from '../src/main/core/store/sqlite/derived-tables';
 import { storeInUse } from './store-in-use';
@@ -127,6 +128,46 @@ function keyIndexesAlone(stored: string, dir: string, pageSize: number, rows: re
   }
 }
 
+/** Median of a few numbers. */
+const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+/**
+ * CPU per delivery of the keys file's commits of 16 (its rows written as the triggers write them), on a copy of the
+ * stored keys file whose cache was first filled by reading both indexes (as a long-running store's is), with the page
+ * cache `deliveryKeysAttachment` sets, or SQLite's default (16,000 KiB). The two alternate, each on a fresh copy.
+ */
+function keysCommitCpu(stored: string, dir: string, rows: readonly unknown[][], keyColumns: [number, number], ownCache: boolean): number {
+  const file = join(dir, 'keys-cache.sqlite3');
+  removeStore(file);
+  copyFileSync(deliveryKeysFile(stored), deliveryKeysFile(file));
+  const db = new Database(file);
+  try {
+    const attachment = deliveryKeysAttachment(file);
+    db.prepare(attachment.attachSql).run(attachment.file);
+    for (const pragma of attachment.pragmas) if (ownCache || !pragma.includes('cache_size')) db.pragma(pragma);
+    for (const index of ['delivery_keys_by_idempotency', 'delivery_keys_by_lifecycle']) {
+      db.prepare(`SELECT count(*) FROM keys.delivery_keys INDEXED BY ${index} WHERE ${index.endsWith('idempotency') ? 'idempotency' : 'lifecycle'} > ''`).get();
+    }
+    db.pragma('wal_autocheckpoint = 0');
+    const firstId = (db.prepare('SELECT max(row_id) FROM keys.delivery_keys').pluck().get() as number) + 1;
+    const insert = db.prepare('INSERT INTO keys.delivery_keys (row_id, idempotency, lifecycle) VALUES (?, ?, ?)');
+    const count = db.prepare('UPDATE keys.delivery_keys_count SET rows = rows + 1');
+    const commit = db.transaction((batch: readonly unknown[][], at: number) => {
+      batch.forEach((row, i) => {
+        insert.run(firstId + at + i, row[keyColumns[0]], row[keyColumns[1]]);
+        count.run();
+      });
+    });
+    const before = process.cpuUsage();
+    for (let at = 0; at < rows.length; at += 16) commit(rows.slice(at, at + 16), at);
+    const used = process.cpuUsage(before);
+    return (used.user + used.system) / rows.length;
+  } finally {
+    db.close();
+    removeStore(file);
+  }
+}
+
 export async function runCommitPages(): Promise<string[]> {
   const storedCount = positiveInt('BENCH_COMMIT_PAGES_STORED', 200_000);
   const newCount = positiveInt('BENCH_COMMIT_PAGES_ROWS', 3_200);
@@ -144,6 +185,15 @@ export async function runCommitPages(): Promise<string[]> {
     for (const pageSize of [4096, 1024]) {
       console.log(`  page size ${String(pageSize).padEnd(5)} WAL ${keyIndexesAlone(stored, dir, pageSize, rows, keyColumns, 16).toFixed(2).padStart(6)} KiB per delivery`);
     }
+    const cpu = { own: [] as number[], sqliteDefault: [] as number[] };
+    for (let run = 0; run < 3; run++) {
+      cpu.sqliteDefault.push(keysCommitCpu(stored, dir, rows, keyColumns, false));
+      cpu.own.push(keysCommitCpu(stored, dir, rows, keyColumns, true));
+    }
+    const shown = (values: number[]) => `${median(values).toFixed(1)} µs (${values.map((v) => v.toFixed(1)).join(', ')})`;
+    console.log("The keys file's commits of 16, CPU per delivery, its cache first filled (median of 3, alternating):");
+    console.log(`  SQLite's default cache (16,000 KiB, as before)  ${shown(cpu.sqliteDefault)}`);
+    console.log(`  the store's (deliveryKeysAttachment)           ${shown(cpu.own)}`);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
