@@ -17,7 +17,7 @@ import { join } from 'node:path';
 import { buildDeliveryRecord } from '../src/main/core/delivery-record/build-record';
 import { insertColumns, insertValues } from '../src/main/core/store/common/delivery-columns';
 import { insertDeliverySql } from '../src/main/core/store/sqlite/deliveries';
-import { deliveryKeysAttachment, deliveryKeysFile } from '../src/main/core/store/sqlite/delivery-keys';
+import { attachDeliveryKeys, deliveryKeysFile } from '../src/main/core/store/sqlite/delivery-keys';
 import { openStore } from '../src/main/core/store/sqlite/open';
 import { derivationSteps } from '../src/main/core/store/sqlite/derived-tables';
 import { storeInUse } from './store-in-use';
@@ -134,7 +134,8 @@ const median = (values: number[]): number => [...values].sort((a, b) => a - b)[M
 /**
  * CPU per delivery of the keys file's commits of 16 (its rows written as the triggers write them), on a copy of the
  * stored keys file whose cache was first filled by reading both indexes (as a long-running store's is), with the page
- * cache `deliveryKeysAttachment` sets, or SQLite's default (16,000 KiB). The two alternate, each on a fresh copy.
+ * cache of the receiver's connection (`attachDeliveryKeys`, `receives`), or SQLite's default (16,000 KiB). The two
+ * alternate, each on a fresh copy.
  */
 function keysCommitCpu(stored: string, dir: string, rows: readonly unknown[][], keyColumns: [number, number], ownCache: boolean): number {
   const file = join(dir, 'keys-cache.sqlite3');
@@ -142,9 +143,7 @@ function keysCommitCpu(stored: string, dir: string, rows: readonly unknown[][], 
   copyFileSync(deliveryKeysFile(stored), deliveryKeysFile(file));
   const db = new Database(file);
   try {
-    const attachment = deliveryKeysAttachment(file);
-    db.prepare(attachment.attachSql).run(attachment.file);
-    for (const pragma of attachment.pragmas) if (ownCache || !pragma.includes('cache_size')) db.pragma(pragma);
+    attachDeliveryKeys(db, { writes: false, receives: ownCache });
     for (const index of ['delivery_keys_by_idempotency', 'delivery_keys_by_lifecycle']) {
       db.prepare(`SELECT count(*) FROM keys.delivery_keys INDEXED BY ${index} WHERE ${index.endsWith('idempotency') ? 'idempotency' : 'lifecycle'} > ''`).get();
     }
@@ -193,7 +192,7 @@ export async function runCommitPages(): Promise<string[]> {
     const shown = (values: number[]) => `${median(values).toFixed(1)} µs (${values.map((v) => v.toFixed(1)).join(', ')})`;
     console.log("The keys file's commits of 16, CPU per delivery, its cache first filled (median of 3, alternating):");
     console.log(`  SQLite's default cache (16,000 KiB, as before)  ${shown(cpu.sqliteDefault)}`);
-    console.log(`  the store's (deliveryKeysAttachment)           ${shown(cpu.own)}`);
+    console.log(`  the receiver's (attachDeliveryKeys, receives)  ${shown(cpu.own)}`);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

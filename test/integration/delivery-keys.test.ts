@@ -2,7 +2,7 @@ import Database from 'better-sqlite3';
 import { copyFileSync, existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { deliveryKeysFile } from '../../src/main/core/store/sqlite/delivery-keys';
+import { attachDeliveryKeys, deliveryKeysFile } from '../../src/main/core/store/sqlite/delivery-keys';
 import { inProcessWriter } from '../../src/main/core/store/sqlite/in-process-writer';
 import { migrations } from '../../src/main/core/store/sqlite/migrations';
 import { openStore, type Db } from '../../src/main/core/store/sqlite/open';
@@ -69,16 +69,23 @@ describe("the store's keys file (idempotency and lifecycle keys, in 1024-byte pa
     db.close();
   });
 
-  it('commits without an fsync and keeps a small page cache on a writing connection, and leaves the store’s own fsync as it was', async () => {
-    const db = openStore(storeFileIn(tempDataDir()));
+  it('commits without an fsync, and keeps a small page cache on the receiver’s connection only', async () => {
+    const file = storeFileIn(tempDataDir());
+    const db = openStore(file);
     const writer = inProcessWriter(db);
     await writer.insert(analyzedTraffic(20, 5));
     // The store's commits keep their fsync (a writer relaxes it only for its own calls); the keys file's never have one.
     expect(db.pragma('main.synchronous', { simple: true })).toBe(2);
     expect(db.pragma('keys.synchronous', { simple: true })).toBe(1);
-    // 2,000 KiB: every commit after a page split visits each cached page (delivery-keys.ts).
-    expect(db.pragma('keys.cache_size', { simple: true })).toBe(-2000);
+    // Other connections keep SQLite's default cache for their reads of a key's range.
+    expect(db.pragma('keys.cache_size', { simple: true })).toBe(-16000);
     expect(keysRows(db)).toEqual(deliveriesKeys(db));
+    // The writer thread's: every commit after a page split visits each cached page (delivery-keys.ts).
+    const receiver = new Database(file);
+    attachDeliveryKeys(receiver, { writes: true, receives: true });
+    expect(receiver.pragma('keys.cache_size', { simple: true })).toBe(-2000);
+    expect(receiver.pragma('keys.synchronous', { simple: true })).toBe(1);
+    receiver.close();
     await writer.close();
     db.close();
   });

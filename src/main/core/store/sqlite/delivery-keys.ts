@@ -11,11 +11,10 @@ import type { Db } from './db';
  * `lifecycle`; named apart from the deliveries' columns, so that a join reads those unqualified), written by triggers
  * in the same transaction as the delivery, so that a read finds a delivery's copies as soon as it is committed. Its
  * commits are never synced (`synchronous = NORMAL` on every connection), and only the store's WAL is synced before a
- * 2xx (wal-sync.ts): after a power cut
- * it may lack the last deliveries, hold keys of a commit the store lost, or keep a row whose deletion (retention,
- * committed without an fsync) the store kept. Opening the store mends the first two, and a count of its rows that
- * differs from the store's finds the third, or a file beside another copy of the store: it is then filled again, as a
- * missing or older file is.
+ * 2xx (wal-sync.ts): after a power cut it may lack the last deliveries, hold keys of a commit the store lost, or keep
+ * a row whose deletion (retention, committed without an fsync) the store kept. Opening the store mends the first
+ * two, and a count of its rows that differs from the store's finds the third, or a file beside another copy of the
+ * store: it is then filled again, as a missing or older file is.
  */
 export const deliveryKeysSchema = 'keys';
 
@@ -23,14 +22,16 @@ export const deliveryKeysSchema = 'keys';
 const keysVersion = 2;
 const keysPageSize = 1024;
 /**
- * Its page cache, KiB: 2,000 pages, where the store's default (16 MB) would hold 16,000. A commit that follows a page
- * split scans every page the cache holds: SQLite's balance_nonroot() renumbers the new pages through the lock-byte
- * page's number, past the file's end, and the commit then drops every cached page past the end, visiting them all.
- * With the default cache that scan was a tenth of the writer thread's time on a store of 200,000 deliveries
- * (bench/README.md, issue 27's ninth round). The leaves its inserts touch are random, so a larger cache keeps few of
- * them anyway.
+ * The page cache of the receiver's connection to it (the writer thread's), KiB: 2,000 pages, where SQLite's default
+ * (16,000 KiB) holds 16,000. A commit that follows a page split scans every page the cache holds: SQLite's
+ * balance_nonroot() renumbers the new pages through the lock-byte page's number, past the file's end, and the commit
+ * then drops every cached page past the end, visiting them all. With the default cache that scan cost the receiver's
+ * commits of 16 about 12 µs per delivery on a store of 200,000 deliveries (41.6 → 29.3 µs: bench/README.md, issue
+ * 27's ninth round); its inserts fall on random leaves, which a larger cache keeps few of anyway. Other connections
+ * keep the default: their reads walk a key's range (a retry storm's 300,000 copies before they are derived took 20 %
+ * longer with this cache), and their commits are few, or large.
  */
-const keysCacheKib = 2_000;
+const receiverCacheKib = 2_000;
 
 /** The keys file of a store file (an in-memory store keeps its keys in memory too). */
 export function deliveryKeysFile(storeFile: string): string {
@@ -83,7 +84,6 @@ export function deliveryKeysAttachment(storeFile: string) {
       // Its commits need no fsync: what a power cut takes from it, opening the store mends. Set once here, not around
       // each writer call as the store's own (relaxed-sync.ts); a checkpoint still syncs it.
       `${deliveryKeysSchema}.synchronous = NORMAL`,
-      `${deliveryKeysSchema}.cache_size = -${keysCacheKib}`,
     ],
   };
 }
@@ -91,13 +91,14 @@ export function deliveryKeysAttachment(storeFile: string) {
 /**
  * Attaches the store's keys file to a connection, and on one that writes deliveries makes the triggers that keep
  * it. `create`: the first connection of a process (openStore) also creates, rebuilds or mends it before any other
- * opens it.
+ * opens it. `receives`: the connection commits the receiver's deliveries, a few at a time (the writer thread).
  */
-export function attachDeliveryKeys(db: Db, options: { writes: boolean; create?: boolean }): void {
+export function attachDeliveryKeys(db: Db, options: { writes: boolean; create?: boolean; receives?: boolean }): void {
   const attachment = deliveryKeysAttachment(db.name);
   db.prepare(attachment.attachSql).run(attachment.file);
   if (options.create) createDeliveryKeys(db);
   for (const pragma of attachment.pragmas) db.pragma(pragma);
+  if (options.receives) db.pragma(`${deliveryKeysSchema}.cache_size = -${receiverCacheKib}`);
   if (options.writes) db.exec(triggersSql);
 }
 

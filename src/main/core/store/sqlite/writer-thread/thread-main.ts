@@ -24,7 +24,7 @@ const port = parentPort!;
 const data = workerData as WriterThreadData;
 const db: Db = new Database(data.file, { fileMustExist: true, ...(data.nativeBinding ? { nativeBinding: data.nativeBinding } : {}) });
 for (const pragma of data.pragmas) db.pragma(pragma);
-attachDeliveryKeys(db, { writes: true });
+attachDeliveryKeys(db, { writes: true, receives: true });
 const handlers = storeWriterHandlers(db);
 
 port.on('message', (message: WriterRequest | 'close') => {
