@@ -23,6 +23,7 @@ import { derivationSteps } from '../src/main/core/store/sqlite/derived-tables';
 import { storeInUse } from './store-in-use';
 import { benchSecret, generateDeliveries } from './generate';
 import { cacheDir, positiveInt } from './scale';
+import { median } from './stats';
 
 const commitSizes = [16, 64, 500];
 /** The new deliveries' receive times, moved past every stored one (the generator's clock starts at the same instant). */
@@ -128,9 +129,6 @@ function keyIndexesAlone(stored: string, dir: string, pageSize: number, rows: re
   }
 }
 
-/** Median of a few numbers. */
-const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-
 /**
  * CPU per delivery of the keys file's commits of 16 (its rows written as the triggers write them), on a copy of the
  * stored keys file whose cache was first filled by reading both indexes (as a long-running store's is), with the page
@@ -144,8 +142,8 @@ function keysCommitCpu(stored: string, dir: string, rows: readonly unknown[][], 
   const db = new Database(file);
   try {
     attachDeliveryKeys(db, { writes: false, receives: ownCache });
-    for (const index of ['delivery_keys_by_idempotency', 'delivery_keys_by_lifecycle']) {
-      db.prepare(`SELECT count(*) FROM keys.delivery_keys INDEXED BY ${index} WHERE ${index.endsWith('idempotency') ? 'idempotency' : 'lifecycle'} > ''`).get();
+    for (const key of ['idempotency', 'lifecycle']) {
+      db.prepare(`SELECT count(*) FROM keys.delivery_keys INDEXED BY delivery_keys_by_${key} WHERE ${key} > ''`).get();
     }
     db.pragma('wal_autocheckpoint = 0');
     const firstId = (db.prepare('SELECT max(row_id) FROM keys.delivery_keys').pluck().get() as number) + 1;

@@ -86,10 +86,11 @@ export function touchedBy(rows: readonly PrunedKeys[]): { groups: DuplicateGroup
 /** The statements (`?` parameters: the group's key, then the derived watermark) that state a group again. */
 export function regroupSql(basis: DuplicateBasis) {
   const source = groupCopies(basis);
-  const copies = `FROM ${source.from} WHERE ${source.where} AND ${source.id} <= ?`;
+  const upToWatermark = `WHERE ${source.where} AND ${source.id} <= ?`;
+  const copies = `FROM ${source.from} ${upToWatermark}`;
   const member = 'id, received_at AS "receivedAt", body_sha256 AS "bodySha256", delivery_id AS "deliveryId"';
   return {
-    count: `SELECT count(*) AS count FROM ${source.countFrom} WHERE ${source.where} AND ${source.id} <= ?`,
+    count: `SELECT count(*) AS count FROM ${source.countFrom} ${upToWatermark}`,
     first: `SELECT ${member} ${copies} ORDER BY ${source.id} LIMIT 1`,
     last: `SELECT ${member} ${copies} ORDER BY ${source.id} DESC LIMIT 1`,
     /** Then the first copy's hash. */
