@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { RecentBodyConclusions } from '../../src/main/core/analysis/recent-body-conclusions';
 import { analyzerVersion } from '../../src/main/core/analysis/version';
 import { analysedRecord } from '../../src/main/core/delivery-record/build-record';
 import type { CapturedDelivery } from '../../src/main/core/delivery-record/delivery-record';
@@ -23,8 +24,8 @@ import { dateTimeCorpus, mutationCorpus, trafficCorpus } from '../support/analys
 const chunk = 100;
 
 /** A record as JSON: bytes (the row's body) as base64, LosslessNumbers as their class's own fields. */
-function recordJson(delivery: CapturedDelivery): string {
-  const record = analysedRecord(delivery);
+function recordJson(delivery: CapturedDelivery, recentBodies?: RecentBodyConclusions): string {
+  const record = analysedRecord(delivery, recentBodies);
   const row = Object.fromEntries(insertValues(record).map((value, i) => [insertColumns[i], value]));
   const { raw: _raw, ...derived } = record;
   return JSON.stringify({ ...derived, row }, function (this: Record<string, unknown>, key: string, value: unknown) {
@@ -33,11 +34,11 @@ function recordJson(delivery: CapturedDelivery): string {
   });
 }
 
-function digests(corpus: CapturedDelivery[]): string[] {
+function digests(corpus: CapturedDelivery[], recentBodies?: RecentBodyConclusions): string[] {
   const out: string[] = [];
   for (let i = 0; i < corpus.length; i += chunk) {
     const hash = createHash('sha256');
-    for (const delivery of corpus.slice(i, i + chunk)) hash.update(recordJson(delivery)).update('\n');
+    for (const delivery of corpus.slice(i, i + chunk)) hash.update(recordJson(delivery, recentBodies)).update('\n');
     out.push(`${i}-${Math.min(i + chunk, corpus.length) - 1} ${hash.digest('hex').slice(0, 24)}`);
   }
   return out;
@@ -52,6 +53,11 @@ describe('the analysis of a large varied corpus, against the digests recorded be
 
   it('is unchanged on seeded mutations of the fixtures and the traffic (fields, keys, text, headers, secrets)', () => {
     expect({ analyzerVersion, digests: digests(mutationCorpus(4_000, 27, traffic)) }).toMatchSnapshot();
+  });
+
+  it("is the same through the receiver's memory of recent bodies, which meets bodies again under other headers and secrets", () => {
+    const mutations = mutationCorpus(4_000, 27, traffic);
+    expect(digests(mutations, new RecentBodyConclusions())).toEqual(digests(mutations));
   });
 
   it('is unchanged on every edge-case date-time in every date-time field of each form', () => {

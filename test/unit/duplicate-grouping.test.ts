@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { analyzeDelivery } from '../../src/main/core/analysis/analyze-delivery';
-import { parseBody } from '../../src/main/core/analysis/parse-body';
 import { emptyBodySha256, groupingOf } from '../../src/main/core/store/common/duplicate-grouping';
 import { bodyText, giftCardRecipientBody } from '../fixtures/payloads';
 
@@ -9,7 +8,7 @@ import { bodyText, giftCardRecipientBody } from '../fixtures/payloads';
 function groupingOfBody(body: unknown) {
   const bytes = Buffer.from(typeof body === 'string' ? body : bodyText(body));
   const raw = { method: 'POST', path: '/', query: '', headers: [], body: bytes, bodyTruncated: false };
-  const { idempotencyKey } = analyzeDelivery(raw, null, parseBody(bytes));
+  const { idempotencyKey } = analyzeDelivery(raw, null);
   return groupingOf(idempotencyKey, createHash('sha256').update(bytes).digest('hex'));
 }
 

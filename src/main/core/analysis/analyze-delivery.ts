@@ -1,63 +1,36 @@
-import type { Finding, PayloadForm, SignatureCheck } from '../../../shared/verdicts';
-import { isJsonNumber, jsonNumberText } from '../../../shared/payloads/json-values';
-import { classify } from './classify';
-import { bodyFindings } from './findings/body';
-import { bodyFormFindings } from './findings/body-forms';
+import type { Finding, SignatureCheck } from '../../../shared/verdicts';
+import { concludeFromBody, type BodyConclusions } from './body-conclusions';
 import { finding } from './findings/catalog';
+import { eventHeaderFindings } from './findings/envelope';
 import { requestFindings } from './findings/headers';
 import { signatureFindings, uppercaseHexFindings } from './findings/security';
 import { RequestHeaders, serviceHeaders } from './headers';
-import { idempotencyKey } from './idempotency';
-import { field, stringField, type JsonObject } from './json-access';
-import { lifecycleKeys, noLifecycleKeys } from './lifecycle/keys';
-import { parseBody, type ParsedBody } from './parse-body';
-import { verifySignature } from './signature';
+import { noLifecycleKeys } from './lifecycle/keys';
+import { checkSignatureHeader, verifySignature } from './signature';
 import type { DeliveryAnalysis, RawDelivery } from './types';
 
-function subjectOf(form: PayloadForm, body: JsonObject | null): string | null {
-  if (form === 'gift_cards') return stringField(body, 'recipient_email');
-  if (form === 'crypto_form_a') return stringField(body, 'external_send_id');
-  if (form === 'crypto_form_b') {
-    const id = field(field(body, 'data'), 'id');
-    return isJsonNumber(id) ? jsonNumberText(id) : typeof id === 'string' ? id : null;
-  }
-  return null;
-}
-
-function eventTimeOf(form: PayloadForm, body: JsonObject | null): string | null {
-  if (form === 'gift_cards') return stringField(body, 'updated_at');
-  if (form === 'crypto_form_a') return stringField(body, 'occurred_at');
-  return null;
-}
-
-/** Form A's field table has no payout_type, but the form is defined for crypto payouts only. */
-function payoutTypeOf(form: PayloadForm, body: JsonObject | null): string | null {
-  return stringField(body, 'payout_type') ?? (form === 'crypto_form_a' ? 'crypto' : null);
-}
-
-function analyze(raw: RawDelivery, secret: string | null, parsed: ParsedBody): DeliveryAnalysis {
-  const form = classify(parsed);
-  const body = parsed.kind === 'object' ? parsed.value : null;
+function analyze(raw: RawDelivery, secret: string | null, body: BodyConclusions): DeliveryAnalysis {
   const headers = new RequestHeaders(raw.headers);
-  const signature = verifySignature(raw.body, headers.value(serviceHeaders.signature), secret);
+  const signature = checkSignatureHeader(raw.body.byteLength, headers.value(serviceHeaders.signature), body.signatureDigest(secret));
   const findings: Finding[] = [
     ...requestFindings(raw, headers),
-    ...signatureFindings(signature, form),
+    ...signatureFindings(signature, body.form),
     ...uppercaseHexFindings(signature),
-    ...bodyFindings(parsed, raw.bodyTruncated, raw.body.byteLength),
-    ...(body === null ? [] : bodyFormFindings(body, form, headers)),
+    ...body.findings.body,
+    ...(body.object === null ? [] : eventHeaderFindings(body.object, headers)),
+    ...body.findings.form,
   ];
   return {
-    form,
-    event: stringField(body, 'event') ?? headers.value(serviceHeaders.event),
-    payoutType: payoutTypeOf(form, body),
+    form: body.form,
+    event: body.event ?? headers.value(serviceHeaders.event),
+    payoutType: body.payoutType,
     deliveryId: headers.value(serviceHeaders.delivery),
     signature,
-    idempotencyKey: idempotencyKey(form, body),
-    subject: subjectOf(form, body),
-    eventTime: eventTimeOf(form, body),
+    idempotencyKey: body.idempotencyKey,
+    subject: body.subject,
+    eventTime: body.eventTime,
     findings,
-    lifecycle: lifecycleKeys(form, body),
+    lifecycle: body.lifecycle,
   };
 }
 
@@ -72,11 +45,16 @@ export function checkSignature(raw: RawDelivery, secret: string | null): Signatu
 
 /**
  * Everything the inspector concludes about one delivery, recomputable from the raw request and the secret.
- * Never throws: an internal failure becomes an `analysis.internal_error` finding, so ingest always has a row.
+ * `body` gives what its body's bytes say (remembered for a retry: recent-body-conclusions.ts). Never throws: an
+ * internal failure, there too, becomes an `analysis.internal_error` finding, so ingest always has a row.
  */
-export function analyzeDelivery(raw: RawDelivery, secret: string | null, parsed?: ParsedBody): DeliveryAnalysis {
+export function analyzeDelivery(
+  raw: RawDelivery,
+  secret: string | null,
+  body: () => BodyConclusions = () => concludeFromBody(raw.body, raw.bodyTruncated),
+): DeliveryAnalysis {
   try {
-    return analyze(raw, secret, parsed ?? parseBody(raw.body));
+    return analyze(raw, secret, body());
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     return {

@@ -20,8 +20,12 @@ function malformedReason(header: string): string {
  * counts as no secret: the service never issues one. The secret never appears in the result.
  */
 export function verifySignature(body: Uint8Array, headerValue: string | null, secret: string | null): SignatureCheck {
-  const hasSecret = secret !== null && secret !== '';
-  const expected = hasSecret ? signatureDigest(body, secret) : null;
+  const expected = secret !== null && secret !== '' ? signatureDigest(body, secret) : null;
+  return checkSignatureHeader(body.byteLength, headerValue, expected);
+}
+
+/** The header against the body's `expected` digest (hex; null: no secret is set), for a body of `byteLength` bytes. */
+export function checkSignatureHeader(byteLength: number, headerValue: string | null, expected: string | null): SignatureCheck {
   if (headerValue === null) {
     return { verdict: 'missing', received: null, expected, reason: 'No X-Service-Signature header was sent.' };
   }
@@ -36,11 +40,11 @@ export function verifySignature(body: Uint8Array, headerValue: string | null, se
   }
   const matches = timingSafeEqual(Buffer.from(received, 'hex'), Buffer.from(expected, 'hex'));
   return matches
-    ? { verdict: 'valid', received, expected, reason: `HMAC-SHA256 of the ${body.byteLength} body bytes matches the header.` }
+    ? { verdict: 'valid', received, expected, reason: `HMAC-SHA256 of the ${byteLength} body bytes matches the header.` }
     : {
         verdict: 'invalid',
         received,
         expected,
-        reason: `HMAC-SHA256 of the ${body.byteLength} body bytes with the configured secret differs from the header.`,
+        reason: `HMAC-SHA256 of the ${byteLength} body bytes with the configured secret differs from the header.`,
       };
 }

@@ -1,32 +1,42 @@
 import { hash } from 'node:crypto';
 import { analyzeDelivery } from '../analysis/analyze-delivery';
+import { concludeFromBody, type BodyConclusions } from '../analysis/body-conclusions';
 import { parseBody } from '../analysis/parse-body';
+import type { RecentBodyConclusions } from '../analysis/recent-body-conclusions';
 import type { RawDelivery } from '../analysis/types';
 import { isAnalysed, type CaptureFacts, type DeliveryRecord, type IncomingDelivery, type ResponseGiven } from './delivery-record';
 
-/** Builds the stored record of one delivery from its capture: the body parsed, analysed and hashed. */
+/**
+ * Builds the stored record of one delivery from its capture: the body parsed, analysed and hashed. With
+ * `recentBodies`, a body seen lately (a retry) is not parsed and checked again.
+ */
 export function buildDeliveryRecord(
   raw: RawDelivery,
   facts: CaptureFacts,
   secret: string | null,
   respond: (analysis: DeliveryRecord['analysis']) => ResponseGiven,
   bodySha256 = hash('sha256', raw.body, 'hex'),
+  recentBodies?: RecentBodyConclusions,
 ): DeliveryRecord {
-  const parsedBody = parseBody(raw.body);
-  const analysis = analyzeDelivery(raw, secret, parsedBody);
+  let body: BodyConclusions | undefined;
+  const analysis = analyzeDelivery(raw, secret, () => {
+    body = recentBodies ? recentBodies.of(raw.body, raw.bodyTruncated, bodySha256) : concludeFromBody(raw.body, raw.bodyTruncated);
+    return body;
+  });
   return {
     raw,
     facts,
     analysis,
-    parsedBody,
+    // Parsed again only when the analysis failed (its internal error is in the findings).
+    parsedBody: body?.parsed ?? parseBody(raw.body),
     response: respond(analysis),
     bodySha256,
   };
 }
 
 /** The record of an incoming delivery: analysed now when it was captured only (the secret stays out of it). */
-export function analysedRecord(delivery: IncomingDelivery): DeliveryRecord {
+export function analysedRecord(delivery: IncomingDelivery, recentBodies?: RecentBodyConclusions): DeliveryRecord {
   if (isAnalysed(delivery)) return delivery;
   const { raw, facts, response, secret } = delivery;
-  return buildDeliveryRecord(raw, facts, secret, () => response);
+  return buildDeliveryRecord(raw, facts, secret, () => response, undefined, recentBodies);
 }

@@ -1,6 +1,5 @@
 import type { Finding, PayloadForm } from '../../../../shared/verdicts';
 import { isDetailedCryptoEvent } from '../../../../shared/payloads/events';
-import type { RequestHeaders } from '../headers';
 import { field, has, type JsonObject } from '../json-access';
 import { cryptoShapeFinding, envelopeFindings } from './envelope';
 import { formAFindings } from './form-a';
@@ -15,9 +14,9 @@ function nearestFormFindings(body: JsonObject): Finding[] {
   return has(body, 'data') ? formBFindings(body) : [cryptoShapeFinding()];
 }
 
-/** The findings of a body that parsed as a JSON object, by form. */
-export function bodyFormFindings(body: JsonObject, form: PayloadForm, headers: RequestHeaders): Finding[] {
-  const findings = envelopeFindings(body, form, headers);
+/** The findings of a body that parsed as a JSON object, by form: from the body alone (a retry's are the same). */
+export function bodyFormFindings(body: JsonObject, form: PayloadForm): Finding[] {
+  const findings = envelopeFindings(body, form);
   switch (form) {
     case 'gift_cards':
       return [...findings, ...giftCardFindings(body), ...cardSecretFindings(body)];

@@ -5,33 +5,32 @@ import { field, has, type JsonObject } from '../json-access';
 import { finding } from './catalog';
 import { quote } from './text';
 
-function eventFindings(body: JsonObject, headers: RequestHeaders): Finding[] {
+/** What the body's event says of itself: present, a string, a well-formed and known name. */
+function eventFindings(body: JsonObject): Finding[] {
   if (!has(body, 'event')) return [finding('envelope.event_missing', '$.event', 'The body has no "event" key.')];
   const event = field(body, 'event');
   if (typeof event !== 'string') return [finding('envelope.event_not_string', '$.event', '"event" is not a string.')];
-  const findings: Finding[] = [];
-  const header = headers.value(serviceHeaders.event);
-  if (header !== null && header !== event) {
-    findings.push(
-      finding(
-        'header.event_mismatch',
-        `headers.${serviceHeaders.event}`,
-        `X-Service-Event is ${quote(header)} but the body event is ${quote(event)}.`,
-      ),
-    );
-  }
   if (!isWellFormedEventName(event)) {
-    findings.push(
+    return [
       finding(
         'envelope.event_bad_name',
         '$.event',
         `Event ${quote(event)} is not a lowercase <domain>.<action> name; receivers ignore unknown events.`,
       ),
-    );
-  } else if (!isKnownEvent(event)) {
-    findings.push(finding('envelope.event_unrecognized', '$.event', `Event ${quote(event)} is unrecognized (receivers ignore these).`));
+    ];
   }
-  return findings;
+  if (!isKnownEvent(event)) return [finding('envelope.event_unrecognized', '$.event', `Event ${quote(event)} is unrecognized (receivers ignore these).`)];
+  return [];
+}
+
+/** X-Service-Event against the body's event (a string one: else the body's own finding says why). */
+export function eventHeaderFindings(body: JsonObject, headers: RequestHeaders): Finding[] {
+  const event = field(body, 'event');
+  const header = headers.value(serviceHeaders.event);
+  if (typeof event !== 'string' || header === null || header === event) return [];
+  return [
+    finding('header.event_mismatch', `headers.${serviceHeaders.event}`, `X-Service-Event is ${quote(header)} but the body event is ${quote(event)}.`),
+  ];
 }
 
 function payoutTypeFindings(body: JsonObject, form: PayloadForm): Finding[] {
@@ -53,9 +52,9 @@ function payoutTypeFindings(body: JsonObject, form: PayloadForm): Finding[] {
   return [];
 }
 
-/** What every JSON-object body is checked for: its event (vs X-Service-Event) and its payout type. */
-export function envelopeFindings(body: JsonObject, form: PayloadForm, headers: RequestHeaders): Finding[] {
-  return [...eventFindings(body, headers), ...payoutTypeFindings(body, form)];
+/** What every JSON-object body is checked for, from the body alone: its event and its payout type. */
+export function envelopeFindings(body: JsonObject, form: PayloadForm): Finding[] {
+  return [...eventFindings(body), ...payoutTypeFindings(body, form)];
 }
 
 /** A crypto body that is neither Form A (no external_send_id) nor a Form B candidate (no data). */

@@ -1,3 +1,4 @@
+import { RecentBodyConclusions } from '../../analysis/recent-body-conclusions';
 import { analysedRecord } from '../../delivery-record/build-record';
 import type { InspectorStore } from '../common/inspector-store';
 import { RecentParsedBodies } from '../common/recent-parsed-bodies';
@@ -46,11 +47,12 @@ export async function openPostgresStore(url: string, options: { log?: (line: str
         for (const listener of listeners) listener(latestId);
       },
     });
+    const recentBodies = new RecentBodyConclusions();
     const views = pgDerivedViews(pool, settings);
     const exports = pgExports(pool);
     return {
       engine: 'postgresql',
-      storeDelivery: (delivery) => writer.enqueue(analysedRecord(delivery)),
+      storeDelivery: (delivery) => writer.enqueue(analysedRecord(delivery, recentBodies)),
       onCommitted: (listener) => void listeners.push(listener),
       drain: () => writer.drain(),
 

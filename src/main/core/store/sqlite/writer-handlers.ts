@@ -1,3 +1,4 @@
+import { RecentBodyConclusions } from '../../analysis/recent-body-conclusions';
 import { analysedRecord } from '../../delivery-record/build-record';
 import type { DeliveryRecord, IncomingDelivery } from '../../delivery-record/delivery-record';
 import { pacedBatches } from '../../paced-size';
@@ -38,6 +39,7 @@ function withBufferBody<T extends IncomingDelivery>(delivery: T): T {
 export function storeWriterHandlers(db: Db): WriterHandlers {
   const insert = db.prepare(insertDeliverySql);
   const parsedBodies = new RecentParsedBodies();
+  const recentBodies = new RecentBodyConclusions();
   const steps = derivationSteps(db, { parsedBodies, stepTargetMs });
 
   const insertAll = db.transaction((rows: unknown[][]) => rows.map((row) => Number(insert.run(...row).lastInsertRowid)));
@@ -48,7 +50,7 @@ export function storeWriterHandlers(db: Db): WriterHandlers {
       item.row[insertBodyIndex] = asBuffer(item.row[insertBodyIndex] as Uint8Array);
       return { values: item.row, record: null };
     }
-    const record = analysedRecord(withBufferBody(item));
+    const record = analysedRecord(withBufferBody(item), recentBodies);
     return { values: insertValues(record), record };
   };
   const insertItems = (items: WriterItem[], remembered: RecentParsedBodies): number[] => {
