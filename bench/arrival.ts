@@ -19,7 +19,7 @@ import { Agent, request } from 'node:https';
 import { cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { chromium, type Browser, type CDPSession, type Page } from 'playwright-core';
+import type { Browser, CDPSession, Page } from 'playwright-core';
 import { startCore } from '../src/main/core/start-core';
 import { cpuDelta, descendantsCpuMs, probeScript, type ProbeData } from './arrival-probe';
 import { Child, serveChild } from './children';
@@ -369,6 +369,8 @@ export async function runArrival(): Promise<string[]> {
     const warmUp = Math.round(rate * warmUpSeconds);
     const pool = buildPool(warmUp + runs * perRun);
     core = await Child.start<CoreReady>('inspector', '--arrival-core', { dir: root, rendererDir } satisfies CoreArg);
+    // Loaded here, not with the bundle: every child process of every benchmark starts from the same bundle.
+    const { chromium } = await import('playwright-core');
     browser = await chromium.launch({ executablePath, args: chromiumArgs, headless: true });
     const context = await browser.newContext({ viewport });
     const page = await context.newPage();
