@@ -109,23 +109,22 @@ export async function runAnalysis(): Promise<string[]> {
     stormRemembered.push(pass(storm, true));
   }
   const us = (ms: number) => (ms * 1000) / deliveries.length;
-  const figure = (metric: string, values: number[], baseline: number, goalUs: number | null): Figure => ({
+  const figure = (metric: string, values: number[], baseline: number | null, goalUs: number | null): Figure => ({
     metric,
     unit: '',
     ...spread(values),
     goal: goalUs,
     baseline,
   });
-  const info = (metric: string, values: number[]): Figure => ({ metric, unit: '', ...spread(values), goal: null, baseline: null });
   const total = figure('record + row, µs/delivery', samples.map((s) => us(s.recordMs + s.rowMs)), baselines.record + baselines.row, goal);
   const figures = [
     figure('record (parse, analyse, hash), µs/delivery', samples.map((s) => us(s.recordMs)), baselines.record, null),
     figure('row (insertValues), µs/delivery', samples.map((s) => us(s.rowMs)), baselines.row, null),
     total,
     // The writer's memory costs the mix a lookup per delivery (it has few copies); a storm's copies, the bytes' comparison.
-    info('record, with the memory of recent bodies, µs/delivery', remembered.map((s) => us(s.recordMs))),
-    info("retry storm's copy: record afresh, µs/delivery", stormAfresh.map((s) => us(s.recordMs))),
-    info("retry storm's copy: record, with the memory of recent bodies, µs/delivery", stormRemembered.map((s) => us(s.recordMs))),
+    figure('record, with the memory of recent bodies, µs/delivery', remembered.map((s) => us(s.recordMs)), null, null),
+    figure("retry storm's copy: record afresh, µs/delivery", stormAfresh.map((s) => us(s.recordMs)), null, null),
+    figure("retry storm's copy: record, with the memory of recent bodies, µs/delivery", stormRemembered.map((s) => us(s.recordMs)), null, null),
   ];
   console.log(table(figures));
   if (process.env.BENCH_PROFILE === '1') console.log(await profiledPass(deliveries));

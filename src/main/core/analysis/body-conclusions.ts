@@ -1,6 +1,5 @@
 import type { Finding, PayloadForm } from '../../../shared/verdicts';
 import { isJsonNumber, jsonNumberText } from '../../../shared/payloads/json-values';
-import { signatureDigest } from '@webhook-inspector/service-signature';
 import { classify } from './classify';
 import { bodyFindings } from './findings/body';
 import { bodyFormFindings } from './findings/body-forms';
@@ -8,6 +7,7 @@ import { idempotencyKey } from './idempotency';
 import { field, stringField, type JsonObject } from './json-access';
 import { lifecycleKeys } from './lifecycle/keys';
 import { parseBody, type ParsedBody } from './parse-body';
+import { expectedDigest } from './signature';
 import type { LifecycleKeys } from './types';
 
 /**
@@ -55,10 +55,9 @@ function payoutTypeOf(form: PayloadForm, body: JsonObject | null): string | null
 
 /** The digest of `bytes` for the last secret asked about, computed once for it. */
 function digestForLastSecret(bytes: Uint8Array): (secret: string | null) => string | null {
-  let last: { secret: string; digest: string } | null = null;
+  let last: { secret: string | null; digest: string | null } | null = null;
   return (secret) => {
-    if (secret === null || secret === '') return null;
-    if (last?.secret !== secret) last = { secret, digest: signatureDigest(bytes, secret) };
+    if (last?.secret !== secret) last = { secret, digest: expectedDigest(bytes, secret) };
     return last.digest;
   };
 }

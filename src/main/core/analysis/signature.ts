@@ -20,8 +20,12 @@ function malformedReason(header: string): string {
  * counts as no secret: the service never issues one. The secret never appears in the result.
  */
 export function verifySignature(body: Uint8Array, headerValue: string | null, secret: string | null): SignatureCheck {
-  const expected = secret !== null && secret !== '' ? signatureDigest(body, secret) : null;
-  return checkSignatureHeader(body.byteLength, headerValue, expected);
+  return checkSignatureHeader(body.byteLength, headerValue, expectedDigest(body, secret));
+}
+
+/** HMAC-SHA256 of the body with `secret`, hex; null without a secret (an empty one counts as none). */
+export function expectedDigest(body: Uint8Array, secret: string | null): string | null {
+  return secret !== null && secret !== '' ? signatureDigest(body, secret) : null;
 }
 
 /** The header against the body's `expected` digest (hex; null: no secret is set), for a body of `byteLength` bytes. */

@@ -18,11 +18,10 @@ export function buildDeliveryRecord(
   bodySha256 = hash('sha256', raw.body, 'hex'),
   recentBodies?: RecentBodyConclusions,
 ): DeliveryRecord {
+  const conclude = (): BodyConclusions =>
+    recentBodies?.of(raw.body, raw.bodyTruncated, bodySha256) ?? concludeFromBody(raw.body, raw.bodyTruncated);
   let body: BodyConclusions | undefined;
-  const analysis = analyzeDelivery(raw, secret, () => {
-    body = recentBodies ? recentBodies.of(raw.body, raw.bodyTruncated, bodySha256) : concludeFromBody(raw.body, raw.bodyTruncated);
-    return body;
-  });
+  const analysis = analyzeDelivery(raw, secret, () => (body = conclude()));
   return {
     raw,
     facts,
