@@ -25,6 +25,23 @@ describe('lifecycleKeys', () => {
     });
   });
 
+  it("keys an event its kind does not name to its lifecycle, but to no order or recipient (a lifecycle's own rule)", () => {
+    // As the service might add one (spec 9), in Form A's envelope.
+    const keys = analyzeBody({
+      event: 'recipient.wallet_verified',
+      payout_order_uuid: ids.payoutOrder,
+      recipient_email: 'ada@example.com',
+      status: 'processing',
+      occurred_at: '2026-03-02T10:15:30Z',
+      external_send_id: ids.externalSendId,
+      payout_type: 'crypto',
+    }).lifecycle;
+    expect(keys).toMatchObject({ lifecycleKey: `send:${ids.externalSendId}`, kind: 'crypto_send' });
+    expect(keys).toMatchObject({ orderUuid: null, recipientKey: null, recipientEmail: null });
+    const gift = analyzeBody({ ...giftCardRecipientBody(), event: 'payout.teleported' }).lifecycle;
+    expect(gift).toMatchObject({ kind: 'gift_card_recipient', orderUuid: null, recipientKey: null });
+  });
+
   it('keys Form B by data.id with its provider status, and no order or recipient', () => {
     expect(analyzeBody(formBBody()).lifecycle).toEqual({
       lifecycleKey: `form_b:${ids.externalSendId}`,

@@ -5,7 +5,7 @@ import { bodyFindings } from './findings/body';
 import { bodyFormFindings } from './findings/body-forms';
 import { idempotencyKey } from './idempotency';
 import { field, stringField, type JsonObject } from './json-access';
-import { lifecycleKeys } from './lifecycle/keys';
+import { deliveryLifecycleKeys } from './lifecycle/keys';
 import { parseBody, type ParsedBody } from './parse-body';
 import { expectedDigest } from './signature';
 import type { LifecycleKeys } from './types';
@@ -66,16 +66,17 @@ function digestForLastSecret(bytes: Uint8Array): (secret: string | null) => stri
 export function concludeFromBody(bytes: Uint8Array, truncated: boolean, parsed: ParsedBody = parseBody(bytes)): BodyConclusions {
   const form = classify(parsed);
   const object = parsed.kind === 'object' ? parsed.value : null;
+  const event = stringField(object, 'event');
   return {
     parsed,
     form,
     object,
-    event: stringField(object, 'event'),
+    event,
     payoutType: payoutTypeOf(form, object),
     idempotencyKey: idempotencyKey(form, object),
     subject: subjectOf(form, object),
     eventTime: eventTimeOf(form, object),
-    lifecycle: lifecycleKeys(form, object),
+    lifecycle: deliveryLifecycleKeys(form, object, event),
     findings: {
       body: bodyFindings(parsed, truncated, bytes.byteLength),
       form: object === null ? [] : bodyFormFindings(object, form),

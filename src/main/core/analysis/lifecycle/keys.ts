@@ -3,6 +3,7 @@ import { isJsonNumber, jsonNumberText } from '../../../../shared/payloads/json-v
 import type { PayloadForm } from '../../../../shared/verdicts';
 import { field, stringField, type JsonObject } from '../json-access';
 import type { LifecycleKeys } from '../types';
+import { isRecognizedEvent } from './final-status';
 
 export const noLifecycleKeys: LifecycleKeys = {
   lifecycleKey: null,
@@ -95,4 +96,15 @@ export function lifecycleKeys(form: PayloadForm, body: JsonObject | null): Lifec
     default:
       return noLifecycleKeys;
   }
+}
+
+/**
+ * A delivery's own keys: its lifecycle's, but an event its kind does not name joins no order and no recipient on its
+ * own, as a lifecycle is attributed from its recognized events only (reconstruct.ts); so the detail of such a
+ * delivery links to its lifecycle and not to an order or a recipient that no lifecycle joins.
+ */
+export function deliveryLifecycleKeys(form: PayloadForm, body: JsonObject | null, event: string | null): LifecycleKeys {
+  const keys = lifecycleKeys(form, body);
+  if (keys.kind === null || isRecognizedEvent(keys.kind, event)) return keys;
+  return { ...keys, orderUuid: null, recipientKey: null, recipientEmail: null };
 }
