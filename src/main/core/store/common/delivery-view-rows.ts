@@ -75,10 +75,13 @@ export const detailSql = `SELECT ${summaryOwnColumns}, query, headers, body, bod
   event_time, signature_check, findings, response_body, response_reason, lifecycle_key, order_uuid,
   recipient_key FROM deliveries WHERE id = ?`;
 
-/** The listed copies: the first ones, then the delivery itself when it came after them. */
-function listedCopies(row: DetailRow, firstCopies: CopyRow[]): Array<CopyRow | DetailRow> {
+/**
+ * The listed copies of a grouped delivery: the first ones, then the delivery itself when it is not among them (it came
+ * after them, or the keys do not show it yet: groupFactsOf). None for a delivery without a group.
+ */
+function listedCopies(row: DetailRow, firstCopies: CopyRow[], grouped: boolean): Array<CopyRow | DetailRow> {
   const listed = firstCopies.some((copy) => copy.id === row.id);
-  return listed || firstCopies.length === 0 ? firstCopies : [...firstCopies, row];
+  return listed || !grouped ? firstCopies : [...firstCopies, row];
 }
 
 /**
@@ -86,7 +89,7 @@ function listedCopies(row: DetailRow, firstCopies: CopyRow[]): Array<CopyRow | D
  * grouping); the group's count is its duplicate count.
  */
 export function toDetail(row: DetailRow, firstCopies: CopyRow[], group: CountedGroupFacts | null): DeliveryDetail {
-  const siblings = listedCopies(row, firstCopies).map((r) => ({
+  const siblings = listedCopies(row, firstCopies, group !== null).map((r) => ({
     id: r.id,
     receivedAt: new Date(r.received_at).toISOString(),
     deliveryId: r.delivery_id,

@@ -93,12 +93,36 @@ export function laterCopiesParams(grouping: DuplicateGrouping, first: EndCopy, d
   return [first.body_sha256, first.delivery_id, grouping.key, derived.last_id];
 }
 
+/** The later copies with one more, compared with the first copy as `laterCopiesSql` compares them (NULL is never unequal). */
+function withCopy(later: LaterCopies, first: EndCopy, copy: EndCopy): LaterCopies {
+  const otherDeliveryId = copy.delivery_id !== null && first.delivery_id !== null && copy.delivery_id !== first.delivery_id;
+  return {
+    count: later.count + 1,
+    other_bytes: later.other_bytes || Number(copy.body_sha256 !== first.body_sha256),
+    other_delivery_id: later.other_delivery_id || Number(otherDeliveryId),
+    missing_delivery_id: later.missing_delivery_id || Number(copy.delivery_id === null),
+  };
+}
+
 export interface CountedGroupFacts {
   count: number;
   facts: DuplicateGroupFacts;
 }
 
-export function groupFactsOf(first: EndCopy, last: EndCopy, derived: GroupRow, later: LaterCopies): CountedGroupFacts {
+/**
+ * A group's facts from its ends, its derived part and its later copies. `self`, when a delivery's own detail is read:
+ * on SQLite the group's copies are found through the keys file, which commits a moment after the store's file (a
+ * commit is atomic per file, not across them), so a reader can see a delivery's row before the keys show it. Its
+ * group is then what the keys show with the delivery folded in, as the derivation would fold it in.
+ */
+export function groupFactsOf(
+  first: EndCopy,
+  last: EndCopy,
+  derived: GroupRow,
+  later: LaterCopies,
+  self?: EndCopy,
+): CountedGroupFacts {
+  if (self !== undefined && self.id > last.id) return groupFactsOf(first, self, derived, withCopy(later, first, self));
   return {
     count: derived.count + later.count,
     facts: {

@@ -103,7 +103,7 @@ export function getDelivery(pool: pg.Pool, id: number): Promise<DeliveryDetail |
       if (!row) return null;
       const grouping = groupingOf(row.idempotency_key, row.body_sha256);
       if (grouping === null) return toDetail(row, [], null);
-      return toDetail(row, await groupFirstCopies(client, grouping), await groupFacts(client, grouping));
+      return toDetail(row, await groupFirstCopies(client, grouping), await groupFacts(client, grouping, row));
     },
     'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY',
   );

@@ -99,7 +99,7 @@ export function getDelivery(db: Db, id: number): DeliveryDetail | null {
     if (!row) return null;
     const grouping = groupingOf(row.idempotency_key, row.body_sha256);
     if (grouping === null) return toDetail(row, [], null);
-    return toDetail(row, groupFirstCopies(db, grouping), groupFacts(db, grouping));
+    return toDetail(row, groupFirstCopies(db, grouping), groupFacts(db, grouping, row));
   })();
 }
 

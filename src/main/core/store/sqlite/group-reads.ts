@@ -15,13 +15,17 @@ import {
 } from '../common/duplicate-group-facts';
 import type { Db } from './db';
 
-/** A duplicate group's count and facts, without reading every copy (duplicate-group-facts.ts). */
-export function groupFacts(db: Db, grouping: DuplicateGrouping): CountedGroupFacts {
-  const endCopy = (order: 'ASC' | 'DESC') => db.prepare(endCopySql(grouping.basis, order)).get(grouping.key) as EndCopy;
-  const first = endCopy('ASC');
+/**
+ * A duplicate group's count and facts, without reading every copy (duplicate-group-facts.ts). `self`: the delivery whose
+ * detail is read, counted in its group even when the keys file does not show it yet (groupFactsOf).
+ */
+export function groupFacts(db: Db, grouping: DuplicateGrouping, self?: EndCopy): CountedGroupFacts {
+  const endCopy = (order: 'ASC' | 'DESC') => db.prepare(endCopySql(grouping.basis, order)).get(grouping.key) as EndCopy | undefined;
+  const first = endCopy('ASC') ?? self;
+  if (first === undefined) throw new Error(`duplicate group ${grouping.key} has no copy in this snapshot`);
   const derived = derivedPart(first, db.prepare(groupRowSql).get(grouping.key, grouping.basis) as GroupRow | undefined);
   const later = db.prepare(laterCopiesSql(grouping.basis)).get(...laterCopiesParams(grouping, first, derived)) as LaterCopies;
-  return groupFactsOf(first, endCopy('DESC'), derived, later);
+  return groupFactsOf(first, endCopy('DESC') ?? first, derived, later, self);
 }
 
 /** A duplicate group's first copies, as many as a view lists, in arrival order. */
