@@ -1,7 +1,18 @@
-/** SIGINT and SIGTERM close the running service cleanly, then exit (1 if closing failed). */
-export function closeOnSignal(service: { close(): Promise<void> }): void {
-  const stop = (signal: string) => {
-    console.error(`${signal}: closing`);
+/** How often a program run by npm looks whether the process npm started it through is still there. */
+const parentCheckMs = 250;
+
+/**
+ * SIGINT and SIGTERM close the running service cleanly, then exit (1 if closing failed).
+ *
+ * Run by npm (npx, npm exec, npm run), it also closes when its parent ends: npm runs a program in a shell and passes
+ * a SIGTERM to that shell only, which ends without passing it on, so a `kill` of npx would otherwise leave the
+ * program running, holding its ports. A program started some other way keeps running when its parent ends (a CI
+ * script's `payout-simulator &`, a service manager).
+ */
+export function closeOnSignal(service: { close(): Promise<void> }, env: NodeJS.ProcessEnv = process.env): void {
+  const stop = (reason: string) => {
+    clearInterval(watch);
+    console.error(`${reason}: closing`);
     service.close().then(
       () => process.exit(0),
       (error: Error) => {
@@ -12,4 +23,14 @@ export function closeOnSignal(service: { close(): Promise<void> }): void {
   };
   process.once('SIGINT', () => stop('SIGINT'));
   process.once('SIGTERM', () => stop('SIGTERM'));
+  const parent = process.ppid;
+  const watch = runByNpm(env)
+    ? setInterval(() => {
+        if (process.ppid !== parent) stop(`its parent (process ${parent}) ended`);
+      }, parentCheckMs).unref()
+    : undefined;
+}
+
+function runByNpm(env: NodeJS.ProcessEnv): boolean {
+  return env.npm_execpath !== undefined || env.npm_lifecycle_event !== undefined;
 }
