@@ -26,6 +26,7 @@ const noNode = {
   paths: [
     ...nodeBuiltins.map((name) => ({ name, message: 'shared and renderer code runs in the browser: no Node built-ins.' })),
     { name: 'payout-simulator', message: 'shared and renderer code runs in the browser: only payout-simulator/names (the package itself uses Node).' },
+    { name: '@webhook-inspector/capture', message: 'shared and renderer code runs in the browser: only @webhook-inspector/capture/request-path (the package itself uses Node).' },
   ],
   patterns: [{ group: ['node:*'], message: 'shared and renderer code runs in the browser: no node:* modules.' }],
 };
@@ -101,6 +102,11 @@ export default tseslint.config(
         { patterns: [onlyImports([], '@webhook-inspector/capture imports Node built-ins only: never the app (src/), another package or an npm dependency.')] },
       ],
     },
+  },
+  {
+    // The path rule the app's forward shares with the relay; the renderer bundles it: nothing at all.
+    files: ['packages/capture/src/request-path.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ regex: '.', message: 'request-path.ts runs in the browser too (the forward settings\' example): it imports nothing.' }] }] },
   },
   {
     files: ['packages/pg-migrations/src/**/*.ts'],

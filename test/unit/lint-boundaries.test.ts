@@ -31,6 +31,15 @@ describe('lint boundaries between the layers', () => {
     }
   });
 
+  it('lets the shared and renderer code take the request path rule from capture, and nothing else of it', async () => {
+    const importing = (from: string) => `import * as m from '${from}';\nexport const a = m;\n`;
+    for (const file of ['src/shared/example.ts', 'src/renderer/src/example.tsx']) {
+      expect(await restrictedImports(file, importing('@webhook-inspector/capture')), file).toBe(1);
+      expect(await restrictedImports(file, importing('@webhook-inspector/capture/request-path')), file).toBe(0);
+    }
+    for (const from of ['node:url', './server']) expect(await restrictedImports('packages/capture/src/request-path.ts', importing(from)), from).toBe(1);
+  });
+
   it('has the app import a package by its name, never a path into packages/', async () => {
     const code = "import { startRelay } from '../../../packages/relay/src/start-relay';\nexport const s = startRelay;\n";
     expect(await restrictedImports('src/main/cli/example.ts', code)).toBe(1);

@@ -6,6 +6,8 @@ import { openConnection, targetHostPort } from './open-connection';
 
 export interface AttemptRequest {
   target: URL;
+  /** The request line's path and query, byte for byte (a forward's appended path); by default the target's. */
+  path?: string;
   /** POST unless told otherwise. */
   method?: string;
   body: Buffer;
@@ -68,7 +70,7 @@ function exchange(socket: Socket, req: AttemptRequest, seen: { response: Attempt
       host,
       port,
       method: req.method ?? 'POST',
-      path: `${req.target.pathname}${req.target.search}`,
+      path: req.path ?? `${req.target.pathname}${req.target.search}`,
       headers: headerList(req),
       createConnection: () => socket,
     });

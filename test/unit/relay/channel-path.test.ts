@@ -10,6 +10,8 @@ describe('routing a receiving path to its channel', () => {
     ['/c/acme/100%25', 'acme'],
     ['/c/acme/%zz', 'acme'],
     ['/c/%61cme/x', 'acme'],
+    ['/c/acme/a;v=1/order%20123', 'acme'],
+    ['/c/acme/x/%252e%252e', 'acme'],
   ])('%s goes to channel %s', (path, name) => {
     expect(routeChannelPath(path)).toEqual({ kind: 'channel', name });
   });
@@ -37,6 +39,16 @@ describe('routing a receiving path to its channel', () => {
     '/x/../c/acme/y',
     '/../c/acme/x',
     '/c/acme/../../../../etc/passwd',
+    // The forms of the forward's rule (capture's judgeRequestPath), which the relay shares.
+    '/c/acme/..;/beta/x',
+    '/c/acme/%2e%2e;/beta/x',
+    '/c/acme/%2e%2e%3b/beta/x',
+    '/c/acme/%%32%65%%32%65/beta/x',
+    '/c/acme/a%2fb/../../beta/x',
+    '/c/acme/.../beta/x',
+    '/c/acme/..%00/beta/x',
+    '/c/acme/%c0%ae%c0%ae/beta/x',
+    '/c/acme;x/y',
   ])('%s is refused: it leaves its channel', (path) => {
     expect(routeChannelPath(path)).toMatchObject({ kind: 'refused' });
   });

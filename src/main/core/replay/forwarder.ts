@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { forwardTarget, PathEscapesTarget } from '../../../shared/forward-target';
+import { forwardRequest, PathEscapesTarget } from '../../../shared/forward-target';
 import type { ForwardSettings } from '../../../shared/replay';
 import type { RawDelivery } from '../analysis/types';
 import { EgressRefused, type Egress, type EgressPolicy } from '../outbound/egress-policy';
@@ -7,7 +7,7 @@ import { reachesReceiver } from '../outbound/own-receiver';
 import type { ReceiverPorts } from '../receiver/receivers';
 import type { Answer, ReceiverForward } from '@webhook-inspector/capture';
 import { hopRefusal, hopsOf, withHop } from './forward-loop';
-import type { OutgoingRequest, SentReplay } from './send-replay';
+import { sentUrl, type OutgoingRequest, type SentReplay } from './send-replay';
 import type { OutboundReplays } from './outbound-replays';
 import { deliveryHeaders } from './replay-headers';
 import { ReplayRequestError } from './replayer';
@@ -103,7 +103,10 @@ export class Forwarder {
     // Stored and answered as the policy says; only the forward is skipped.
     if (looping !== null) return this.skip(out, looping, null);
     try {
-      out.url = new URL(forwardTarget({ ...settings, target }, raw));
+      // An appended path goes on the wire as it was received: a URL would resolve its dot segments and backslashes.
+      const forwarded = forwardRequest({ ...settings, target }, raw);
+      out.url = new URL(forwarded.url);
+      if (forwarded.requestPath !== null) out.requestPath = forwarded.requestPath;
     } catch (error) {
       if (!(error instanceof PathEscapesTarget)) throw error;
       return this.skip(out, error.message, settings.mirrorStatus ? { status: 400, reason: `forward: ${error.message}` } : null);
@@ -122,7 +125,7 @@ export class Forwarder {
     this.deps.log(`forward: ${reason}`);
     const sent: SentReplay = {
       startedAt: new Date().toISOString(),
-      url: out.url.href,
+      url: sentUrl(out),
       request: {
         method: out.method,
         headers: out.headers,

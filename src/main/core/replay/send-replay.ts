@@ -19,6 +19,8 @@ export const defaultSenderLimits: SenderLimits = {
 
 export interface OutgoingRequest {
   url: URL;
+  /** The request line's path and query as they go on the wire, when `url` would respell them (a forward's appended path). */
+  requestPath?: string;
   method: string;
   /** Exactly what goes on the wire besides Host and Content-Length. */
   headers: Array<[string, string]>;
@@ -37,12 +39,20 @@ export type SentReplay = Pick<ReplayDraft, 'startedAt' | 'url' | 'request' | 're
   errorKind: AttemptErrorKind | null;
 };
 
+/** The URL a request went to, its path and query as they were sent. */
+export function sentUrl(out: Pick<OutgoingRequest, 'url' | 'requestPath'>): string {
+  if (out.requestPath === undefined) return out.url.href;
+  const { href, pathname, search, hash } = out.url;
+  return `${href.slice(0, href.length - pathname.length - search.length - hash.length)}${out.requestPath}`;
+}
+
 /** Sends one stored request like the service would (no redirect followed) and describes what happened. Never throws. */
 export async function sendReplay(out: OutgoingRequest, limits: SenderLimits, signal: AbortSignal): Promise<SentReplay> {
   const startedAt = new Date().toISOString();
   const body = Buffer.from(out.body.buffer, out.body.byteOffset, out.body.byteLength);
   const outcome = await sendAttempt({
     target: out.url,
+    path: out.requestPath,
     method: out.method,
     body,
     headers: out.headers,
@@ -57,7 +67,7 @@ export async function sendReplay(out: OutgoingRequest, limits: SenderLimits, sig
   const answer = outcome.kind === 'response' ? outcome : outcome.partial;
   return {
     startedAt,
-    url: out.url.href,
+    url: sentUrl(out),
     request: {
       method: out.method,
       headers: out.headers,
