@@ -70,6 +70,11 @@ export const CheckRunSummary = z.object({
   allowSelfSigned: z.boolean(),
   /** The fingerprint of the signing secret the cases were signed with (never the secret). */
   secretFingerprint: z.string(),
+  /**
+   * The team user who started it (null on a personal inspector, and for runs kept before it was recorded): its
+   * requests' signatures are shown whole to them and admins only.
+   */
+  startedBy: z.string().nullable().default(null),
   startedAt: z.string(),
   finishedAt: z.string().nullable(),
   state: CheckRunState,
@@ -114,8 +119,13 @@ export const CheckStart = z.object({
   allowSelfSigned: z.boolean().default(false),
   /** Case ids or categories; empty: every case. */
   only: z.array(z.string().max(200)).max(100).default([]),
-  /** Stored deliveries also sent (the service's own), each signed again with the secret in force. */
+  /** Stored deliveries also sent (the service's own), each signed again with the run's secret. */
   deliveryIds: z.array(z.number().int().positive()).max(storedDeliveryLimit).default([]),
+  /**
+   * The secret your handler verifies with, to sign the cases with in place of the signing secret in force. On a team
+   * server it is needed below admin: the team's secret signs only an admin's run (no signature oracle).
+   */
+  secret: z.string().min(1).max(4096).optional(),
 });
 
 /** At most this many kept runs (the store's settings hold them). */

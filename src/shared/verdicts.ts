@@ -27,5 +27,10 @@ export const SignatureCheck = z.object({
   received: z.string().nullable(),
   expected: z.string().nullable(),
   reason: z.string(),
+  /**
+   * `expected` holds only the digest's first hex digits: on a team server below admin, and to an MCP client, the whole
+   * digest is shown only when it matches the header (shared/signature-view.ts). Absent: whole.
+   */
+  expectedIsPrefix: z.boolean().optional(),
 });
 export type SignatureCheck = z.infer<typeof SignatureCheck>;

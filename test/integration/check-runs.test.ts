@@ -172,10 +172,14 @@ describe('the Check view’s control calls on a team server', () => {
     const t = await startTestCore({ store, team: {}, secret, allowTargets: ['127.0.0.1'] });
     cores.push(t);
     const origin = t.core.urls.uiOrigin;
-    const start = { url: target.url, only: ['ignores-unknown'] };
+    // Below admin a run signs with the secret the handler verifies with, given with it: never the team's.
+    const start = { url: target.url, only: ['ignores-unknown'], secret };
     const refused = await callAs(origin, viewer, 'check.start', start);
     expect(refused.status).toBe(403);
     expect(JSON.parse(refused.body)).toEqual({ error: 'check.start needs the member role; you are viewer' });
+    const unsigned = await callAs(origin, member, 'check.start', { ...start, secret: undefined });
+    expect(unsigned.status, unsigned.body).toBe(400);
+    expect(JSON.parse(unsigned.body)).toEqual({ error: "give the secret your handler verifies with: on a team server the team's signing secret signs an admin's run only" });
     const answer = await callAs(origin, member, 'check.start', start);
     expect(answer.status, answer.body).toBe(200);
     const runId = (JSON.parse(answer.body) as { id: string }).id;

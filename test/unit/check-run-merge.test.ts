@@ -20,6 +20,7 @@ const run = (results: CheckCaseResult[], state: CheckRunView['state'] = 'running
   target: 'http://127.0.0.1:3000/hooks',
   allowSelfSigned: false,
   secretFingerprint: '01234567',
+  startedBy: null,
   startedAt: '2026-03-02T09:00:00.000Z',
   finishedAt: null,
   state,

@@ -20,7 +20,7 @@ import { ResponsePolicyState, closeServer, listen } from '@webhook-inspector/cap
 import { loadOrCreateCertificate } from './receiver/tls';
 import { createEgress } from './outbound/egress-settings';
 import { createReplays } from './replay/create-replays';
-import { CheckRuns } from './handler-check/check-runs';
+import { CheckRuns, changeShownTo } from './handler-check/check-runs';
 import { checkCalls } from './handler-check/check-calls';
 import { DeliverySearchJobs } from './search/delivery-search-jobs';
 import { ServiceApiSession } from './service-api';
@@ -98,10 +98,11 @@ async function assemble(options: CoreOptions, store: InspectorStore, storeLocati
     settings,
     store,
     secret: () => secret.current,
+    team: options.team !== undefined,
     target: () => ({ egress: egress.policy, readTimeoutMs: replays.limits.readTimeoutMs, send: (out) => replays.send(out) }),
     checkEgress: async (url) => void (await egress.policy.check(url)),
     bodyCapBytes: replays.limits.responseBodyCapBytes,
-    publish: (change) => events.publish('check.changed', change),
+    publish: (change) => events.publishEach('check.changed', (caller) => changeShownTo(change, caller)),
     log,
   });
   const receivers = new Receivers(

@@ -3,16 +3,20 @@ import { setTimeout as delay } from 'node:timers/promises';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { DeliveryFilter, type DeliveryDetail } from '../../shared/delivery';
+import { checkWithoutOracle } from '../../shared/signature-view';
 import type { InspectorStore } from '../core/store/common/inspector-store';
 import { toolError, untrustedAnswer } from './tool-answer';
 
 const filterShape = DeliveryFilter.shape;
 const limit = z.number().int().min(1).max(100).default(20).describe('How many, at most (newest first).');
 
-/** A delivery's detail with its body as text when it is UTF-8 (the base64 stays for exact bytes). */
+/**
+ * A delivery's detail with its body as text when it is UTF-8 (the base64 stays for exact bytes). Its expected digest
+ * is whole only when it matches the header: anyone may have chosen the body, and no agent gets a signature for it.
+ */
 function readable(detail: DeliveryDetail) {
   const body = Buffer.from(detail.bodyBase64, 'base64');
-  return { ...detail, ...(isUtf8(body) ? { bodyText: body.toString('utf8') } : {}) };
+  return { ...detail, signatureCheck: checkWithoutOracle(detail.signatureCheck), ...(isUtf8(body) ? { bodyText: body.toString('utf8') } : {}) };
 }
 
 /** How often `wait_for_delivery` looks at the store: the writer commits in groups within milliseconds. */

@@ -1,6 +1,7 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { storedDeliveryLimit } from '../../shared/handler-check';
+import { headersWithoutSignatures } from '../../shared/signature-view';
 import { verifySignature } from '../core/analysis/signature';
 import { handlerCheckBattery } from '../core/handler-check/battery';
 import { checkRunJson } from '../core/handler-check/run-json';
@@ -76,7 +77,8 @@ export function registerSendTools(server: McpServer, store: InspectorStore, opti
           timestampHeader: 'keep',
           allowSelfSigned: insecure,
         });
-        return untrustedAnswer(record);
+        // Re-signed with the signing secret over a body anyone may have chosen: never the signature in the answer.
+        return untrustedAnswer(resign ? { ...record, request: { ...record.request, headers: headersWithoutSignatures(record.request.headers) } } : record);
       } catch (error) {
         if (error instanceof ReplayRequestError) return toolError(error.message);
         throw error;

@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import type { EventName, EventPayload } from '../../../shared/contract';
+import type { CallContext, EventName, EventPayload } from '../../../shared/contract';
 import type { Role } from '../../../shared/roles';
 import type { Caller } from './access';
 
@@ -26,6 +26,11 @@ export class EventStream {
 
   publish<N extends EventName>(name: N, payload: EventPayload<N>): void {
     this.write(`event: ${name}\ndata: ${JSON.stringify(payload)}\n\n`);
+  }
+
+  /** An event whose payload depends on who reads it (what their role may see): each stream gets its caller's. */
+  publishEach<N extends EventName>(name: N, payloadFor: (caller: CallContext) => EventPayload<N>): void {
+    for (const [res, caller] of this.clients) res.write(`event: ${name}\ndata: ${JSON.stringify(payloadFor(caller.context))}\n\n`);
   }
 
   /**

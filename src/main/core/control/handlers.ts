@@ -15,6 +15,7 @@ import type { SigningSecret } from '../signing-secret';
 import type { Retention } from '../retention';
 import type { SourceManager } from '../sources/source-manager';
 import { teamCalls, type TeamServices } from './team-calls';
+import { checkWithoutOracle, seesWholeDigests } from '../../../shared/signature-view';
 
 export interface HandlerDeps {
   /** Its duplicate groups and lifecycle summaries are brought up to the stored deliveries before they are read. */
@@ -68,7 +69,10 @@ export function createHandlers(deps: HandlerDeps) {
     'deliveries.search.start': (input) => deps.searches.start(input),
     'deliveries.search.page': ({ jobId, from, waitMs }) => deps.searches.page(jobId, from, waitMs),
     'deliveries.search.cancel': ({ jobId }) => deps.searches.cancel(jobId),
-    'deliveries.get': async ({ id }) => found(await deps.store.getDelivery(id), `no delivery ${id}`),
+    'deliveries.get': async ({ id }, caller) => {
+      const detail = found(await deps.store.getDelivery(id), `no delivery ${id}`);
+      return seesWholeDigests(caller) ? detail : { ...detail, signatureCheck: checkWithoutOracle(detail.signatureCheck) };
+    },
     'deliveries.facets': () => deps.store.deliveryFacets(),
     'settings.setSecret': async ({ secret }) => {
       deps.secret.set(secret);

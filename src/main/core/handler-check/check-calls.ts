@@ -6,10 +6,10 @@ type CheckCalls = Pick<CallHandlers, 'check.start' | 'check.get' | 'check.list' 
 /** The handler check's calls of the contract (the Check view). */
 export function checkCalls(checks: CheckRuns): CheckCalls {
   return {
-    'check.start': (input) => checks.start(input),
-    'check.get': ({ runId }) => checks.get(runId),
+    'check.start': (input, caller) => checks.start(input, caller),
+    'check.get': ({ runId }, caller) => checks.get(runId, caller),
     'check.list': () => checks.list(),
-    'check.resend': ({ runId, caseId }) => checks.resend(runId, caseId),
+    'check.resend': ({ runId, caseId }, caller) => checks.resend(runId, caseId, caller),
     'check.keep': ({ runId }) => checks.keep(runId),
     'check.drop': ({ runId }) => checks.drop(runId),
   };

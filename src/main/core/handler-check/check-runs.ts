@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
+import type { CallContext } from '../../../shared/contract';
 import { CheckRunView, keptRunLimit, type CheckCaseResult, type CheckRunSummary } from '../../../shared/handler-check';
+import { headersWithoutSignatures, seesWholeDigests } from '../../../shared/signature-view';
 import type { InspectorStore, SettingsStore } from '../store/common/inspector-store';
 import { secretFingerprint } from '../signing-secret';
 import { handlerCheckBattery } from './battery';
@@ -27,6 +29,8 @@ export interface CheckRunsDeps {
   store: Pick<InspectorStore, 'replaySources'>;
   /** The signing secret in force (the core's own), or null. */
   secret: () => string | null;
+  /** A team server: below admin, a run signs with the secret its starter gives, never the one in force. */
+  team: boolean;
   /** The core's tracked sender and egress policy, for this URL. */
   target: (url: URL, allowSelfSigned: boolean) => Omit<CheckTarget, 'url' | 'allowSelfSigned'>;
   /** Refuses (throws) a target the egress policy refuses, before anything is sent. */
@@ -34,8 +38,37 @@ export interface CheckRunsDeps {
   /** How much of a body a run keeps: what replays keep of an answer. */
   bodyCapBytes: number;
   /** A run changed: a case was graded (or graded again), it finished, it was kept or dropped. */
-  publish: (change: { runId: string; result: CheckCaseResult | null; summary: CheckRunSummary }) => void;
+  publish: (change: CheckRunChange) => void;
   log: (line: string) => void;
+}
+
+/** What a `check.changed` event carries. */
+export interface CheckRunChange {
+  runId: string;
+  result: CheckCaseResult | null;
+  summary: CheckRunSummary;
+}
+
+/** Whether `caller` sees a run's requests whole (their signatures included): its starter and admins. */
+function seesRequestsOf(run: CheckRunSummary, caller: CallContext): boolean {
+  return seesWholeDigests(caller) || (caller.user !== null && caller.user === run.startedBy);
+}
+
+function resultWithoutSignatures(result: CheckCaseResult): CheckCaseResult {
+  return {
+    ...result,
+    exchanges: result.exchanges.map((exchange) => ({ ...exchange, request: { ...exchange.request, headers: headersWithoutSignatures(exchange.request.headers) } })),
+  };
+}
+
+/** A run as `caller` may read it: anyone else than its starter and admins sees its requests' signatures cut to a prefix. */
+export function runShownTo(run: CheckRunView, caller: CallContext): CheckRunView {
+  return seesRequestsOf(run, caller) ? run : { ...run, results: run.results.map(resultWithoutSignatures) };
+}
+
+/** A `check.changed` event as `caller`'s stream carries it (see runShownTo). */
+export function changeShownTo(change: CheckRunChange, caller: CallContext): CheckRunChange {
+  return change.result === null || seesRequestsOf(change.summary, caller) ? change : { ...change, result: resultWithoutSignatures(change.result) };
 }
 
 const settingsKey = 'handlerCheckRuns';
@@ -67,11 +100,13 @@ export class CheckRuns {
     this.kept = deps.settings.read(settingsKey, KeptRuns) ?? [];
   }
 
-  async start(input: { url: string; allowSelfSigned: boolean; only: string[]; deliveryIds: number[] }): Promise<CheckRunView> {
+  async start(
+    input: { url: string; allowSelfSigned: boolean; only: string[]; deliveryIds: number[]; secret?: string },
+    caller: CallContext,
+  ): Promise<CheckRunView> {
     this.refuseWhileBusy();
-    const secret = this.deps.secret();
     if (this.closing) throw new CheckRunError('the inspector is closing', 503);
-    if (secret === null) throw new CheckRunError('no signing secret is set: set the one your handler verifies with in Settings → Signing secret (or serve --secret)', 409);
+    const secret = this.secretFor(input.secret, caller);
     let cases: CheckCase[];
     try {
       cases = selectCases(handlerCheckBattery({ secret }), input.only);
@@ -93,6 +128,7 @@ export class CheckRuns {
       target: url.href,
       allowSelfSigned: input.allowSelfSigned,
       secretFingerprint: secretFingerprint(secret),
+      startedBy: caller.user,
       startedAt: new Date().toISOString(),
       finishedAt: null,
       state: 'running',
@@ -115,12 +151,12 @@ export class CheckRuns {
     return this.copy(view);
   }
 
-  /** The run with this id: the current one or a kept one. */
-  get(runId: string): CheckRunView {
-    if (this.current?.view.id === runId) return this.copy(this.current.view);
+  /** The run with this id: the current one or a kept one, as `caller` may read it. */
+  get(runId: string, caller: CallContext): CheckRunView {
+    if (this.current?.view.id === runId) return runShownTo(this.copy(this.current.view), caller);
     const kept = this.kept.find((run) => run.id === runId);
     if (!kept) throw new CheckRunError(`no check run ${runId}`, 404);
-    return kept;
+    return runShownTo(kept, caller);
   }
 
   list(): { current: CheckRunSummary | null; kept: CheckRunSummary[] } {
@@ -128,7 +164,7 @@ export class CheckRuns {
   }
 
   /** Sends one case of the current run again, with the secret it was signed with, and grades it again. */
-  async resend(runId: string, caseId: string): Promise<CheckCaseResult> {
+  async resend(runId: string, caseId: string, caller: CallContext): Promise<CheckCaseResult> {
     const run = this.current;
     if (!run || run.view.id !== runId) throw new CheckRunError('only a case of the current run can be sent again; start a run to check the handler now', 409);
     this.refuseWhileBusy();
@@ -146,7 +182,8 @@ export class CheckRuns {
     run.results.set(caseId, result);
     run.resentAt.set(caseId, new Date().toISOString());
     this.update(run, result);
-    return run.view.results.find((r) => r.id === caseId)!;
+    const graded = run.view.results.find((r) => r.id === caseId)!;
+    return seesRequestsOf(run.view, caller) ? graded : resultWithoutSignatures(graded);
   }
 
   /** Keeps a finished run (again: its results as they are now), the newest first. */
@@ -187,6 +224,23 @@ export class CheckRuns {
       allowSelfSigned,
       send: (out) => (this.closing ? Promise.reject(new Error('the inspector is closing')) : target.send(out)),
     };
+  }
+
+  /**
+   * The secret a run signs with: the one its starter gave, else the one in force. On a team server the one in force
+   * signs an admin's run only: anyone else choosing a stored body would read it signed with the team's secret.
+   */
+  private secretFor(given: string | undefined, caller: CallContext): string {
+    if (given !== undefined) return given;
+    if (this.deps.team && !seesWholeDigests(caller)) {
+      throw new CheckRunError(
+        "give the secret your handler verifies with: on a team server the team's signing secret signs an admin's run only",
+        400,
+      );
+    }
+    const secret = this.deps.secret();
+    if (secret === null) throw new CheckRunError('no signing secret is set: set the one your handler verifies with in Settings → Signing secret (or serve --secret), or give it to this run', 409);
+    return secret;
   }
 
   private refuseWhileBusy(): void {

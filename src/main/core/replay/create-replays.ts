@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { CallHandlers } from '../../../shared/contract';
-import { defaultForwardSettings } from '../../../shared/replay';
+import type { CallContext, CallHandlers } from '../../../shared/contract';
+import { headersWithoutSignatures, seesWholeDigests } from '../../../shared/signature-view';
+import { defaultForwardSettings, type ReplayRecord } from '../../../shared/replay';
 import type { RawDelivery } from '../analysis/types';
 import type { EgressPolicy } from '../outbound/egress-policy';
 import type { ReceiverPorts } from '../receiver/receivers';
@@ -20,6 +21,15 @@ export interface ReplayDeps {
   /** A replay or forward of this delivery was stored. */
   publish: (deliveryId: number) => void;
   log: (line: string) => void;
+}
+
+/**
+ * A replay as `caller` may read it: one re-signed (with a secret its sender gave, maybe the team's) has its signature
+ * whole for its sender and admins only; kept and forwarded signatures are the ones received, and a wrong one is no one's.
+ */
+function replayShownTo(record: ReplayRecord, caller: CallContext): ReplayRecord {
+  if (record.signingMode !== 'resign' || seesWholeDigests(caller) || (caller.user !== null && caller.user === record.sentBy)) return record;
+  return { ...record, request: { ...record.request, headers: headersWithoutSignatures(record.request.headers) } };
 }
 
 type ReplayCalls = Pick<CallHandlers, 'replay.send' | 'replay.many' | 'replay.list' | 'forward.get' | 'forward.set'>;
@@ -43,7 +53,7 @@ export function createReplays(deps: ReplayDeps) {
   const calls: ReplayCalls = {
     'replay.send': (input, { user }) => replayer.send(input, user),
     'replay.many': (input, { user }) => replayer.many(input, user),
-    'replay.list': async ({ deliveryId }) => ({ items: await outbound.list(deliveryId) }),
+    'replay.list': async ({ deliveryId }, caller) => ({ items: (await outbound.list(deliveryId)).map((record) => replayShownTo(record, caller)) }),
     'forward.get': () => forwarder.settings,
     'forward.set': (settings) => forwarder.set(settings),
   };
