@@ -42,33 +42,49 @@ describe('relay paths', () => {
     '/c/acme/%252e%252e/beta/x',
     '/c/acme/x/../../beta/x',
     '/c/beta/../acme/x',
+    // The forward's rule, which the relay shares (capture's judgeRequestPath).
+    '/c/acme/..;/beta/x',
+    '/c/acme/%2e%2e;/beta/x',
+    '/c/acme/%2e%2e%3b/beta/x',
+    '/c/acme/%%32%65%%32%65/beta/x',
+    '/c/acme/a%2fb/../../beta/x',
+    '/c/acme/.../beta/x',
+  ];
+  const refusedOutright: Array<[string, RegExp]> = [
+    ['/c/acme/..%00/beta/x', /NUL byte/],
+    ['/c/acme/%c0%ae%c0%ae/beta/x', /overlong UTF-8/],
+    ['/c/acme/%252525252e%252525252e/beta/x', /too many times over/],
   ];
 
   test('a path that leaves its channel is refused with 400 and kept unrouted, never stored under a channel', async () => {
-    for (const [n, path] of escapes.entries()) {
+    const forms: Array<[string, RegExp]> = [...escapes.map((path): [string, RegExp] => [path, /leaves its channel/]), ...refusedOutright];
+    for (const [n, [path, reason]] of forms.entries()) {
       const body = numberedBody(100 + n);
       const answer = await rawRequest(relay.url, path, { body, headers: serviceHeaders(body) });
       expect(answer.status, path).toBe(400);
-      expect(JSON.parse(answer.body).error, path).toMatch(/leaves its channel/);
+      expect(JSON.parse(answer.body).error, path).toMatch(reason);
     }
+    const paths = forms.map(([path]) => path);
     const { rows } = await relay.pool.query<{ path: string; channel_id: string | null; response_status: number }>(
       'SELECT path, channel_id, response_status FROM relay_deliveries WHERE path = ANY($1)',
-      [escapes],
+      [paths],
     );
-    expect(rows.map((r) => r.path).sort()).toEqual([...escapes].sort());
+    expect(rows.map((r) => r.path).sort()).toEqual([...paths].sort());
     expect(rows.every((r) => r.channel_id === null && r.response_status === 400)).toBe(true);
   });
 
-  test('a path that stays in its channel after resolving is stored there as sent', async () => {
-    const path = '/c/acme/hooks/./v1/../v2';
-    const body = numberedBody(200);
-    expect((await rawRequest(relay.url, path, { body, headers: serviceHeaders(body) })).status).toBe(200);
-    const { rows } = await relay.pool.query<{ name: string }>(
-      'SELECT c.name FROM relay_deliveries d JOIN relay_channels c ON c.id = d.channel_id WHERE d.path = $1',
-      [path],
-    );
-    expect(rows).toEqual([{ name: 'acme' }]);
-  });
+  test.each(['/c/acme/hooks/./v1/../v2', '/c/acme/hooks;v=1/order%20123', '/c/acme/x/%252e%252e/y'])(
+    'a path that stays in its channel after resolving is stored there as sent: %s',
+    async (path) => {
+      const body = numberedBody(200 + path.length);
+      expect((await rawRequest(relay.url, path, { body, headers: serviceHeaders(body) })).status).toBe(200);
+      const { rows } = await relay.pool.query<{ name: string }>(
+        'SELECT c.name FROM relay_deliveries d JOIN relay_channels c ON c.id = d.channel_id WHERE d.path = $1',
+        [path],
+      );
+      expect(rows).toEqual([{ name: 'acme' }]);
+    },
+  );
 });
 
 describe('the unrouted budget', () => {
