@@ -4,10 +4,12 @@ import { relayCommands } from 'webhook-inspector-relay/commands';
 import { checkDefinition } from './check-definition';
 import { exportDefinition, lifecyclesDefinition } from './export-definition';
 import { importDefinition } from './import-definition';
+import { listenDefinition } from './listen-definition';
 import { mcpDefinition } from './mcp-definition';
 import { replayDefinition } from './replay-definition';
 import { serveDefinition } from './serve-definition';
 import { serveUserDefinition, userVerbDefinitions, type UserVerb } from './serve-users-definition';
+import { triggerDefinition } from './trigger-definition';
 import { verifyDefinition } from './verify-definition';
 
 const userVerb = (verb: UserVerb): Command => ({
@@ -30,12 +32,14 @@ export const program = 'webhook-inspector';
  */
 export const commands: readonly Command[] = [
   { definition: serveDefinition, load: () => import('./serve').then((m) => m.serve), subcommands: [serveUserCommands] },
+  { definition: listenDefinition, load: () => import('./listen').then((m) => m.listenCommand) },
   relayCommands,
   { definition: exportDefinition, load: () => import('./export').then((m) => m.exportCommand) },
   { definition: importDefinition, load: () => import('./import').then((m) => m.importCommand) },
   { definition: lifecyclesDefinition, load: () => import('./export').then((m) => m.lifecyclesCommand) },
   simulateCommand,
   { definition: replayDefinition, load: () => import('./replay').then((m) => m.replayCommand) },
+  { definition: triggerDefinition, load: () => import('./trigger').then((m) => m.triggerCommand) },
   { definition: verifyDefinition, load: () => import('./verify').then((m) => m.verifyCommand) },
   { definition: checkDefinition, load: () => import('./check').then((m) => m.checkCommand) },
   { definition: mcpDefinition, load: () => import('./mcp').then((m) => m.mcpCommand) },

@@ -4,6 +4,7 @@ import { defaultDataDir } from './default-data-dir';
 import { builtRendererDir } from './renderer-dir';
 import { parsePort, closeOnSignal, parseCommandLine, parseCount, parseSize, storeUrlFrom } from '@webhook-inspector/command-line';
 import { serveDefinition } from './serve-definition';
+import { askedPort, portInUse } from './port-in-use';
 import { signingSecretLine } from './signing-secret-line';
 import { storeVariable } from './store-url';
 
@@ -43,6 +44,12 @@ export async function serve(args: string[]): Promise<void> {
     retention: keepDays === null && keepBytes === null ? undefined : { keepDays, keepBytes },
     rendererDir: builtRendererDir(),
     log: (line) => console.error(line),
+  }).catch((error: unknown) => {
+    throw portInUse(error, [
+      { asked: askedPort(values.port), flag: '--port', what: 'the HTTPS receiver' },
+      { asked: askedPort(values['http-port']), flag: '--http-port', what: 'the plain-HTTP receiver' },
+      { asked: askedPort(values['ui-port']), flag: '--ui-port', what: 'the UI' },
+    ]);
   });
   // Before the lines a caller waits on: a SIGTERM sent as soon as they appear must close cleanly, not kill.
   closeOnSignal(core);

@@ -1,6 +1,9 @@
 import type { CoreStatus } from '../../shared/contract';
 import type { TransferRecord } from './control/transfer-routes';
+import type { UploadBudgetOptions } from './import/upload-budget';
 import type { RetentionLimits } from '../../shared/retention';
+import type { ForwardSettings } from '../../shared/replay';
+import type { DeliveryFeed } from './delivery-feed';
 import type { Resolver } from './outbound/egress-policy';
 import type { SenderLimits } from './replay/send-replay';
 import type { RelayEndpoint } from './sources/relay-client';
@@ -18,6 +21,8 @@ export interface CoreOptions {
    * For this run only, in place of the one saved from Settings.
    */
   relay?: RelayEndpoint;
+  /** Live forwarding for this run (`listen --forward-to`), in place of the one saved in Settings, and never saved. */
+  forward?: ForwardSettings;
   /** Retention limits for this run (`serve --keep-days/--keep-size`), in place of the ones saved in Settings. */
   retention?: RetentionLimits;
   /** Where the database, certificate and settings live. */
@@ -68,6 +73,8 @@ export interface CoreOptions {
   bodyLimitBytes?: number;
   /** Largest upload to import (POST /transfer/import), in bytes; an archive may unpack to as much (default 1 GiB). */
   uploadLimitBytes?: number;
+  /** What all uploads in progress may hold at once, how many one user may have, and an archive's unpacked-to-packed ratio. */
+  uploadBudget?: Partial<UploadBudgetOptions>;
   /** Told of every download and upload: who, what, how it ended (the audit log). */
   onTransfer?: (record: TransferRecord) => void;
   timeouts?: Partial<ReceiverTimeouts>;
@@ -102,5 +109,7 @@ export interface Core {
   certificateFingerprint: string;
   /** Whether a signing secret is in force, whose, and its fingerprint (never the secret). */
   signingSecret(): CoreStatus['secret'];
+  /** Each delivery as it is stored, with its forward's answer, for a reader in this process (`listen`). */
+  deliveryFeed: DeliveryFeed;
   close(): Promise<void>;
 }

@@ -32,10 +32,11 @@ import { describeLocation, openStore, type StoreLocation } from './store';
 import { StoreHealth } from './store-health';
 import { SourceManager } from './sources/source-manager';
 import { Retention } from './retention';
+import { defaultBodyLimitBytes } from './receiver/body-limit';
+import { DeliveryFeed } from './delivery-feed';
 
 export const version = '0.1.0';
 export const defaultHttpsPort = 8443;
-const defaultBodyLimit = 1024 * 1024;
 const defaultTimeouts: ReceiverTimeouts = { headersMs: 10_000, requestMs: 30_000, handshakeMs: 10_000, keepAliveMs: 5_000 };
 
 const SavedPorts = z.object({ https: z.number().int(), http: z.number().int().nullable() });
@@ -78,7 +79,7 @@ async function assemble(options: CoreOptions, store: InspectorStore, storeLocati
   // Rows a crash left underived (or a rebuild left pending) are derived in the background.
   store.derived.schedule();
   const storeHealth = new StoreHealth();
-  const bodyLimitBytes = options.bodyLimitBytes ?? defaultBodyLimit;
+  const bodyLimitBytes = options.bodyLimitBytes ?? defaultBodyLimitBytes;
   const egress = createEgress({
     settings,
     restricted: options.team !== undefined,
@@ -92,8 +93,10 @@ async function assemble(options: CoreOptions, store: InspectorStore, storeLocati
     limits: options.replayLimits,
     receiverPorts: () => receivers.ports,
     publish: (deliveryId) => events.publish('replays.changed', { deliveryId }),
+    forward: options.forward,
     log,
   });
+  const feed = new DeliveryFeed({ store, subscribe: (listener) => events.subscribe(listener), log });
   const checks = new CheckRuns({
     settings,
     store,
@@ -107,8 +110,8 @@ async function assemble(options: CoreOptions, store: InspectorStore, storeLocati
   });
   const receivers = new Receivers(
     {
-      store: (record) => storeHealth.watch(store.storeDelivery(record)),
-      forward: (raw) => replays.forward(raw),
+      store: (record) => feed.stored(record.raw, storeHealth.watch(store.storeDelivery(record))),
+      forward: (raw) => feed.forwardBegun(raw, replays.forward(raw)),
       secret: () => secret.current,
       signatureVerdict: (raw, key) => checkSignature(raw, key).verdict,
       policy,
@@ -126,7 +129,15 @@ async function assemble(options: CoreOptions, store: InspectorStore, storeLocati
     commandLine: options.relay,
     egress: egress.policy,
     secret: () => secret.current,
-    store: async (records) => void (await Promise.all(records.map((r) => storeHealth.watch(store.storeDelivery(r))))),
+    store: async (records) => {
+      const ids = await Promise.all(records.map((r) => storeHealth.watch(store.storeDelivery(r))));
+      // Forwarded as the receiver's own are, once stored: what the relay accepted (answered 2xx).
+      records.forEach((record, i) => {
+        const forward = record.response.status < 300 ? replays.forward(record.raw) : null;
+        forward?.stored(ids[i]!);
+        feed.relayed(ids[i]!, forward !== null);
+      });
+    },
     onChange: () => events.publish('status.changed', status()),
     log,
   });
@@ -141,6 +152,10 @@ async function assemble(options: CoreOptions, store: InspectorStore, storeLocati
   await receivers.start({
     https: options.httpsPort ?? saved?.https ?? defaultHttpsPort,
     http: options.httpPort !== undefined ? options.httpPort : (saved?.http ?? null),
+  });
+  await replays.checkRunForward().catch(async (error: Error) => {
+    await Promise.all([receivers.stop(), replays.close()]);
+    throw error;
   });
 
   let simulatorChangePending = false;
@@ -233,6 +248,7 @@ async function assemble(options: CoreOptions, store: InspectorStore, storeLocati
     version,
     team: options.team !== undefined,
     secret: () => secret.current,
+    bodyLimitBytes,
     storeDelivery: (record: DeliveryRecord) => store.storeDelivery(record),
     receiverUrls: () => receivers.urls,
     publishProgress: (progress: TransferProgress) => events.publish('transfer.progress', progress),
@@ -253,6 +269,7 @@ async function assemble(options: CoreOptions, store: InspectorStore, storeLocati
     transfers: transferRoutes({
       ...transferDeps,
       uploadLimitBytes: options.uploadLimitBytes ?? defaultUploadLimitBytes,
+      uploadBudget: options.uploadBudget,
       onTransfer: (record) => {
         options.onTransfer?.(record);
         if (access.team !== null) auditTransfer(access.team.audit, record, log);
@@ -285,6 +302,7 @@ async function assemble(options: CoreOptions, store: InspectorStore, storeLocati
   const close = () =>
     (closing ??= (async () => {
       await sources.stop();
+      await feed.close();
       api.close();
       searches.cancelAll();
       await service.stop();
@@ -318,6 +336,7 @@ async function assemble(options: CoreOptions, store: InspectorStore, storeLocati
     },
     certificateFingerprint: certificate.fingerprint,
     signingSecret: () => secret.status,
+    deliveryFeed: feed,
     close,
   } satisfies Core;
 }

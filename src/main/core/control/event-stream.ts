@@ -6,6 +6,8 @@ import type { Caller } from './access';
 /** Server-sent events to every open UI, each stream tagged with whose it is. */
 export class EventStream {
   private readonly clients = new Map<ServerResponse, Caller>();
+  /** In-process readers (the delivery feed of `listen`), told of every event as the streams are. */
+  private readonly listeners = new Set<(name: EventName, payload: unknown) => void>();
   private readonly heartbeat = setInterval(() => this.write(': keep-alive\n\n'), 15_000);
 
   constructor() {
@@ -26,11 +28,22 @@ export class EventStream {
 
   publish<N extends EventName>(name: N, payload: EventPayload<N>): void {
     this.write(`event: ${name}\ndata: ${JSON.stringify(payload)}\n\n`);
+    for (const listener of this.listeners) listener(name, payload);
+  }
+
+  /** Tells `listener` of every event published from now on, in this process; returns how to stop. */
+  subscribe(listener: (name: EventName, payload: unknown) => void): () => void {
+    this.listeners.add(listener);
+    return () => void this.listeners.delete(listener);
   }
 
   /** An event whose payload depends on who reads it (what their role may see): each stream gets its caller's. */
   publishEach<N extends EventName>(name: N, payloadFor: (caller: CallContext) => EventPayload<N>): void {
     for (const [res, caller] of this.clients) res.write(`event: ${name}\ndata: ${JSON.stringify(payloadFor(caller.context))}\n\n`);
+    if (this.listeners.size === 0) return;
+    // In this process: the inspector's own reader, as its owner sees it.
+    const owners = payloadFor({ user: null, role: 'admin' });
+    for (const listener of this.listeners) listener(name, owners);
   }
 
   /**
@@ -52,6 +65,7 @@ export class EventStream {
 
   close(): void {
     clearInterval(this.heartbeat);
+    this.listeners.clear();
     for (const res of this.clients.keys()) res.end();
     this.clients.clear();
   }

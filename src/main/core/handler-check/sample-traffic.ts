@@ -1,6 +1,6 @@
 import { classify } from '../analysis/classify';
 import { parseBody } from '../analysis/parse-body';
-import { orderEvents, scenarioNames, scenarioPayoutType, SeededRandom, type ScenarioEvent, type ScenarioName, type SimPayoutOrder } from 'payout-simulator';
+import { orderEvents, scenarioNames, scenarioPayoutType, SeededRandom, type ScenarioEvent, type ScenarioName, type ScenarioOptions, type SimPayoutOrder } from 'payout-simulator';
 import type { PayloadForm } from '../../../shared/verdicts';
 
 /** One event of real traffic, as the simulator's scenarios write it (the service's own shapes, spec 2.2-2.4). */
@@ -19,7 +19,7 @@ function sampleOf(event: ScenarioEvent): SampleEvent {
 const startTime = new Date('2026-03-02T09:00:00.000Z');
 
 /** A one-recipient order on `scenario` (names with accents: real names are not ASCII). */
-function orderOn(scenario: ScenarioName, random: SeededRandom): SimPayoutOrder {
+function orderOn(scenario: ScenarioName, random: SeededRandom, createdAt: Date): SimPayoutOrder {
   const giftCards = scenarioPayoutType(scenario) === 'gift_cards';
   return {
     uuid: random.uuid(),
@@ -27,7 +27,7 @@ function orderOn(scenario: ScenarioName, random: SeededRandom): SimPayoutOrder {
     payout_type: giftCards ? 'gift_cards' : 'crypto',
     wallet_currency: giftCards ? 'EUR' : 'USDT',
     callback_url: 'https://handler.example/webhooks',
-    created_at: startTime.toISOString(),
+    created_at: createdAt.toISOString(),
     recipients: [
       {
         uuid: random.uuid(),
@@ -41,12 +41,16 @@ function orderOn(scenario: ScenarioName, random: SeededRandom): SimPayoutOrder {
   };
 }
 
-/** Every scenario's events, in event-time order within each scenario; the same seed, the same bytes. */
-export function scenarioTraffic(seed: number): Map<ScenarioName, SampleEvent[]> {
+/**
+ * Every scenario's events, in event-time order within each scenario; the same seed (and options), the same bytes.
+ * By default from a fixed time and without the unknown events a scenario may send.
+ */
+export function scenarioTraffic(seed: number, options: Partial<ScenarioOptions> = {}): Map<ScenarioName, SampleEvent[]> {
   const random = new SeededRandom(seed);
+  const scenarioOptions: ScenarioOptions = { startTime, unknownEventRate: 0, ...options };
   return new Map(
     scenarioNames.map((scenario) => {
-      const events = orderEvents(orderOn(scenario, random), random, { startTime, unknownEventRate: 0 });
+      const events = orderEvents(orderOn(scenario, random, scenarioOptions.startTime), random, scenarioOptions);
       return [scenario, events.map(sampleOf)];
     }),
   );

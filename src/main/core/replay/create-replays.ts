@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { CallContext, CallHandlers } from '../../../shared/contract';
 import { headersWithoutSignatures, seesWholeDigests } from '../../../shared/signature-view';
-import { defaultForwardSettings, type ReplayRecord } from '../../../shared/replay';
+import { defaultForwardSettings, type ForwardSettings, type ReplayRecord } from '../../../shared/replay';
 import type { RawDelivery } from '../analysis/types';
 import type { EgressPolicy } from '../outbound/egress-policy';
 import type { ReceiverPorts } from '../receiver/receivers';
@@ -20,6 +20,8 @@ export interface ReplayDeps {
   egress: EgressPolicy;
   /** A replay or forward of this delivery was stored. */
   publish: (deliveryId: number) => void;
+  /** This run's forwarding (`listen --forward-to`), in place of the one saved from Settings; never saved. */
+  forward?: ForwardSettings;
   log: (line: string) => void;
 }
 
@@ -40,10 +42,14 @@ export function createReplays(deps: ReplayDeps) {
     deps.publish(record.deliveryId),
   );
   const replayer = new Replayer(deps.store, outbound, deps.egress);
+  let checkingRunForward = false;
   const forwarder = new Forwarder({
     outbound,
-    settings: deps.store.settings.read('forward', StoredForwardSettings) ?? defaultForwardSettings,
-    save: (settings) => deps.store.settings.write('forward', settings),
+    settings: deps.forward ?? deps.store.settings.read('forward', StoredForwardSettings) ?? defaultForwardSettings,
+    // This run's forwarding is checked as a user's is (forwarder.set), not saved; one set from the UI meanwhile is.
+    save: (settings) => {
+      if (!checkingRunForward) deps.store.settings.write('forward', settings);
+    },
     egress: deps.egress,
     receiverPorts: deps.receiverPorts,
     // A loop is live: an id for this run names this inspector in the hop header well enough, and costs no write.
@@ -59,6 +65,16 @@ export function createReplays(deps: ReplayDeps) {
   };
   return {
     calls,
+    /** Once the receiver listens: this run's forward target refused (as forward.set would) when it may not be reached. */
+    checkRunForward: async () => {
+      if (deps.forward === undefined) return;
+      checkingRunForward = true;
+      try {
+        await forwarder.set(deps.forward);
+      } finally {
+        checkingRunForward = false;
+      }
+    },
     forward: (raw: RawDelivery) => forwarder.begin(raw),
     /** Sends one request with the service's limits, tracked like a replay (the handler check's sends). */
     send: (out: OutgoingRequest) => outbound.send(out),
