@@ -25,7 +25,7 @@ export function attemptErrorOf(error: unknown): AttemptError {
   return new AttemptError('connection', message.includes(code) ? message : `${code}: ${message}`, code);
 }
 
-/** What a certificate error code means, in words, for the ones a user meets when a target is self-signed. */
+/** What a certificate error code means, in words, for the ones a user meets with a target's own certificate. */
 const certificateWords: Record<string, string> = {
   DEPTH_ZERO_SELF_SIGNED_CERT: 'self-signed',
   SELF_SIGNED_CERT_IN_CHAIN: 'self-signed (its chain ends in a self-signed root)',
@@ -33,6 +33,9 @@ const certificateWords: Record<string, string> = {
   UNABLE_TO_GET_ISSUER_CERT: 'issued by an authority this machine does not trust',
   UNABLE_TO_GET_ISSUER_CERT_LOCALLY: 'issued by an authority this machine does not trust',
   CERT_UNTRUSTED: 'not trusted by this machine',
+  ERR_TLS_CERT_ALTNAME_INVALID: "issued for another host name than the target's",
+  CERT_HAS_EXPIRED: 'expired',
+  CERT_NOT_YET_VALID: 'not valid yet',
 };
 
 /**

@@ -1,5 +1,5 @@
 import { startSimulatorApi, type SimWorld } from './api';
-import { WebhookDispatcher, type DispatcherBehaviour, type DispatchEventView } from './dispatcher';
+import { WebhookDispatcher, type AttemptView, type DispatcherBehaviour, type DispatchEventView } from './dispatcher';
 import type { WebhookSender } from './dispatcher/webhook-sender';
 import type { SimAccount } from './model';
 
@@ -17,6 +17,8 @@ export interface SimulatorOptions {
   send?: WebhookSender;
   behaviour?: DispatcherBehaviour;
   onChange?: (event: DispatchEventView) => void;
+  /** Told of each attempt once it has its outcome (the program prints a line for each). */
+  onAttempt?: (event: DispatchEventView, attempt: AttemptView) => void;
   log?: (line: string) => void;
 }
 
@@ -38,6 +40,7 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
     allowPlainHttp: options.allowPlainHttp,
     send: options.send,
     onChange: options.onChange,
+    onAttempt: options.onAttempt,
     ...options.behaviour,
   });
   const api = await startSimulatorApi({
@@ -46,6 +49,8 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
     seed: options.seed,
     sink: dispatcher,
     log: options.log,
+    allowPlainHttp: options.allowPlainHttp,
+    webhooks: () => dispatcher.state().events,
   }).catch(async (error: Error) => {
     await dispatcher.close();
     throw error;

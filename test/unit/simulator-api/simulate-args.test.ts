@@ -16,7 +16,19 @@ describe('webhook-inspector simulate arguments', () => {
       tokenGenerated: false,
       seed: 42,
       timeScale: 0.5,
+      json: false,
+      allowHttp: false,
+      trustFingerprint: null,
+      insecure: false,
     });
+    const fingerprint = 'ab'.repeat(32);
+    expect(parseSimulateArgs(['--json', '--allow-http', '--trust-fingerprint', fingerprint])).toMatchObject({
+      json: true,
+      allowHttp: true,
+      trustFingerprint: 'AB:'.repeat(31) + 'AB',
+      insecure: false,
+    });
+    expect(parseSimulateArgs(['--insecure']).insecure).toBe(true);
     expect(parseSimulateArgs(['--time-scale', '60']).timeScale).toBe(60);
     expect(parseSimulateArgs(['--seed', '4294967295']).seed).toBe(4294967295);
   });
@@ -29,6 +41,8 @@ describe('webhook-inspector simulate arguments', () => {
     expect(() => parseSimulateArgs(['--seed', '1.5'])).toThrow(/--seed/);
     for (const scale of ['0', '-1', 'fast', 'Infinity', '1e3']) expect(() => parseSimulateArgs(['--time-scale', scale])).toThrow(/--time-scale/);
     expect(() => parseSimulateArgs(['--token', ''])).toThrow(/--token/);
+    expect(() => parseSimulateArgs(['--trust-fingerprint', 'AB:CD'])).toThrow(/--trust-fingerprint/);
+    expect(() => parseSimulateArgs(['--insecure', '--trust-fingerprint', 'ab'.repeat(32)])).toThrow(/not both/);
     expect(() => parseSimulateArgs(['--unknown'])).toThrow();
   });
 });

@@ -1,7 +1,7 @@
 import { Decimal } from 'decimal.js';
 import type { PayoutType, SimPayoutOrder, SimRecipient } from '../model';
 import { findCurrency } from './currencies';
-import { fieldErrorsOf, PayoutOrderInput, type FieldError, type RecipientInput } from './payout-order-schema';
+import { fieldErrorsOf, PayoutOrderInput, PayoutOrderInputPlainHttp, type FieldError, type RecipientInput } from './payout-order-schema';
 import type { SeededRandom } from '../seeded-random';
 import type { ApiCampaign, ApiCatalogEntry } from './records';
 import {
@@ -22,6 +22,8 @@ export interface OrderCreationContext {
   now: Date;
   /** Ids of created records; random, so a restart with the same seed never reuses one. */
   newUuid: () => string;
+  /** Accept http:// callback URLs as well as https:// (spec 2.5 says HTTPS). Default false. */
+  allowPlainHttp?: boolean;
 }
 
 const maxAmount = new Decimal(1_000_000);
@@ -104,7 +106,7 @@ function buildRecipient(input: RecipientInput, campaign: ApiCampaign, catalog: r
  * valid body draws from the seed, so invalid requests do not change later draws.
  */
 export function validatePayoutOrder(body: unknown, context: OrderCreationContext): PayoutOrderValidation {
-  const parsed = PayoutOrderInput.safeParse(body);
+  const parsed = (context.allowPlainHttp ? PayoutOrderInputPlainHttp : PayoutOrderInput).safeParse(body);
   if (!parsed.success) return { ok: false, errors: fieldErrorsOf(parsed.error) };
   const input = parsed.data;
   const campaign = context.world.campaign(input.campaign_id);

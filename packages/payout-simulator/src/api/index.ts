@@ -6,3 +6,4 @@ export { demoPayoutOrderRequests } from './demo-order';
 export { simCurrencies, findCurrency, type SimCurrency } from './currencies';
 export { PayoutOrderInput, RecipientInput, type FieldError } from './payout-order-schema';
 export type * from './records';
+export { apiAttemptOf, attemptStatuses, type ApiWebhookAttempt, type AttemptStatus } from './webhook-attempts';

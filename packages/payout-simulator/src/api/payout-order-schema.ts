@@ -8,6 +8,10 @@ function isHttpsUrl(text: string): boolean {
   return URL.canParse(text) && new URL(text).protocol === 'https:';
 }
 
+function isHttpUrl(text: string): boolean {
+  return URL.canParse(text) && ['https:', 'http:'].includes(new URL(text).protocol);
+}
+
 const requiredString = (what: string) =>
   z.string({ error: (issue) => (issue.input === undefined ? 'is required' : `must be a string (${what})`) });
 
@@ -44,6 +48,11 @@ export const PayoutOrderInput = z.object(
   { error: 'the body must be a JSON object' },
 );
 export type PayoutOrderInput = z.infer<typeof PayoutOrderInput>;
+
+/** The same, where plain http:// callback URLs are allowed (the standalone program's --allow-http: a handler in CI). */
+export const PayoutOrderInputPlainHttp = PayoutOrderInput.extend({
+  callback_url: z.string({ error: 'must be a string' }).refine(isHttpUrl, 'must be an absolute https: or http: URL').nullable().optional(),
+});
 
 export interface FieldError {
   /** Dotted path into the request body, e.g. `recipients.0.email`; `(body)` for the body itself. */

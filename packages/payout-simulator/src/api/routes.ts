@@ -4,6 +4,8 @@ import type { OrderSink } from '../order-sink';
 import { validatePayoutOrder } from './create-payout-order';
 import { readJsonBody, sendError, sendJson } from './http-json';
 import { paginate } from './pagination';
+import { attemptFilterOf, webhookAttempts } from './webhook-attempts';
+import type { DispatchEventView } from '../dispatcher/event-records';
 import type { SimWorld } from './world';
 
 export interface RouteContext {
@@ -13,6 +15,10 @@ export interface RouteContext {
   now: () => Date;
   newUuid: () => string;
   bodyLimitBytes: number;
+  /** Accept http:// callback URLs as well (the standalone program's --allow-http). */
+  allowPlainHttp: boolean;
+  /** The dispatcher's webhooks, oldest first (none without a dispatcher). */
+  webhooks: () => readonly DispatchEventView[];
 }
 
 type Handler = (req: IncomingMessage, res: ServerResponse, url: URL, params: string[], context: RouteContext) => void | Promise<void>;
@@ -45,7 +51,8 @@ const webhooks: Handler = (_req, res, _url, _params, { account }) => {
 const createPayoutOrder: Handler = async (req, res, _url, _params, context) => {
   const body = await readJsonBody(req, context.bodyLimitBytes);
   if (!body.ok) return sendError(res, body.status, body.message, {}, body.status === 413 ? { Connection: 'close' } : {});
-  const result = validatePayoutOrder(body.value, { world: context.world, now: context.now(), newUuid: context.newUuid });
+  const { world, newUuid, allowPlainHttp } = context;
+  const result = validatePayoutOrder(body.value, { world, now: context.now(), newUuid, allowPlainHttp });
   if (!result.ok) {
     const [first] = result.errors;
     const more = result.errors.length > 1 ? ` (and ${result.errors.length - 1} more)` : '';
@@ -54,6 +61,13 @@ const createPayoutOrder: Handler = async (req, res, _url, _params, context) => {
   const events = context.sink?.orderCreated(result.order);
   const record = context.world.addPayoutOrder(result.order, events ?? []);
   sendJson(res, 201, record);
+};
+
+/** Each webhook's attempts, made and due, filtered by order, recipient, event and status: for a test to wait on. */
+const attempts: Handler = (_req, res, url, _params, { webhooks }) => {
+  const filter = attemptFilterOf(url.searchParams);
+  if (!filter.ok) return sendError(res, 400, filter.message);
+  sendPage(res, url, webhookAttempts(webhooks(), filter.filter));
 };
 
 export const routes: readonly Route[] = [
@@ -65,6 +79,7 @@ export const routes: readonly Route[] = [
   { path: /^\/api\/payout-orders$/, methods: { GET: listOf(({ world }) => world.payoutOrders()), POST: createPayoutOrder } },
   { path: /^\/api\/payouts$/, methods: { GET: listOf(({ world }) => world.payouts()) } },
   { path: /^\/api\/webhooks$/, methods: { GET: webhooks } },
+  { path: /^\/api\/webhook-attempts$/, methods: { GET: attempts } },
 ];
 
 /** Finds the route of a path, then its handler for the method: 404 and 405 (with Allow) otherwise. */

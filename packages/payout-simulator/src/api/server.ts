@@ -7,6 +7,7 @@ import { checkApiToken } from './auth';
 import { sendError } from './http-json';
 import { dispatch, type RouteContext } from './routes';
 import { SimWorld } from './world';
+import type { DispatchEventView } from '../dispatcher/event-records';
 import { defaultSimulatorSeed } from '../simulator-defaults';
 
 export interface SimulatorApiOptions {
@@ -24,6 +25,10 @@ export interface SimulatorApiOptions {
   bodyLimitBytes?: number;
   /** One line per unexpected failure; never given the token or the secret. */
   log?: (line: string) => void;
+  /** Accept http:// callback URLs as well as https:// (spec 2.5 says HTTPS). Default false. */
+  allowPlainHttp?: boolean;
+  /** The webhooks sent so far, oldest first, for GET /api/webhook-attempts (the dispatcher's). */
+  webhooks?: () => readonly DispatchEventView[];
 }
 
 export interface SimulatorApi {
@@ -49,6 +54,8 @@ export async function startSimulatorApi(options: SimulatorApiOptions): Promise<S
     now,
     newUuid: randomUUID,
     bodyLimitBytes: options.bodyLimitBytes ?? 1024 * 1024,
+    allowPlainHttp: options.allowPlainHttp ?? false,
+    webhooks: options.webhooks ?? (() => []),
   };
 
   const server = createServer((req, res) => {

@@ -1,6 +1,6 @@
 import type { SimAccount } from '../model';
 import { systemClock, type Clock } from './clock';
-import type { DispatchEventView } from './event-records';
+import type { AttemptView, DispatchEventView } from './event-records';
 import type { FaultSwitches } from './faults';
 import { plainSender, type WebhookSender } from './webhook-sender';
 import { defaultTimeScale } from '../simulator-defaults';
@@ -42,6 +42,8 @@ export interface DispatcherOptions {
   clock?: Clock;
   /** Called with the event's new view whenever it changes. */
   onChange?: (event: DispatchEventView) => void;
+  /** Called once each attempt has its outcome, with the event as it then is (its status, its next try) and the attempt. */
+  onAttempt?: (event: DispatchEventView, attempt: AttemptView) => void;
 }
 
 /** What can change while the dispatcher runs. */
@@ -49,8 +51,8 @@ export type DispatcherBehaviour = Partial<
   Pick<DispatcherOptions, 'deliveryIdMode' | 'duplicateRate' | 'reorderRate' | 'unknownEventRate' | 'faults'>
 >;
 
-export type ResolvedDispatcherOptions = Required<Omit<DispatcherOptions, 'onChange' | 'faults'>> &
-  Pick<DispatcherOptions, 'onChange'> & { faults: FaultSwitches };
+export type ResolvedDispatcherOptions = Required<Omit<DispatcherOptions, 'onChange' | 'onAttempt' | 'faults'>> &
+  Pick<DispatcherOptions, 'onChange' | 'onAttempt'> & { faults: FaultSwitches };
 
 export const dispatcherDefaults = {
   seed: 1,

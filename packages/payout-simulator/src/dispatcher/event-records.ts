@@ -8,10 +8,14 @@ export const deliveryStatuses: readonly DeliveryStatus[] = ['pending', 'delivere
 export interface AttemptRecord {
   /** 1-based, counted across re-sends. */
   number: number;
+  /** 1-based within its series of at most 8 (spec 8): a re-send starts a new series. */
+  inSeries: number;
   startedAt: number;
   deliveryId: string;
   statusCode: number | null;
   error: string | null;
+  /** The system's code of the error (ECONNREFUSED, DEPTH_ZERO_SELF_SIGNED_CERT…) when it had one. */
+  errorCode: string | null;
   /** Null while in flight. */
   durationMs: number | null;
 }
@@ -40,10 +44,12 @@ export interface EventRecord {
 
 export interface AttemptView {
   number: number;
+  inSeries: number;
   startedAt: string;
   deliveryId: string;
   statusCode: number | null;
   error: string | null;
+  errorCode: string | null;
   durationMs: number | null;
 }
 
@@ -66,6 +72,8 @@ export interface DispatchEventView {
   inFlight: boolean;
   nextAttemptAt: string | null;
   attempts: AttemptView[];
+  /** Attempts since it was queued or last re-sent (the next one is this + 1, of 8). */
+  attemptsInSeries: number;
   note: string | null;
 }
 
@@ -89,6 +97,7 @@ export function viewOf(record: EventRecord): DispatchEventView {
     inFlight: record.inFlight,
     nextAttemptAt: record.nextAttemptAt === null ? null : new Date(record.nextAttemptAt).toISOString(),
     attempts: record.attempts.map((a) => ({ ...a, startedAt: new Date(a.startedAt).toISOString() })),
+    attemptsInSeries: record.attemptsInSeries,
     note: record.note,
   };
 }

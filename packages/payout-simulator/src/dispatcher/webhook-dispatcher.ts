@@ -212,7 +212,16 @@ export class WebhookDispatcher implements OrderSink {
     const release = this.limiter.begin(now);
     const deliveryId = this.options.deliveryIdMode === 'fixed' ? record.fixedDeliveryId : randomUUID();
     const number = ++record.attemptCount;
-    const attempt: AttemptRecord = { number, startedAt: now, deliveryId, statusCode: null, error: null, durationMs: null };
+    const attempt: AttemptRecord = {
+      number,
+      inSeries: record.attemptsInSeries + 1,
+      startedAt: now,
+      deliveryId,
+      statusCode: null,
+      error: null,
+      errorCode: null,
+      durationMs: null,
+    };
     addAttempt(record, attempt);
     record.attemptsInSeries++;
     record.inFlight = true;
@@ -238,6 +247,7 @@ export class WebhookDispatcher implements OrderSink {
       release(clock.now());
       if (this.closed) return;
       this.settle(record, attempt, outcome);
+      this.attempted(record, attempt);
       this.pump();
     });
     this.inFlight.add(task);
@@ -256,6 +266,7 @@ export class WebhookDispatcher implements OrderSink {
       if (code >= 300 && code < 400) attempt.error = `Redirect not followed${outcome.location ? ` (Location: ${outcome.location})` : ''}.`;
     } else {
       attempt.error = outcome.error;
+      attempt.errorCode = outcome.errorCode;
     }
     if (record.attemptsInSeries >= maxAttempts) return this.finish(record, 'failed_permanently');
     this.queueAttempt(record, this.options.clock.now() + retryDelayMs(record.attemptsInSeries, this.options.timeScale));
@@ -276,6 +287,17 @@ export class WebhookDispatcher implements OrderSink {
     const waiters = this.idleWaiters;
     this.idleWaiters = [];
     for (const wake of waiters) wake();
+  }
+
+  private attempted(record: EventRecord, attempt: AttemptRecord): void {
+    const listener = this.options.onAttempt;
+    if (!listener) return;
+    try {
+      const event = viewOf(record);
+      listener(event, event.attempts.find((a) => a.number === attempt.number) ?? { ...attempt, startedAt: new Date(attempt.startedAt).toISOString() });
+    } catch {
+      // A failing listener (the program's printer) must not stop deliveries.
+    }
   }
 
   private changed(record: EventRecord): void {
