@@ -55,6 +55,7 @@ describe("the relay's package, packed and installed into an empty folder", () =>
     const [{ filename, files }] = JSON.parse(packed.slice(packed.indexOf('['))) as [{ filename: string; files: { path: string }[] }];
     expect(files.map((f) => f.path).sort()).toEqual([
       'README.md',
+      'bin/webhook-inspector-relay.js',
       'dist/bin.js',
       'dist/chunks/relay-command-runs.js',
       'dist/chunks/start-relay.js',
