@@ -5,11 +5,12 @@ import { CallErrorMessage } from '../../components/CallErrorMessage';
 import { ListDetailLayout } from '../../components/list-detail/ListDetailLayout';
 import { RoleGate } from '../../components/RoleGate';
 import { SecretFingerprint } from '../../components/SecretFingerprint';
-import { CheckboxField, TextField } from '../../components/form/fields';
+import { CheckboxField, SecretField, TextField } from '../../components/form/fields';
 import { useCallAction } from '../../hooks/useCallAction';
 import { useListKeyboard } from '../../hooks/useListKeyboard';
 import { useLiveCall } from '../../hooks/useLiveCall';
 import { useNavigate } from '../../hooks/useNavigate';
+import { useSession } from '../../hooks/useSession';
 import { routes } from '../../lib/links';
 import { CheckCaseDetail } from './CheckCaseDetail';
 import { CheckResultList } from './CheckResultList';
@@ -34,6 +35,11 @@ export function CheckView({ status, deliveryIds, onOpenSettings }: CheckViewProp
   const { run } = runs;
   const [url, setUrl] = useState(() => localStorage.getItem(lastTargetKey) ?? '');
   const [allowSelfSigned, setAllowSelfSigned] = useState(false);
+  // On a team server a run signs with the secret the user's handler verifies with; the team's signs an admin's run only.
+  const [handlerSecret, setHandlerSecret] = useState('');
+  const session = useSession();
+  const team = session?.team === true;
+  const teamSecretAllowed = !team || session?.role === 'admin';
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [compareId, setCompareId] = useState<string>('');
   const listRef = useRef<HTMLDivElement | null>(null);
@@ -45,7 +51,7 @@ export function CheckView({ status, deliveryIds, onOpenSettings }: CheckViewProp
     return 'Kept: pick it later to compare a run with it.';
   });
   const start = useCallAction(async () => {
-    const started = await call('check.start', { url: url.trim(), allowSelfSigned, deliveryIds });
+    const started = await call('check.start', { url: url.trim(), allowSelfSigned, deliveryIds, ...(team && handlerSecret !== '' ? { secret: handlerSecret } : {}) });
     localStorage.setItem(lastTargetKey, url.trim());
     setSelectedId(null);
     keep.clear();
@@ -62,6 +68,7 @@ export function CheckView({ status, deliveryIds, onOpenSettings }: CheckViewProp
   const selected = run?.results.find((r) => r.id === selectedId) ?? null;
   const then = verdictsThen(compared && compared.id !== run?.id ? compared : null);
   const secret = status?.secret ?? null;
+  const signable = (team && handlerSecret !== '') || (teamSecretAllowed && secret?.set === true);
   const comparable = runs.kept.filter((k) => k.id !== run?.id);
 
   const detail =
@@ -95,22 +102,39 @@ export function CheckView({ status, deliveryIds, onOpenSettings }: CheckViewProp
           awkward payloads, exactly as the service would, and grades each answer against the spec. The same run as <code>webhook-inspector check</code>.
         </p>
         <TextField label="Your handler" testId="check-target" value={url} onChange={setUrl} placeholder="http://localhost:3000/webhooks" type="url" />
-        <div className="field">
-          <span>Signing secret in force</span>
-          {secret === null ? (
-            <span className="muted">…</span>
-          ) : secret.set && secret.fingerprint ? (
-            <SecretFingerprint fingerprint={secret.fingerprint} testId="check-secret-fingerprint" />
-          ) : (
-            <span className="warn-text" data-testid="check-no-secret">
-              None is set: the cases are signed with the secret your handler verifies with.{' '}
-              <button type="button" className="link-button" onClick={onOpenSettings}>
-                Set it in Settings → Signing secret
-              </button>{' '}
-              (or start with <code>serve --secret</code>).
-            </span>
-          )}
-        </div>
+        {team && (
+          <SecretField
+            label={teamSecretAllowed ? "Your handler's secret (empty: the team's signing secret)" : "Your handler's secret"}
+            testId="check-handler-secret"
+            value={handlerSecret}
+            onChange={setHandlerSecret}
+            placeholder="the secret your handler verifies with"
+          />
+        )}
+        {team && !teamSecretAllowed && (
+          <p className="muted" data-testid="check-handler-secret-why">
+            The cases are signed with it: on a team server the team&apos;s signing secret signs an admin&apos;s run only, so that no one else reads a signature
+            made with it.
+          </p>
+        )}
+        {teamSecretAllowed && (
+          <div className="field">
+            <span>Signing secret in force</span>
+            {secret === null ? (
+              <span className="muted">…</span>
+            ) : secret.set && secret.fingerprint ? (
+              <SecretFingerprint fingerprint={secret.fingerprint} testId="check-secret-fingerprint" />
+            ) : (
+              <span className="warn-text" data-testid="check-no-secret">
+                None is set: the cases are signed with the secret your handler verifies with.{' '}
+                <button type="button" className="link-button" onClick={onOpenSettings}>
+                  Set it in Settings → Signing secret
+                </button>{' '}
+                (or start with <code>serve --secret</code>).
+              </span>
+            )}
+          </div>
+        )}
         <StoredDeliveriesField deliveryIds={deliveryIds} onChange={(ids) => navigate(routes.checkWithDeliveries(ids))} />
         <CheckboxField testId="check-allow-self-signed" checked={allowSelfSigned} onChange={setAllowSelfSigned} label="Allow a self-signed certificate" />
         <div className="replay-actions">
@@ -119,7 +143,7 @@ export function CheckView({ status, deliveryIds, onOpenSettings }: CheckViewProp
               type="submit"
               className="primary"
               data-testid="check-start"
-              disabled={start.busy || run?.state === 'running' || url.trim() === '' || secret?.set !== true}
+              disabled={start.busy || run?.state === 'running' || url.trim() === '' || !signable}
             >
               {run?.state === 'running' ? 'Running…' : 'Run'}
             </button>

@@ -33,7 +33,7 @@ export function StoredDeliveriesField({ deliveryIds, onChange }: StoredDeliverie
       <label htmlFor={inputId}>
         Also send stored deliveries{' '}
         <span className="muted">
-          each body as it was received, signed again with the secret in force; the service&apos;s own forms only, and a 2xx expected
+          each body as it was received, signed again with the run&apos;s secret; the service&apos;s own forms only, and a 2xx expected
         </span>
       </label>
       <div className="check-stored-entry">

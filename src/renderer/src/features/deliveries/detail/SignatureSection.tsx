@@ -11,14 +11,16 @@ const comparisonWords: Record<DigestComparison, { text: string; className: strin
   different: { text: 'they differ', className: 'error-text' },
 };
 
-function compareDigests(received: string | null, expected: string | null): DigestComparison | null {
+function compareDigests({ received, expected, expectedIsPrefix }: SignatureCheck): DigestComparison | null {
   if (received === null || expected === null) return null;
+  // Cut to a prefix only when it does not match the header.
+  if (expectedIsPrefix) return 'different';
   if (received === expected) return 'identical';
   return received.toLowerCase() === expected.toLowerCase() ? 'hex_case' : 'different';
 }
 
 export function SignatureSection({ check, onOpenSettings }: { check: SignatureCheck; onOpenSettings: () => void }) {
-  const comparison = compareDigests(check.received, check.expected);
+  const comparison = compareDigests(check);
   return (
     <DetailSection title="Signature">
       <div className="signature-check" data-testid="detail-signature" data-verdict={check.verdict}>
@@ -33,13 +35,22 @@ export function SignatureSection({ check, onOpenSettings }: { check: SignatureCh
           </dd>
           <dt>Expected</dt>
           <dd className="mono digest" data-testid="signature-expected">
-            {check.expected ?? (
+            {check.expected === null ? (
               <span className="muted">
                 needs the signing secret ·{' '}
                 <button type="button" className="link-button" onClick={onOpenSettings}>
                   set it in Settings
                 </button>
               </span>
+            ) : check.expectedIsPrefix ? (
+              <>
+                {check.expected}…{' '}
+                <span className="muted" data-testid="signature-expected-prefix">
+                  (its first {check.expected.length} hex digits: on a team server the whole digest of a body anyone may have sent is shown to admins only)
+                </span>
+              </>
+            ) : (
+              check.expected
             )}
           </dd>
           {comparison !== null && (
