@@ -1,13 +1,14 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { signBody } from '@webhook-inspector/service-signature';
 import { builtCli } from '../support/cli-process';
 import { giftCardBody, serviceHeaders } from '../support/deliveries';
 import { post } from '../support/https-client';
 import { startTarget, type ReplayTarget } from '../support/replay-target';
 import { tempDataDir } from '../support/temp-dir';
+import { startTestRelay, type TestRelay } from '../support/test-relay';
 
 const secret = 'whsec_cli_listen_0123456789abcdef';
 
@@ -222,5 +223,45 @@ describe('a port already in use', () => {
     const run = runCli(['listen', '--data-dir', dataDir, '--port', '0', '--http-port', String(busy.port)]);
     expect(await run.exited).toBe(1);
     expect(run.stderr()).toContain(`port ${busy.port} is in use (the plain-HTTP receiver on 127.0.0.1:${busy.port}): give another with --http-port N`);
+  });
+});
+
+describe('webhook-inspector listen --relay', () => {
+  let relay: TestRelay | null = null;
+  afterAll(async () => {
+    await relay?.stop();
+  });
+
+  it('prints the deliveries it pulls from a relay, with the token from the environment, and forwards them', async () => {
+    relay = await startTestRelay();
+    const token = await relay.createChannel('listen');
+    const target = await handler(() => 200);
+    const dataDir = tempDataDir();
+    dirs.push(dataDir);
+    const args = ['listen', '--data-dir', dataDir, '--port', '0', '--secret', secret, '--relay', relay.url, '--relay-fingerprint', relay.fingerprint];
+    const run = runCli([...args, '--forward-to', target.url, '--json'], { ...process.env, WEBHOOK_INSPECTOR_RELAY_TOKEN: token });
+    await run.stderrLine('Listening:');
+    expect(run.stderr()).toContain(`Pulling from relay: ${relay.url}`);
+    expect(run.child.spawnargs.join(' ')).not.toContain(token);
+
+    const body = giftCardBody();
+    expect(await relay.deliver('/c/listen/webhooks', body, serviceHeaders(body, secret))).toBe(200);
+    const [line] = await run.lines(1);
+    const host = new URL(relay.url).host;
+    expect(JSON.parse(line!)).toMatchObject({ id: 1, path: '/c/listen/webhooks', event: 'payout.processing', signature: 'valid', copyOf: null, source: `relay:${host}`, forward: { status: 200 } });
+    const [forwarded] = await target.received(1);
+    expect(forwarded!.body.equals(body)).toBe(true);
+    expect(target.header(forwarded!, 'X-Service-Signature')).toBe(signBody(body, secret));
+
+    run.child.kill('SIGINT');
+    expect(await run.exited).toBe(0);
+  });
+
+  it('without the token in the environment, says where to give it', async () => {
+    const bare = { ...process.env };
+    delete bare.WEBHOOK_INSPECTOR_RELAY_TOKEN;
+    const run = runCli(['listen', '--port', '0', '--relay', 'https://relay.example.com'], bare);
+    expect(await run.exited).toBe(1);
+    expect(run.stderr()).toContain("give the relay channel's pull token in WEBHOOK_INSPECTOR_RELAY_TOKEN");
   });
 });
