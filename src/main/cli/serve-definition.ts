@@ -4,7 +4,7 @@ import { storeUrlOptions } from './store-url';
 export const serveDefinition = defineCommand({
   name: 'serve',
   synopsis: [
-    '[--data-dir DIR] [--port N] [--http-port N] [--ui-port N] [--host ADDR] [--secret S | --secret-file FILE] [--no-simulator] [--keep-days N] [--keep-size SIZE]',
+    '[--data-dir DIR] [--port N] [--http-port N] [--ui-port N] [--host ADDR] [--secret S | --secret-file FILE] [--no-simulator | --simulator-port N] [--keep-days N] [--keep-size SIZE]',
     '[--relay URL --relay-token T [--relay-fingerprint SHA256]] …',
     '--store URL | --store-file FILE [--team [--ui-host ADDR] [--allowed-origin URL]… [--allow-target PATTERN]…] …',
   ],
@@ -47,6 +47,13 @@ export const serveDefinition = defineCommand({
     secret: { type: 'string', value: 'S', help: 'The signing secret, for this run only (in memory).', default: 'the one set in Settings, else none', example: 'whsec_…' },
     'secret-file': { type: 'string', value: 'FILE', help: 'A file holding the signing secret, in place of --secret.', example: 'signing-secret.txt' },
     'no-simulator': { type: 'boolean', help: 'Do not run the embedded simulator of the payout service.' },
+    'simulator-port': {
+      type: 'string',
+      value: 'N',
+      help: "The embedded simulator's API port on 127.0.0.1, for scripts that call it (its Simulator API line says where it is).",
+      default: 'a free port, another at each start',
+      example: '8090',
+    },
     relay: { type: 'string', value: 'URL', help: 'Pull the deliveries a relay received for your channel.', default: 'the relay source set in Settings, if any', example: 'https://relay.example.com' },
     'relay-token': {
       type: 'string',

@@ -23,6 +23,7 @@ export async function serve(args: string[]): Promise<void> {
   if (values.team && store === undefined) {
     throw new Error(`--team needs --store postgresql://… (or --store-file FILE, or ${storeVariable}): the team's users and deliveries live there`);
   }
+  if (values['no-simulator'] && values['simulator-port'] !== undefined) throw new Error('--simulator-port is for the embedded simulator, which --no-simulator turns off');
   if (!values.team && (values['ui-host'] !== undefined || values['allowed-origin'] !== undefined)) {
     throw new Error('--ui-host and --allowed-origin are for a team server (--team): the per-start token is for this machine only');
   }
@@ -36,7 +37,7 @@ export async function serve(args: string[]): Promise<void> {
     allowTargets: values['allow-target'],
     team: values.team ? { uiHost: values['ui-host'], publicOrigins: values['allowed-origin'] } : undefined,
     secret,
-    simulator: values['no-simulator'] ? false : {},
+    simulator: values['no-simulator'] ? false : { port: values['simulator-port'] === undefined ? undefined : parsePort(values['simulator-port'], '--simulator-port') },
     relay:
       values.relay === undefined || !relayToken
         ? undefined
@@ -49,6 +50,7 @@ export async function serve(args: string[]): Promise<void> {
       { asked: askedPort(values.port), flag: '--port', what: 'the HTTPS receiver' },
       { asked: askedPort(values['http-port']), flag: '--http-port', what: 'the plain-HTTP receiver' },
       { asked: askedPort(values['ui-port']), flag: '--ui-port', what: 'the UI' },
+      { asked: askedPort(values['simulator-port']), flag: '--simulator-port', what: "the embedded simulator's API" },
     ]);
   });
   // Before the lines a caller waits on: a SIGTERM sent as soon as they appear must close cleanly, not kill.

@@ -11,6 +11,8 @@ import { demoPayoutOrderRequests, loadSimulatorAccount, startSimulator, type Sim
 import type { SettingsStore } from './store/common/inspector-store';
 
 export interface EmbeddedSimulatorOptions {
+  /** Its API's port on 127.0.0.1 (serve --simulator-port); a free one by default. */
+  port?: number;
   seed?: number;
   /** Default: the dispatcher's compressed demo scale. */
   timeScale?: number;
