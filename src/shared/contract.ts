@@ -304,8 +304,10 @@ export const calls = {
   /** Imports a fixtures folder, a HAR file or an NDJSON export from a path on this machine; a team server takes uploads instead (POST /transfer/import). */
   'import.path': { input: z.object({ path: z.string().min(1) }), output: ImportResult },
   /**
-   * Starts the handler check against the user's endpoint, signed with the signing secret in force (409 with none set,
-   * or while a run or a case sent again is under way); its results come as `check.changed` events as they are graded.
+   * Starts the handler check against the user's endpoint, signed with the secret given, else the signing secret in force
+   * (409 with none set, or while a run or a case sent again is under way; on a team server below admin a secret must be
+   * given, 400: no signature oracle); its results come as `check.changed` events as they are graded, each stream's
+   * with the run's signatures whole only for its starter and admins.
    */
   'check.start': { input: CheckStart, output: CheckRunView },
   /** A run with its results: the current one or a kept one. */
