@@ -18,6 +18,7 @@ import { ndjsonLines } from '../src/main/core/export/ndjson';
 import { importedRecord } from '../src/main/core/import/import-item';
 import { importPath, type ImportTarget } from '../src/main/core/import/import-path';
 import { ndjsonSource } from '../src/main/core/import/read-ndjson';
+import { defaultBodyLimitBytes } from '../src/main/core/receiver/body-limit';
 import { bulkWriter } from '../src/main/core/store/sqlite/bulk-writer';
 import { deliveryWriter } from '../src/main/core/store/sqlite/delivery-writer';
 import { lifecycleQueries } from '../src/main/core/store/sqlite/lifecycles';
@@ -96,17 +97,17 @@ export async function transferPartsChild(arg: string): Promise<void> {
   });
   source.close();
   await timed('import: read and check the file (ndjsonSource), nothing analyzed', async () => {
-    for await (const _ of (await ndjsonSource(file)).outcomes);
+    for await (const _ of (await ndjsonSource(file, { bodyLimitBytes: defaultBodyLimitBytes })).outcomes);
   });
   await timed('import: read + analyze (importedRecord), nothing stored', async () => {
-    for await (const outcome of (await ndjsonSource(file)).outcomes) if ('item' in outcome) importedRecord(outcome.item, benchSecret);
+    for await (const outcome of (await ndjsonSource(file, { bodyLimitBytes: defaultBodyLimitBytes })).outcomes) if ('item' in outcome) importedRecord(outcome.item, benchSecret);
   });
   const importInto = async (name: string, store: (db: Db) => { target: Pick<ImportTarget, 'storeChunk' | 'chunkRows'>; done(): Promise<void> | void }) => {
     const dir = join(scratch, name);
     mkdirSync(dir, { recursive: true });
     const db = openStore(join(dir, 'inspector.sqlite3'));
     const { target, done } = store(db);
-    await importPath(file, { ...target, secret: () => benchSecret });
+    await importPath(file, { ...target, secret: () => benchSecret, bodyLimitBytes: defaultBodyLimitBytes });
     await done();
     db.close();
     rmSync(dir, { recursive: true, force: true });

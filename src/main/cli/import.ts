@@ -2,7 +2,8 @@ import type { ImportResult } from '../../shared/fixtures';
 import { importPath } from '../core/import/import-path';
 import { fileSecretStore } from '../core/signing-secret';
 import { openImportWriter } from '../core/store';
-import { parseCommandLine } from '@webhook-inspector/command-line';
+import { defaultBodyLimitBytes } from '../core/receiver/body-limit';
+import { parseCommandLine, parseSize } from '@webhook-inspector/command-line';
 import { importDefinition } from './import-definition';
 import { signingSecretFrom } from './signing-secret-options';
 import { progressLine } from './progress-line';
@@ -16,6 +17,8 @@ export async function importCommand(args: string[]): Promise<void> {
   const { values, positionals } = parseCommandLine(importDefinition, args);
   const location = storeLocationFrom(values);
   const secret = signingSecretFrom(values) ?? fileSecretStore(location.dataDir, 'signing-secret').load();
+  const bodyLimitBytes = values['body-limit'] === undefined ? defaultBodyLimitBytes : parseSize(values['body-limit'], '--body-limit');
+  if (bodyLimitBytes === 0) throw new Error('--body-limit must be more than 0');
   const writer = await openImportWriter(location);
   let result: ImportResult;
   try {
@@ -24,6 +27,7 @@ export async function importCommand(args: string[]): Promise<void> {
       overlapped: writer.overlapped,
       chunkRows: writer.chunkRows,
       secret: () => secret,
+      bodyLimitBytes,
       onProgress: progressLine('import'),
       // A line per chunk: they are stored a chunk at a time, so finer lines would come in bursts.
       progressEvery: writer.chunkRows,

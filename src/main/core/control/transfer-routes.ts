@@ -8,6 +8,7 @@ import { callRoles, roleAllows } from '../../../shared/roles';
 import { download, type Download } from '../export/download';
 import { importTarget, type TransferDeps } from '../export/transfer-calls';
 import { importFrom } from '../import/import-path';
+import { UploadBudget, UploadRefused, defaultUploadBudget, type UploadBudgetOptions, type UploadTicket } from '../import/upload-budget';
 import { withUploadSource } from '../import/upload-source';
 import { readJson, securityHeaders, sendJson } from './http-json';
 
@@ -25,6 +26,8 @@ export interface TransferRecord {
 export interface TransferRouteDeps extends TransferDeps {
   /** The largest upload, in bytes; an archive may unpack to as much again. */
   uploadLimitBytes: number;
+  /** What all uploads in progress may hold, per user too, and an archive's unpacked-to-packed ratio (defaults: defaultUploadBudget). */
+  uploadBudget?: Partial<UploadBudgetOptions>;
   /** Told of every download and upload (the audit log). */
   onTransfer?: (record: TransferRecord) => void;
   log: (line: string) => void;
@@ -63,6 +66,7 @@ export function transferRoutes(deps: TransferRouteDeps): TransferRoutes {
   // What an upload cut short by a crash left; one core per data dir, so nothing else is using it.
   rmSync(scratchDir, { recursive: true, force: true });
   const record = (entry: TransferRecord) => deps.onTransfer?.(entry);
+  const budget = new UploadBudget({ ...defaultUploadBudget, ...deps.uploadBudget });
 
   const exportRoute = async (req: IncomingMessage, res: ServerResponse, user: string | null) => {
     if (!(req.headers['content-type'] ?? '').startsWith('application/json')) return sendJson(res, 415, { error: 'an export request is JSON' });
@@ -110,15 +114,35 @@ export function transferRoutes(deps: TransferRouteDeps): TransferRoutes {
       res.setHeader('Connection', 'close');
       return sendJson(res, 413, { error });
     }
-    const upload = { chunks: req, name: subject, scratchDir, unpackedLimitBytes: deps.uploadLimitBytes };
+    let ticket: UploadTicket;
+    try {
+      ticket = budget.admit(user ?? '', subject, Number(length));
+    } catch (error) {
+      if (!(error instanceof UploadRefused)) throw error;
+      record({ user, action: 'import', subject, outcome: 'refused', detail: error.message });
+      res.setHeader('Connection', 'close');
+      return sendJson(res, error.status, { error: error.message });
+    }
+    const { unpackRatio, ratioFloorBytes } = budget.options;
+    const upload = {
+      chunks: req,
+      name: subject,
+      scratchDir,
+      unpack: { limitBytes: deps.uploadLimitBytes, ratio: unpackRatio, ratioFloorBytes, onUnpacked: ticket.take },
+      limits: { bodyLimitBytes: deps.bodyLimitBytes },
+    };
     try {
       const result = await withUploadSource(upload, (source) => importFrom(source, importTarget(deps)));
       record({ user, action: 'import', subject, outcome: 'done', detail: `imported ${result.imported}, skipped ${result.skipped}` });
       sendJson(res, 200, result);
     } catch (error) {
       const { status, message } = failure(error, 'import', deps.log);
-      record({ user, action: 'import', subject, outcome: 'failed', detail: message });
+      record({ user, action: 'import', subject, outcome: error instanceof UploadRefused ? 'refused' : 'failed', detail: message });
+      // What is left of the body is not read: the connection closes after the answer.
+      if (!res.headersSent && error instanceof UploadRefused) res.setHeader('Connection', 'close');
       if (!res.headersSent) sendJson(res, status, { error: message });
+    } finally {
+      ticket.release();
     }
   };
 

@@ -20,6 +20,8 @@ export interface TransferDeps {
   /** A team server: it neither reads nor writes files of its own for a user (exports are downloads, imports uploads). */
   team: boolean;
   secret: () => string | null;
+  /** The receiver's body limit: every imported delivery is held to it. */
+  bodyLimitBytes: number;
   /** Stores one delivery through the core's writer (resolves once committed). */
   storeDelivery: (record: DeliveryRecord) => Promise<number>;
   receiverUrls: () => ReceiverUrls;
@@ -77,6 +79,7 @@ export function importTarget(deps: TransferDeps): ImportTarget {
 
 /** The calls `export.*` and `import.path`: exports read the store; imports go through the core's writer. */
 export function transferCalls(deps: TransferDeps) {
+    bodyLimitBytes: deps.bodyLimitBytes,
   const refusedOnTeam = () => {
     if (deps.team) throw new NoServerPaths(noServerPathsMessage);
   };

@@ -14,8 +14,8 @@ export interface ImportItem {
   bodySha256?: string | null;
 }
 
-/** Each item a source yields: a delivery, or why the entry at `where` was skipped. */
-export type ReadOutcome = { item: ImportItem } | { where: string; error: string };
+/** Each item a source yields: the delivery at `where`, or why the entry there was skipped. */
+export type ReadOutcome = { where: string; item: ImportItem } | { where: string; error: string };
 
 export interface ImportSource {
   /** How many entries, when known up front. */

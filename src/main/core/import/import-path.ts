@@ -2,6 +2,7 @@ import type { ImportResult } from '../../../shared/fixtures';
 import { ProgressCounter, noProgress, type ProgressListener } from '../export/progress';
 import type { DeliveryRecord } from '../delivery-record/delivery-record';
 import { importedRecord, type ImportSource } from './import-item';
+import { overLimit } from './import-limits';
 import { openImportSource } from './open-source';
 
 export interface ImportTarget {
@@ -13,16 +14,20 @@ export interface ImportTarget {
   chunkRows?: number;
   /** The secret in force, read for every delivery as the receiver does. */
   secret: () => string | null;
+  /** The body limit in force (the receiver's): a delivery over it is skipped and named, never stored. */
+  bodyLimitBytes: number;
   onProgress?: ProgressListener;
   progressEvery?: number;
 }
 
 const defaultChunkRows = 500;
+/** A chunk is stored once its bodies reach this too, so that one under way holds a few MiB whatever its bodies' size. */
+const chunkBodyBytes = 8 * 1024 * 1024;
 const reportedErrors = 100;
 
 /** Imports a fixtures folder, a HAR file or an NDJSON export; unreadable entries are skipped and reported. */
 export async function importPath(path: string, target: ImportTarget): Promise<ImportResult> {
-  return importFrom(await openImportSource(path), target);
+  return importFrom(await openImportSource(path, { bodyLimitBytes: target.bodyLimitBytes }), target);
 }
 
 /** Stores what a source reads, a chunk at a time; unreadable entries are skipped and reported. */
@@ -33,11 +38,13 @@ export async function importFrom(source: ImportSource, target: ImportTarget): Pr
   let skipped = 0;
   const chunkRows = target.chunkRows ?? defaultChunkRows;
   let chunk: DeliveryRecord[] = [];
+  let chunkBytes = 0;
   // The chunk being stored: counted as imported (and as progress) once stored.
   let storing: Promise<void> = Promise.resolve();
   const commit = async () => {
     const records = chunk;
     chunk = [];
+    chunkBytes = 0;
     if (records.length === 0) return;
     const before = storing;
     storing = Promise.resolve(target.storeChunk(records)).then(() => {
@@ -49,15 +56,25 @@ export async function importFrom(source: ImportSource, target: ImportTarget): Pr
     await (target.overlapped ? before : storing);
   };
   try {
+    const skip = (where: string, error: string) => {
+      skipped += 1;
+      if (errors.length < reportedErrors) errors.push(`${where}: ${error}`);
+      progress.advance();
+    };
     for await (const outcome of source.outcomes) {
       if ('error' in outcome) {
-        skipped += 1;
-        if (errors.length < reportedErrors) errors.push(`${outcome.where}: ${outcome.error}`);
-        progress.advance();
+        skip(outcome.where, outcome.error);
+        continue;
+      }
+      // Every reader holds bodies to the limit as it reads; this is the rule, whatever the source.
+      const bodyBytes = outcome.item.raw.body.byteLength;
+      if (bodyBytes > target.bodyLimitBytes) {
+        skip(outcome.where, overLimit(bodyBytes, { bodyLimitBytes: target.bodyLimitBytes }));
         continue;
       }
       chunk.push(importedRecord(outcome.item, target.secret()));
-      if (chunk.length >= chunkRows) await commit();
+      chunkBytes += bodyBytes;
+      if (chunk.length >= chunkRows || chunkBytes >= chunkBodyBytes) await commit();
     }
     await commit();
     await storing;

@@ -1,8 +1,10 @@
-import { readFile } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
 import { z } from 'zod';
 import { describeIssues } from './describe-issues';
 import { HarRequestBody, harRequestBody } from './har-body';
-import { parseTime, withoutByteOrderMark, type ImportSource, type ReadOutcome } from './import-item';
+import { harEntries } from './har-stream';
+import { parseTime, type ImportSource, type ReadOutcome } from './import-item';
+import { entryBound, overLimit, type ImportLimits } from './import-limits';
 
 const HarEntry = z.object({
   startedDateTime: z.string(),
@@ -18,12 +20,10 @@ const HarEntry = z.object({
     .optional(),
 });
 
-const HarDocument = z.object({ log: z.object({ entries: z.array(z.unknown()) }) });
-
 // The request target as written, not as `new URL` would normalize it.
 const urlParts = /^([a-z][a-z0-9+.-]*):\/\/[^/?#]*([^?#]*)(?:\?([^#]*))?/i;
 
-export function harEntryOutcome(value: unknown, where: string): ReadOutcome {
+export function harEntryOutcome(value: unknown, where: string, limits?: ImportLimits): ReadOutcome {
   const parsed = HarEntry.safeParse(value);
   if (!parsed.success) return { where, error: describeIssues(parsed.error) };
   const entry = parsed.data;
@@ -33,8 +33,10 @@ export function harEntryOutcome(value: unknown, where: string): ReadOutcome {
   if (receivedAt === null) return { where, error: 'startedDateTime is not an ISO-8601 time' };
   const body = harRequestBody(entry.request);
   if (typeof body === 'string') return { where, error: body };
+  if (limits !== undefined && body.byteLength > limits.bodyLimitBytes) return { where, error: overLimit(body.byteLength, limits) };
   const extra = entry._webhookInspector;
   return {
+    where,
     item: {
       raw: {
         method: entry.request.method,
@@ -54,24 +56,29 @@ export function harEntryOutcome(value: unknown, where: string): ReadOutcome {
   };
 }
 
-class NotHar extends Error {
-  readonly status = 400;
+/**
+ * A HAR document as its bytes arrive (a file read a chunk at a time, or an upload): every entry's request, as a
+ * delivery received at startedDateTime. Never held whole: an entry longer than a delivery within the body limit
+ * takes is skipped, read no further than its end. `label` names it in messages.
+ */
+export function harStreamSource(chunks: AsyncIterable<Buffer>, label: string, limits: ImportLimits): ImportSource {
+  const bound = entryBound(limits);
+  async function* outcomes(): AsyncGenerator<ReadOutcome> {
+    let index = 0;
+    for await (const read of harEntries(chunks, label, bound)) {
+      index += 1;
+      const where = `entry ${index}`;
+      if ('value' in read) yield harEntryOutcome(read.value, where, limits);
+      else if ('tooLong' in read) {
+        yield { where, error: `more than ${bound} characters, longer than a delivery within the body limit of ${limits.bodyLimitBytes} bytes takes; not read` };
+      } else yield { where, error: read.error };
+    }
+  }
+  // How many entries there are is known at the end: the file is read once.
+  return { total: null, outcomes: outcomes() };
 }
 
-/** A HAR file: every entry's request, as a delivery received at startedDateTime. `label` names it in messages. */
-export async function harSource(file: string, label = file): Promise<ImportSource> {
-  const text = withoutByteOrderMark(await readFile(file, 'utf8'));
-  let document: unknown;
-  try {
-    document = JSON.parse(text);
-  } catch {
-    throw new NotHar(`${label} is not valid JSON`);
-  }
-  const parsed = HarDocument.safeParse(document);
-  if (!parsed.success) throw new NotHar(`${label} is not a HAR file (${describeIssues(parsed.error)})`);
-  const entries = parsed.data.log.entries;
-  async function* outcomes(): AsyncGenerator<ReadOutcome> {
-    for (const [index, entry] of entries.entries()) yield harEntryOutcome(entry, `entry ${index + 1}`);
-  }
-  return { total: entries.length, outcomes: outcomes() };
+/** A HAR file, read as a stream. */
+export function harSource(file: string, limits: ImportLimits, label = file): ImportSource {
+  return harStreamSource(createReadStream(file, { highWaterMark: 1 << 20 }) as AsyncIterable<Buffer>, label, limits);
 }

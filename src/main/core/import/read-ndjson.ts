@@ -3,6 +3,7 @@ import { checkedDigest } from './body-digest';
 import { describeIssues } from './describe-issues';
 import { countNonBlankLines, textLines, type ByteSource } from './file-lines';
 import { parseTime, withoutByteOrderMark, type ImportSource, type ReadOutcome } from './import-item';
+import { entryBound, overLimit, type ImportLimits } from './import-limits';
 
 /** The fields of an `export --format ndjson` line an import needs (docs/formats/ndjson.md). */
 const NdjsonDelivery = z.object({
@@ -39,7 +40,7 @@ function invalidEntry(json: unknown, where: string): ReadOutcome {
   return { where, error: parsed.success ? 'bodyBase64: not valid base64' : describeIssues(parsed.error) };
 }
 
-export function ndjsonOutcome(line: string, where: string): ReadOutcome {
+export function ndjsonOutcome(line: string, where: string, limits?: ImportLimits): ReadOutcome {
   let json: unknown;
   try {
     json = JSON.parse(line);
@@ -51,11 +52,13 @@ export function ndjsonOutcome(line: string, where: string): ReadOutcome {
   const entry = parsed.data;
   const body = decodeBase64(entry.bodyBase64);
   if (body === null) return invalidEntry(json, where);
+  if (limits !== undefined && body.byteLength > limits.bodyLimitBytes) return { where, error: overLimit(body.byteLength, limits) };
   const receivedAt = parseTime(entry.receivedAt);
   if (receivedAt === null) return { where, error: 'receivedAt is not an ISO-8601 time' };
   const digest = checkedDigest(body, entry.bodySha256);
   if ('error' in digest) return { where, error: digest.error };
   return {
+    where,
     item: {
       raw: { method: entry.method, path: entry.path, query: entry.query, headers: entry.headers, body, bodyTruncated: entry.bodyTruncated },
       receivedAt,
@@ -67,20 +70,27 @@ export function ndjsonOutcome(line: string, where: string): ReadOutcome {
   };
 }
 
-async function* ndjsonOutcomes(source: ByteSource): AsyncGenerator<ReadOutcome> {
+/** Why a line is skipped unread: longer than any delivery within the body limit is written. */
+const longLine = (bytes: number, bound: number, limits: ImportLimits) =>
+  `line of ${bytes} bytes, longer than the ${bound} a delivery within the body limit of ${limits.bodyLimitBytes} bytes takes; not read`;
+
+/** Each line's outcome; a line past the bound is skipped as it streams by, never joined, and reading goes on. */
+async function* ndjsonOutcomes(source: ByteSource, limits: ImportLimits): AsyncGenerator<ReadOutcome> {
+  const bound = entryBound(limits);
   let number = 0;
-  for await (const line of textLines(source)) {
+  for await (const line of textLines(source, bound)) {
     number += 1;
-    if (line.trim() !== '') yield ndjsonOutcome(number === 1 ? withoutByteOrderMark(line) : line, `line ${number}`);
+    if (typeof line !== 'string') yield { where: `line ${number}`, error: longLine(line.bytes, bound, limits) };
+    else if (line.trim() !== '') yield ndjsonOutcome(number === 1 ? withoutByteOrderMark(line) : line, `line ${number}`, limits);
   }
 }
 
 /** An NDJSON export, read line by line (it can be larger than memory); its lines are counted first. */
-export async function ndjsonSource(file: string): Promise<ImportSource> {
-  return { total: await countNonBlankLines(file), outcomes: ndjsonOutcomes(file) };
+export async function ndjsonSource(file: string, limits: ImportLimits): Promise<ImportSource> {
+  return { total: await countNonBlankLines(file, entryBound(limits)), outcomes: ndjsonOutcomes(file, limits) };
 }
 
 /** An NDJSON export as its bytes arrive (an upload), each line read once: how many there are is known at the end. */
-export function ndjsonStreamSource(chunks: AsyncIterable<Buffer>): ImportSource {
-  return { total: null, outcomes: ndjsonOutcomes(chunks) };
+export function ndjsonStreamSource(chunks: AsyncIterable<Buffer>, limits: ImportLimits): ImportSource {
+  return { total: null, outcomes: ndjsonOutcomes(chunks, limits) };
 }

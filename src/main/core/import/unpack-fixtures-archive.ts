@@ -25,14 +25,43 @@ function fixtureFileName(entryPath: string): string | null {
   return ownFile('', name) === null || name.includes('\\') ? null : name;
 }
 
-/** Counts the bytes that pass, and fails past the limit (a small archive can unpack to a great deal). */
-function unpackedLimit(limitBytes: number, label: string): Transform {
+/** Bounds on what an archive unpacks to: in all, against what of it was read, and the uploads' shared budget. */
+export interface UnpackBounds {
+  /** The most bytes it may unpack to. */
+  limitBytes: number;
+  /** At most this many times the archive's bytes read so far, once past `ratioFloorBytes` (a gzip bomb is refused early). */
+  ratio: number;
+  ratioFloorBytes: number;
+  /** Told of every unpacked chunk before it is written; throws to stop (the budget of all uploads in progress). */
+  onUnpacked?: (bytes: number) => void;
+}
+
+/** Counts the bytes that pass (the archive as it was sent). */
+function counted(count: { bytes: number }): Transform {
+  return new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      count.bytes += chunk.byteLength;
+      done(null, chunk);
+    },
+  });
+}
+
+/** Counts the bytes unpacked, and fails past the limit or the ratio (a small archive can unpack to a great deal). */
+function unpackedLimit(bounds: UnpackBounds, packed: { bytes: number }, label: string): Transform {
   let seen = 0;
   return new Transform({
     transform(chunk: Buffer, _encoding, done) {
       seen += chunk.byteLength;
-      if (seen > limitBytes) done(new TooLarge(`${label} unpacks to more than ${limitBytes} bytes, the largest this server takes`));
-      else done(null, chunk);
+      if (seen > bounds.limitBytes) return done(new TooLarge(`${label} unpacks to more than ${bounds.limitBytes} bytes, the largest this server takes`));
+      if (seen > bounds.ratioFloorBytes && seen > bounds.ratio * packed.bytes) {
+        return done(new TooLarge(`${label} unpacks to more than ${bounds.ratio} times its own size (${seen} bytes from the first ${packed.bytes}), more than this server takes of an archive`));
+      }
+      try {
+        bounds.onUnpacked?.(chunk.byteLength);
+      } catch (error) {
+        return done(error as Error);
+      }
+      done(null, chunk);
     },
   });
 }
@@ -50,20 +79,21 @@ async function writeEntry(entry: AsyncIterable<Buffer>, dir: string, name: strin
 
 /**
  * Unpacks an uploaded fixtures archive (.tar.gz, or .tar) into `dir` as it arrives: its plain files only, by
- * name, the bytes unpacked bounded by `limitBytes`. Links, devices and deeper folders are left out.
+ * name, the bytes unpacked bounded by `bounds`. Links, devices and deeper folders are left out.
  */
 export async function unpackFixturesArchive(
   chunks: AsyncIterable<Buffer>,
-  options: { gzipped: boolean; dir: string; limitBytes: number; label: string },
+  options: { gzipped: boolean; dir: string; bounds: UnpackBounds; label: string },
 ): Promise<void> {
   const { dir, label } = options;
   const extract = tarExtract();
   // A streamx Writable, which Node's pipeline drives as one of its own (its types come from streamx, untyped here).
   const sink = extract as Extract & NodeJS.WritableStream;
-  const unpacked = unpackedLimit(options.limitBytes, label);
+  const packed = { bytes: 0 };
+  const unpacked = unpackedLimit(options.bounds, packed, label);
   const feeding = options.gzipped
-    ? pipeline(Readable.from(chunks), createGunzip(), unpacked, sink)
-    : pipeline(Readable.from(chunks), unpacked, sink);
+    ? pipeline(Readable.from(chunks), counted(packed), createGunzip(), unpacked, sink)
+    : pipeline(Readable.from(chunks), counted(packed), unpacked, sink);
   const reading = (async () => {
     for await (const entry of extract) {
       const name = entry.header.type === 'file' ? fixtureFileName(entry.header.name) : null;

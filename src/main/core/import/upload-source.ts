@@ -1,23 +1,23 @@
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { createWriteStream } from 'node:fs';
 import { join } from 'node:path';
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import type { ImportSource } from './import-item';
+import type { ImportLimits } from './import-limits';
 import { fixturesSource } from './read-fixtures';
-import { harSource } from './read-har';
+import { harStreamSource } from './read-har';
 import { ndjsonStreamSource } from './read-ndjson';
-import { unpackFixturesArchive } from './unpack-fixtures-archive';
+import { unpackFixturesArchive, type UnpackBounds } from './unpack-fixtures-archive';
 
 export interface Upload {
   /** The body as it arrives. */
   chunks: AsyncIterable<Buffer>;
   /** The file's name on the sender's machine, for messages and to tell a .har; never a path here. */
   name: string;
-  /** Where the core keeps an upload it must see whole (a HAR, an archive) while it is imported: a folder of its own. */
+  /** Where the core unpacks an archive (its manifest comes last) while it is imported: a folder of its own. */
   scratchDir: string;
-  /** The most bytes an archive may unpack to. */
-  unpackedLimitBytes: number;
+  /** What an archive may unpack to: in all, against its own size, and within the budget of all uploads. */
+  unpack: UnpackBounds;
+  /** The body limit each delivery is held to. */
+  limits: ImportLimits;
 }
 
 /** The first bytes of a stream, and all of its bytes again from the start. */
@@ -49,24 +49,20 @@ function uploadKind(head: Buffer, name: string): UploadKind {
 }
 
 /**
- * Imports an uploaded NDJSON export, HAR file or fixtures archive with `use`: NDJSON line by line as it arrives
- * (progress while it uploads); a HAR (one JSON document) and an archive (its manifest comes last) are first kept
- * in a scratch folder of the core's own, removed after.
+ * Imports an uploaded NDJSON export, HAR file or fixtures archive with `use`: NDJSON line by line and HAR entry by
+ * entry as they arrive (progress while it uploads; neither is ever held whole); an archive (its manifest comes last)
+ * is first unpacked into a scratch folder of the core's own, removed after, whether it was imported or refused.
  */
 export async function withUploadSource<T>(upload: Upload, use: (source: ImportSource) => Promise<T>): Promise<T> {
   const { head, all } = await peek(upload.chunks, 512);
   const kind = uploadKind(head, upload.name);
-  if (kind === 'ndjson') return use(ndjsonStreamSource(all));
+  if (kind === 'ndjson') return use(ndjsonStreamSource(all, upload.limits));
+  if (kind === 'har') return use(harStreamSource(all, upload.name, upload.limits));
   await mkdir(upload.scratchDir, { recursive: true, mode: 0o700 });
   const dir = await mkdtemp(join(upload.scratchDir, 'upload-'));
   try {
-    if (kind === 'har') {
-      const file = join(dir, 'upload.har');
-      await pipeline(Readable.from(all), createWriteStream(file, { flags: 'wx', mode: 0o600 }));
-      return await use(await harSource(file, upload.name));
-    }
-    await unpackFixturesArchive(all, { gzipped: kind === 'tar.gz', dir, limitBytes: upload.unpackedLimitBytes, label: upload.name });
-    return await use(await fixturesSource(dir, upload.name));
+    await unpackFixturesArchive(all, { gzipped: kind === 'tar.gz', dir, bounds: upload.unpack, label: upload.name });
+    return await use(await fixturesSource(dir, upload.limits, upload.name));
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
