@@ -1,8 +1,10 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
+import { createServer as createHttpsServer } from 'node:https';
 import { createServer, type Server } from 'node:net';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { signBody } from '@webhook-inspector/service-signature';
+import { loadOrCreateCertificate } from '../../src/main/core/receiver/tls';
 import { builtCli } from '../support/cli-process';
 import { giftCardBody, serviceHeaders } from '../support/deliveries';
 import { post } from '../support/https-client';
@@ -173,6 +175,24 @@ describe('webhook-inspector listen', () => {
     expect((await post(`${receiver}/webhooks`, body, serviceHeaders(body, secret))).status).toBe(200);
     const [line] = await run.lines(1);
     expect(line).toMatch(/→ no answer after \d+ ms: .*ECONNREFUSED/);
+  });
+
+  it('a self-signed https handler: refused on the line with the flag to give, forwarded with --insecure', async () => {
+    const certDir = tempDataDir();
+    dirs.push(certDir);
+    const { cert, key } = await loadOrCreateCertificate(certDir);
+    const server = createHttpsServer({ cert, key }, (req, res) => req.resume().on('end', () => res.writeHead(204).end()));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    others.push({ close: () => new Promise<void>((resolve) => server.close(() => resolve())) });
+    const url = `https://127.0.0.1:${(server.address() as { port: number }).port}/webhooks`;
+    const body = giftCardBody();
+    for (const [flags, expected] of [[[], /→ no answer after \d+ ms: .*To forward to it anyway, give --insecure\.$/], [['--insecure'], /→ 204 in \d+ ms$/]] as const) {
+      const { run, receiver } = await startListen(['--forward-to', url, ...flags]);
+      await post(`${receiver}/webhooks`, body, serviceHeaders(body, secret));
+      expect((await run.lines(1))[0]).toMatch(expected);
+      run.child.kill('SIGINT');
+      expect(await run.exited).toBe(0);
+    }
   });
 
   it('refuses to forward to its own receiver, before it listens', async () => {

@@ -1,5 +1,6 @@
 import { closeOnSignal, parseCommandLine, parsePort } from '@webhook-inspector/command-line';
 import type { FedDelivery } from '../core/delivery-feed';
+import { certificateRemedy } from '../core/replay/certificate-remedy';
 import { startCore } from '../core/start-core';
 import { defaultDataDir } from './default-data-dir';
 import { listenDefinition } from './listen-definition';
@@ -28,14 +29,16 @@ function forwardWords(forward: FedDelivery['forward']): string {
   if (forward === null) return '→ not forwarded';
   if (forward.error === null && forward.status !== null) return `→ ${forward.status} in ${forward.durationMs} ms`;
   const status = forward.status === null ? '' : `${forward.status}, then `;
-  return `→ ${status}no answer after ${forward.durationMs} ms: ${forward.error ?? 'none'}`;
+  // Settings' switch is not this run's: the flag is.
+  const error = (forward.error ?? 'none').replace(certificateRemedy.forward, 'To forward to it anyway, give --insecure.');
+  return `→ ${status}no answer after ${forward.durationMs} ms: ${error}`;
 }
 
 /** One text line: time, number, method and path, event, form, signature verdict, new or copy, and the forward's answer. */
 export function deliveryLine({ summary, copyOf, forward }: FedDelivery, forwarding: boolean): string {
   const parts = [
     localTime(summary.receivedAt),
-    `#${summary.id}`.padEnd(6),
+    `#${summary.id}`.padEnd(4),
     `${summary.method} ${summary.path}`,
     (summary.event ?? '(no event)').padEnd(24),
     summary.form.padEnd(13),
