@@ -13,6 +13,7 @@ import { giftCardBody, serviceHeaders } from '../support/deliveries';
 import { testPostgres, stopTestPostgres } from '../support/engines';
 import { post } from '../support/https-client';
 import { startTarget, type ReplayTarget } from '../support/replay-target';
+import { startTestRelay, type TestRelay } from '../support/test-relay';
 import { callAs, createTeamUser } from '../support/team-server';
 import { until } from '../support/until';
 
@@ -162,8 +163,12 @@ describe('no signature oracle on a team server (PostgreSQL)', () => {
   let adminTarget: ReplayTarget;
   let memberTarget: ReplayTarget;
   const tokens = {} as Record<Role, string>;
-  /** Bodies the attacker chose and posted to the receiver: one with a made-up signature, one with none. */
-  const chosen = [giftCardBody({ recipient_name: `attacker ${randomUUID()}` }), giftCardBody({ recipient_name: `attacker ${randomUUID()}` })];
+  let relay: TestRelay;
+  /**
+   * Bodies the attacker chose: posted to the receiver, one with a made-up signature, one with none; and one posted to
+   * a relay channel's public URL, which the team server pulls from.
+   */
+  const chosen = [1, 2, 3].map(() => giftCardBody({ recipient_name: `attacker ${randomUUID()}` }));
   const digests = chosen.map((body) => hmacHex(teamSecret, body));
   let attackerIds: number[];
   let validId: number;
@@ -183,24 +188,29 @@ describe('no signature oracle on a team server (PostgreSQL)', () => {
     for (const role of ['admin', 'member', 'viewer'] as const) tokens[role] = await createTeamUser(store, `${role}-user`, role);
     adminTarget = await startTarget();
     memberTarget = await startTarget();
-    t = await startTestCore({ store, team: {}, secret: teamSecret, allowTargets: ['127.0.0.1'] });
+    relay = await startTestRelay();
+    const relayToken = await relay.createChannel('oracle');
+    t = await startTestCore({ store, team: {}, secret: teamSecret, allowTargets: ['127.0.0.1'], relay: { url: relay.url, token: relayToken, fingerprint: relay.fingerprint } });
     origin = t.core.urls.uiOrigin;
     streams = { viewer: await rawStream(origin, tokens.viewer), member: await rawStream(origin, tokens.member) };
 
     // Anyone may post to the receiver: the attacker chooses the bytes, and has no secret to sign them with.
-    const [withMadeUp, unsigned] = chosen as [Buffer, Buffer];
+    const [withMadeUp, unsigned, relayed] = chosen as [Buffer, Buffer, Buffer];
+    const seen = (count: number) => until(() => parsedAs<{ items: Array<{ id: number; signature: string }> }>('viewer', 'deliveries.list'), (page) => page.items.length === count);
+    // One after the other: stored in the order of `chosen`.
     await post(`${t.receiverUrl}/webhooks`, withMadeUp, { ...serviceHeaders(withMadeUp, null), 'X-Service-Signature': `sha256=${'0'.repeat(64)}` });
+    await seen(1);
     await post(`${t.receiverUrl}/webhooks`, unsigned, serviceHeaders(unsigned, null));
+    await seen(2);
+    expect(await relay.deliver('/c/oracle/webhooks', relayed, serviceHeaders(relayed, null))).toBe(200);
+    await seen(3);
     const genuine = giftCardBody();
     await post(`${t.receiverUrl}/webhooks`, genuine, serviceHeaders(genuine, teamSecret));
-    const list = await until(
-      () => parsedAs<{ items: Array<{ id: number; signature: string }> }>('viewer', 'deliveries.list'),
-      (page) => page.items.length === 3,
-    );
-    // Posted one after the other: in the order of `chosen`.
+    const list = await seen(4);
     attackerIds = list.items.filter((d) => d.signature !== 'valid').map((d) => d.id).sort((a, b) => a - b);
     validId = list.items.find((d) => d.signature === 'valid')!.id;
-    expect(attackerIds).toHaveLength(2);
+    expect(attackerIds).toHaveLength(3);
+    expect((await parsedAs<DeliveryDetail>('admin', 'deliveries.get', { id: attackerIds[2] })).source).toMatch(/^relay:/);
 
     // What an admin may do with the team's secret, on the attacker's bodies: the run and the replay hold signatures.
     const run = await parsedAs<CheckRunView>('admin', 'check.start', { url: `${adminTarget.url}/hook`, only: ['rejects-forgeries'], deliveryIds: attackerIds });
@@ -217,6 +227,7 @@ describe('no signature oracle on a team server (PostgreSQL)', () => {
     await t?.stop();
     await adminTarget?.close();
     await memberTarget?.close();
+    await relay?.stop();
     await stopTestPostgres();
   });
 
@@ -264,8 +275,10 @@ describe('no signature oracle on a team server (PostgreSQL)', () => {
       // The stream was open all along: while the admin's run went, and while this sweep went.
       expect(streams[role].text).toContain('event: check.changed');
       expect(leaksOf(streams[role].text, digests), 'on the event stream').toEqual([]);
+      // Nor the secret itself, which would sign anything.
+      expect(`${answers.join('\n')}\n${streams[role].text}`).not.toContain(teamSecret);
       // The sweep reached the attacker's deliveries and the admin's run, and the member's sends went out.
-      expect(statuses.get('deliveries.get')).toEqual([200, 200]);
+      expect(statuses.get('deliveries.get')).toEqual([200, 200, 200]);
       expect(statuses.get('check.get')).toEqual([200]);
       expect(statuses.get('check.start')).toEqual([role === 'viewer' ? 403 : 400]);
       if (role === 'member') {
