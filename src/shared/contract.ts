@@ -90,9 +90,13 @@ export const CoreStatus = z.object({
     fingerprint: z.string().nullable(),
   }),
   policy: ResponsePolicy,
-  dataDir: z.string(),
-  /** Where the deliveries are kept: the SQLite file, or the PostgreSQL database (its URL without any password). */
-  store: z.object({ engine: z.enum(['sqlite', 'postgresql']), location: z.string() }),
+  /** The server's data dir; null below admin on a team server (its paths are the admins'). */
+  dataDir: z.string().nullable(),
+  /**
+   * Where the deliveries are kept: the SQLite file, or the PostgreSQL database (its URL without any password); the
+   * location is null below admin on a team server.
+   */
+  store: z.object({ engine: z.enum(['sqlite', 'postgresql']), location: z.string().nullable() }),
   service: z.object({
     mode: z.enum(['simulator', 'service']),
     /** The API the inspector talks to: the simulator's, or the real service's. */
@@ -339,6 +343,11 @@ export type CallOutput<N extends CallName> = z.infer<(typeof calls)[N]['output']
 export interface CallContext {
   user: string | null;
   role: Role;
+  /**
+   * Adds to the details a team server's audit log records for this call beside its input (what the input does not
+   * say: the role a user had before users.setRole). Absent where nothing is recorded.
+   */
+  noteForAudit?: (details: Record<string, unknown>) => void;
 }
 export type CallHandlers = {
   [N in CallName]: (input: z.infer<(typeof calls)[N]['input']>, context: CallContext) => Promise<CallOutput<N>> | CallOutput<N>;

@@ -53,7 +53,7 @@ export const callRoles = {
   'egress.get': 'viewer',
   'egress.set': 'admin',
   'export.fixtures': 'member',
-  'export.har': 'viewer',
+  'export.har': 'member',
   'export.curl': 'viewer',
   'import.path': 'member',
   'check.start': 'member',

@@ -72,7 +72,8 @@ export const SimulatorState = z.discriminatedUnion('running', [
   z.object({
     running: z.literal(true),
     apiUrl: z.string(),
-    credentials: SimulatorCredentials,
+    /** Null below admin on a team server: the simulator's API token and signing secret are the admins'. */
+    credentials: SimulatorCredentials.nullable(),
     timeScale: z.number(),
     seed: z.number().int(),
     behaviour: SimulatorBehaviour,

@@ -17,7 +17,7 @@ import { post } from '../support/https-client';
 import { startTarget, type ReplayTarget } from '../support/replay-target';
 import { until } from '../support/until';
 
-const rule = /\(team server\); allow it with --allow-target or in Settings → Egress$/;
+const rule = /\(team server\); an admin can allow it with --allow-target or in Settings → Egress$/;
 const publicAddress = '93.184.215.14';
 
 interface Answer {
@@ -125,7 +125,7 @@ describe('a team server’s egress policy', () => {
     }
     const named = await team.call('replay.send', { deliveryId: id, url: 'http://internal.test/admin' });
     expect(named.body.error).toBe(
-      'refused by the egress policy: internal.test resolves to 10.1.2.3, a private address (team server); allow it with --allow-target or in Settings → Egress',
+      'refused by the egress policy: internal.test resolves to 10.1.2.3, a private address (team server); an admin can allow it with --allow-target or in Settings → Egress',
     );
     const mapped = await team.call('replay.send', { deliveryId: id, url: `http://[::ffff:127.0.0.1]:${tripwire.port}/` });
     expect(mapped.body.error).toMatch(/^refused by the egress policy: ::ffff:7f00:1 is a loopback address \(team server\)/);
@@ -161,7 +161,7 @@ describe('a team server’s egress policy', () => {
     );
     expect(forwards[0]).toMatchObject({ kind: 'forward', response: null });
     expect(forwards[0]!.error).toBe(
-      'refused by the egress policy: rebind.test resolves to 127.0.0.1, a loopback address (team server); allow it with --allow-target or in Settings → Egress',
+      'refused by the egress policy: rebind.test resolves to 127.0.0.1, a loopback address (team server); an admin can allow it with --allow-target or in Settings → Egress',
     );
     expect(resolver.lookups.get('rebind.test')).toBe(2);
     expect((await team.call('forward.set', defaultForwardSettings)).status).toBe(200);
@@ -183,7 +183,7 @@ describe('a team server’s egress policy', () => {
     const page = await team.call('api.listPage', { endpoint: '/api/payout-orders', page: 1, limit: 10 });
     expect(page.status).toBe(403);
     expect(page.body.error).toBe(
-      'GET /api/payout-orders?page=1&limit=10: refused by the egress policy: rebind-service.test resolves to 127.0.0.1, a loopback address (team server); allow it with --allow-target or in Settings → Egress',
+      'GET /api/payout-orders?page=1&limit=10: refused by the egress policy: rebind-service.test resolves to 127.0.0.1, a loopback address (team server); an admin can allow it with --allow-target or in Settings → Egress',
     );
     expect(page.body.advice).toMatch(/egress policy/);
   });

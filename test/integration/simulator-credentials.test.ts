@@ -29,8 +29,8 @@ describe('the embedded simulator’s credentials', () => {
     });
     expect((await t.call('status.get', {})).secret).toEqual({ set: true, storage: 'simulator', fingerprint: sha256Prefix(account.signingSecret) });
 
-    const listed = await fetch(`${state.apiUrl}/api/webhooks`, { headers: { 'X-Api-Token': state.credentials.apiToken } });
-    expect(await listed.json()).toEqual({ webhooks: [{ signature: state.credentials.signingSecret }] });
+    const listed = await fetch(`${state.apiUrl}/api/webhooks`, { headers: { 'X-Api-Token': state.credentials!.apiToken } });
+    expect(await listed.json()).toEqual({ webhooks: [{ signature: state.credentials!.signingSecret }] });
   });
 
   it('with a secret of the user’s, sign with it, so demo deliveries verify; that secret is only ever shown by its fingerprint', async () => {
@@ -55,7 +55,7 @@ describe('the embedded simulator’s credentials', () => {
 
     await t.call('settings.setSecret', { secret: `${usersSecret}-changed` });
     const changed = await t.call('simulator.state', {});
-    expect(changed.running && changed.credentials.signingSecretFingerprint).toBe(sha256Prefix(`${usersSecret}-changed`));
+    expect(changed.running && changed.credentials!.signingSecretFingerprint).toBe(sha256Prefix(`${usersSecret}-changed`));
   });
 
   it('after the user’s secret is cleared in Settings, are the simulator’s own again', async () => {
@@ -65,8 +65,8 @@ describe('the embedded simulator’s credentials', () => {
     await t.call('settings.clearSecret', {});
     const state = await t.call('simulator.state', {});
     if (!state.running) throw new Error('the simulator is not running');
-    expect(state.credentials.signsWith).toBe('own');
-    expect(state.credentials.signingSecretFingerprint).toBe((await t.call('status.get', {})).secret.fingerprint);
+    expect(state.credentials!.signsWith).toBe('own');
+    expect(state.credentials!.signingSecretFingerprint).toBe((await t.call('status.get', {})).secret.fingerprint);
   });
 });
 

@@ -32,7 +32,7 @@ async function changeUsers(verb: UserVerb, { values, positionals: operands }: { 
   try {
     await migrateTeamDatabase(pool);
     if (verb === 'list') return await printUsers(pool);
-    const details = role === null ? { name } : { name, role };
+    const details: Record<string, unknown> = role === null ? { name } : { name, role };
     await audited(pool, { actor: commandLineActor(), action: auditAction[verb]!, target: name, details }, async () => {
       if (verb === 'create') {
         const { token } = await createUser(pool, name, role!);
@@ -40,7 +40,8 @@ async function changeUsers(verb: UserVerb, { values, positionals: operands }: { 
         console.log(`Token (shown once, stored only as a hash): ${token}`);
         console.log(`Open the UI at its address with ?token=${token}, or in the desktop app: Settings → Connect to a shared inspector`);
       } else if (verb === 'role') {
-        await setUserRole(pool, name, role!);
+        // Recorded beside the new role: the audit log shows old → new.
+        details.previousRole = await setUserRole(pool, name, role!);
         console.log(`${name} is ${role} now (their open streams were closed, and reopen with the new role)`);
       } else {
         await revokeUser(pool, name);

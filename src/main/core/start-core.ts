@@ -32,6 +32,7 @@ import { describeLocation, openStore, type StoreLocation } from './store';
 import { StoreHealth } from './store-health';
 import { SourceManager } from './sources/source-manager';
 import { Retention } from './retention';
+import { checkChangeShownTo, statusShownTo } from './control/shown-to';
 import { defaultBodyLimitBytes } from './receiver/body-limit';
 import { DeliveryFeed } from './delivery-feed';
 
@@ -69,7 +70,7 @@ async function assemble(options: CoreOptions, store: InspectorStore, storeLocati
     { ...(settings.read('responsePolicy', ResponsePolicy) ?? defaultResponsePolicy), failNext: 0 },
     (p) => {
       settings.write('responsePolicy', { ...p, failNext: 0 });
-      events.publish('status.changed', status());
+      statusChanged();
     },
   );
   store.onCommitted((latestId) => {
@@ -105,7 +106,7 @@ async function assemble(options: CoreOptions, store: InspectorStore, storeLocati
     target: () => ({ egress: egress.policy, readTimeoutMs: replays.limits.readTimeoutMs, send: (out) => replays.send(out) }),
     checkEgress: async (url) => void (await egress.policy.check(url)),
     bodyCapBytes: replays.limits.responseBodyCapBytes,
-    publish: (change) => events.publishEach('check.changed', (caller) => changeShownTo(change, caller)),
+    publish: (change) => events.publishEach('check.changed', (caller) => checkChangeShownTo(changeShownTo(change, caller), caller)),
     log,
   });
   const receivers = new Receivers(
@@ -138,14 +139,14 @@ async function assemble(options: CoreOptions, store: InspectorStore, storeLocati
         feed.relayed(ids[i]!, forward !== null);
       });
     },
-    onChange: () => events.publish('status.changed', status()),
+    onChange: () => statusChanged(),
     log,
   });
   const retention = new Retention({
     store,
     settings,
     commandLine: options.retention,
-    onChange: () => events.publish('status.changed', status()),
+    onChange: () => statusChanged(),
     log,
   });
   const saved = settings.read('receiverPorts', SavedPorts);
@@ -191,6 +192,11 @@ async function assemble(options: CoreOptions, store: InspectorStore, storeLocati
     throw error;
   });
 
+  /** `status.changed`, read once, as each stream's caller may see it (statusShownTo). */
+  function statusChanged() {
+    const now = status();
+    events.publishEach('status.changed', (caller) => statusShownTo(now, caller));
+  }
   let statusRevision = 0;
   const status = (): CoreStatus => ({
     revision: ++statusRevision,
@@ -219,7 +225,7 @@ async function assemble(options: CoreOptions, store: InspectorStore, storeLocati
     reverifying = reverifying.then(async () => {
       const count = await store.reanalyze(secret.current, { rebuild });
       events.publish('deliveries.reanalyzed', { count });
-      events.publish('status.changed', status());
+      statusChanged();
       return count;
     });
     return reverifying;
@@ -236,10 +242,10 @@ async function assemble(options: CoreOptions, store: InspectorStore, storeLocati
       throw Object.assign(new Error(`could not bind the receiver: ${(error as Error).message}`), { status: 409 });
     }
     settings.write('receiverPorts', ports);
-    events.publish('status.changed', status());
+    statusChanged();
   };
 
-  const publishStatus = () => events.publish('status.changed', status());
+  const publishStatus = () => statusChanged();
   storeHealth.onChange(publishStatus);
   store.derived.onFailureChange(publishStatus);
   const transferDeps = {

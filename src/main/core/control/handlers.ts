@@ -15,6 +15,7 @@ import type { SigningSecret } from '../signing-secret';
 import type { Retention } from '../retention';
 import type { SourceManager } from '../sources/source-manager';
 import { teamCalls, type TeamServices } from './team-calls';
+import { simulatorStateShownTo, statusShownTo } from './shown-to';
 import { checkWithoutOracle, seesWholeDigests } from '../../../shared/signature-view';
 
 export interface HandlerDeps {
@@ -64,7 +65,7 @@ export function createHandlers(deps: HandlerDeps) {
       return (read as (input: Parameters<CallHandlers[N]>[0], context: CallContext) => Promise<CallOutput<N>> | CallOutput<N>)(input, context);
     };
   return {
-    'status.get': () => deps.status(),
+    'status.get': (_input, caller) => statusShownTo(deps.status(), caller),
     'deliveries.list': (input) => deps.store.listDeliveries(input),
     'deliveries.search.start': (input) => deps.searches.start(input),
     'deliveries.search.page': ({ jobId, from, waitMs }) => deps.searches.page(jobId, from, waitMs),
@@ -139,7 +140,7 @@ export function createHandlers(deps: HandlerDeps) {
       if (answer.orderUuid !== null) createdOrders(deps.store.settings).remember(answer.orderUuid, request.recipients.length);
       return answer;
     },
-    'simulator.state': () => deps.service.simulatorState(),
+    'simulator.state': (_input, caller) => simulatorStateShownTo(deps.service.simulatorState(), caller),
     'simulator.configure': (change) => deps.service.configure(change),
     'simulator.resend': ({ id }) => ({ resent: deps.service.resend(id) }),
     'simulator.createDemoOrder': async () => {

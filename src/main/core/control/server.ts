@@ -44,8 +44,11 @@ async function handleCall(name: string, req: IncomingMessage, res: ServerRespons
     return sendJson(res, 415, { error: 'calls are JSON' });
   }
   const callName = name as CallName;
-  const { answer, input } = await answerCall(callName, req, deps, caller);
-  if (deps.audit && changesState(callName)) await recordCall(deps.audit, callName, caller, input, answer, deps.log);
+  const noted: Record<string, unknown> = {};
+  const context: CallContext = { ...caller, noteForAudit: (details) => Object.assign(noted, details) };
+  const { answer, input } = await answerCall(callName, req, deps, context);
+  const details = Object.keys(noted).length === 0 || typeof input !== 'object' || input === null ? input : { ...input, ...noted };
+  if (deps.audit && changesState(callName)) await recordCall(deps.audit, callName, caller, details, answer, deps.log);
   sendJson(res, answer.status, answer.body);
 }
 

@@ -30,7 +30,9 @@ export function teamCalls(team: TeamServices | null) {
     'users.create': ({ name, role }) => needTeam('users are kept').users.create(name, role),
     'users.setRole': async ({ name, role }, caller) => {
       refuseOnYourself(name, caller, 'change the role of');
-      await needTeam('users are kept').users.setRole(name, role);
+      const previousRole = await needTeam('users are kept').users.setRole(name, role);
+      // The audit log shows old → new: the input says only the new role.
+      caller.noteForAudit?.({ previousRole });
       return users();
     },
     'users.revoke': async ({ name }, caller) => {

@@ -68,7 +68,7 @@ export function transferRoutes(deps: TransferRouteDeps): TransferRoutes {
   const record = (entry: TransferRecord) => deps.onTransfer?.(entry);
   const budget = new UploadBudget({ ...defaultUploadBudget, ...deps.uploadBudget });
 
-  const exportRoute = async (req: IncomingMessage, res: ServerResponse, user: string | null) => {
+  const exportRoute = async (req: IncomingMessage, res: ServerResponse, user: string | null, holdsSecret: boolean) => {
     if (!(req.headers['content-type'] ?? '').startsWith('application/json')) return sendJson(res, 415, { error: 'an export request is JSON' });
     let parsed;
     try {
@@ -82,7 +82,7 @@ export function transferRoutes(deps: TransferRouteDeps): TransferRoutes {
     const subject = parsed.data.format;
     let prepared: Download;
     try {
-      prepared = await download(deps, parsed.data, new Date());
+      prepared = await download(deps, parsed.data, new Date(), holdsSecret);
     } catch (error) {
       const { status, message } = failure(error, 'export', deps.log);
       record({ user, action: 'export', subject, outcome: 'failed', detail: message });
@@ -156,7 +156,7 @@ export function transferRoutes(deps: TransferRouteDeps): TransferRoutes {
       record({ user: caller.user, action, subject: action, outcome: 'refused', detail: error });
       return sendJson(res, 403, { error });
     }
-    if (action === 'export') return exportRoute(req, res, caller.user);
+    if (action === 'export') return exportRoute(req, res, caller.user, caller.role === 'admin');
     return importRoute(req, res, url, caller.user);
   };
 }

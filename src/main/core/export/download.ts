@@ -27,13 +27,13 @@ async function* counted(lines: AsyncIterable<string>, counter: { count: number }
 
 /**
  * An export as a download: its file name, type and body, streamed as the store is read (the same content as the
- * CLI's `export --format …`). An empty selection is refused (404) before the first byte.
+ * CLI's `export --format …`). An empty selection is refused (404) before the first byte. `holdsSecret`: see fixturesRequest.
  */
-export async function download(deps: TransferDeps, request: ExportRequest, now: Date): Promise<Download> {
+export async function download(deps: TransferDeps, request: ExportRequest, now: Date, holdsSecret = true): Promise<Download> {
   const stamp = now.toISOString().replace(/[:.]/g, '-');
   if (request.format === 'fixtures') {
     const folder = fixturesFolderName(now);
-    const { entries, written } = await fixtureEntries(deps.store, fixturesRequest(deps, request));
+    const { entries, written } = await fixtureEntries(deps.store, fixturesRequest(deps, request, holdsSecret));
     return { filename: `${folder}.tar.gz`, contentType: 'application/gzip', body: fixturesArchive(entries, folder), count: written };
   }
   if (request.format === 'har') {

@@ -14,7 +14,8 @@ import { isThisHost } from './this-host';
 // The sender's hook and what it needs, for the app's code that names them with the policy.
 export { EgressRefused, systemResolver, unrestrictedEgress, type CheckedAddress, type Egress, type Resolver } from '@webhook-inspector/http-attempt';
 
-const allowAdvice = 'allow it with --allow-target or in Settings → Egress';
+// Who may change the rule, and where: a member or viewer who is refused learns whom to ask.
+const allowAdvice = 'an admin can allow it with --allow-target or in Settings → Egress';
 
 export interface EgressPolicyOptions {
   /**

@@ -4,6 +4,7 @@ import { headersWithoutSignatures, seesWholeDigests } from '../../../shared/sign
 import { defaultForwardSettings, type ForwardSettings, type ReplayRecord } from '../../../shared/replay';
 import type { RawDelivery } from '../analysis/types';
 import type { EgressPolicy } from '../outbound/egress-policy';
+import { forwardShownTo, replayUrlShownTo } from '../control/shown-to';
 import type { ReceiverPorts } from '../receiver/receivers';
 import type { InspectorStore } from '../store/common/inspector-store';
 import { Forwarder } from './forwarder';
@@ -59,8 +60,8 @@ export function createReplays(deps: ReplayDeps) {
   const calls: ReplayCalls = {
     'replay.send': (input, { user }) => replayer.send(input, user),
     'replay.many': (input, { user }) => replayer.many(input, user),
-    'replay.list': async ({ deliveryId }, caller) => ({ items: (await outbound.list(deliveryId)).map((record) => replayShownTo(record, caller)) }),
-    'forward.get': () => forwarder.settings,
+    'replay.list': async ({ deliveryId }, caller) => ({ items: (await outbound.list(deliveryId)).map((record) => replayUrlShownTo(replayShownTo(record, caller), caller)) }),
+    'forward.get': (_input, caller) => forwardShownTo(forwarder.settings, caller),
     'forward.set': (settings) => forwarder.set(settings),
   };
   return {

@@ -6,7 +6,8 @@ import { createUser, listUsers, revokeUser, setUserRole, type TeamUser } from '.
 export interface UserDirectory {
   list(): Promise<TeamUser[]>;
   create(name: string, role: Role): Promise<{ name: string; token: string }>;
-  setRole(name: string, role: Role): Promise<void>;
+  /** Returns the role the user had. */
+  setRole(name: string, role: Role): Promise<Role>;
   revoke(name: string): Promise<void>;
 }
 

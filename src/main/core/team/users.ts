@@ -81,13 +81,20 @@ export async function revokeUser(pool: pg.Pool, name: string): Promise<void> {
   if (revoked !== 1) throw refused(404, `no active user named ${name}`);
 }
 
-/** Gives an active user another role; their open event streams close, and reopen with it. */
-export async function setUserRole(pool: pg.Pool, name: string, role: Role): Promise<void> {
-  const changed = await changeUsers(pool, 'UPDATE inspector_users SET role = $2 WHERE name = $1 AND revoked_at IS NULL RETURNING name', [
-    name,
-    Role.parse(role),
-  ]);
-  if (changed !== 1) throw refused(404, `no active user named ${name}`);
+/**
+ * Gives an active user another role; their open event streams close, and reopen with it. Returns the role they had
+ * (read in the same statement, for the audit log's "old → new").
+ */
+export async function setUserRole(pool: pg.Pool, name: string, role: Role): Promise<Role> {
+  const { rows } = await pool.query<{ previous: Role }>(
+    `WITH old AS (SELECT name, role FROM inspector_users WHERE name = $1 AND revoked_at IS NULL FOR UPDATE),
+     changed AS (UPDATE inspector_users SET role = $2 FROM old WHERE inspector_users.name = old.name RETURNING inspector_users.name, old.role AS previous)
+     SELECT previous, pg_notify('${userChangesChannel}', name) FROM changed`,
+    [name, Role.parse(role)],
+  );
+  const previous = rows[0]?.previous;
+  if (previous === undefined) throw refused(404, `no active user named ${name}`);
+  return previous;
 }
 
 /**

@@ -68,10 +68,17 @@ export function SettingsView({ status, statusError, onStatus, onPolicy }: Settin
         <h2 id="settings-about-title">About this run</h2>
         <dl className="facts">
           <dt>Data folder</dt>
-          <dd className="mono">{status.dataDir}</dd>
+          <dd className="mono" data-testid="settings-data-dir">
+            {status.dataDir ?? <span className="muted">Only admins see the server&apos;s paths</span>}
+          </dd>
           <dt>Store</dt>
           <dd data-testid="settings-store">
-            {status.store.engine === 'postgresql' ? 'PostgreSQL' : 'SQLite'} <span className="mono">{status.store.location}</span>
+            {status.store.engine === 'postgresql' ? 'PostgreSQL' : 'SQLite'}{' '}
+            {status.store.location === null ? (
+              <span className="muted">(only admins see where it is)</span>
+            ) : (
+              <span className="mono">{status.store.location}</span>
+            )}
           </dd>
           <dt>Deliveries stored</dt>
           <dd>{formatCount(status.deliveryCount)}</dd>

@@ -20,7 +20,13 @@ export function SimulatorHeader({ state }: { state: RunningState }) {
         </code>
         <CopyButton text={state.apiUrl} what="simulator API URL" />
       </span>
-      <SimulatorCredentialsFacts credentials={state.credentials} />
+      {state.credentials === null ? (
+        <span className="top-fact muted" data-testid="simulator-credentials-admins-only">
+          Only admins see the simulator&apos;s API token and signing secret
+        </span>
+      ) : (
+        <SimulatorCredentialsFacts credentials={state.credentials} />
+      )}
       <span className="top-fact" data-testid="simulator-time-scale" data-scale={state.timeScale}>
         <span className="fact-label">Time</span>
         <span className="fact-value">{describeTimeScale(state.timeScale)}</span>
