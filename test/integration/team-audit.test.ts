@@ -100,7 +100,7 @@ describe('the audit log of a team server', () => {
     const users = (await entries()).filter((e) => e.target === 'zed').reverse();
     expect(users.map((e) => [e.action, e.status, e.details])).toEqual([
       ['users.create', 200, { name: 'zed', role: 'member' }],
-      ['users.setRole', 200, { name: 'zed', role: 'admin' }],
+      ['users.setRole', 200, { name: 'zed', role: 'admin', previousRole: 'member' }],
       ['users.revoke', 200, { name: 'zed' }],
       ['users.revoke', 404, { name: 'zed' }],
     ]);
