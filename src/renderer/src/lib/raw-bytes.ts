@@ -130,3 +130,14 @@ export function segmentRawBytes(bytes: Uint8Array): RawSegment[] {
   flushEscaped();
   return segments;
 }
+
+const utf8 = new TextEncoder();
+
+/**
+ * Text a peer sent (a header, an answer's body kept as text, an error it caused) by the same rule as a body's bytes
+ * (segmentRawBytes): control characters, invisible and direction-changing code points shown as escapes. The one rule of
+ * every view that shows a peer's bytes: the delivery's, a replay's answer, the Check view's exchanges.
+ */
+export function segmentPeerText(text: string): RawSegment[] {
+  return segmentRawBytes(utf8.encode(text));
+}

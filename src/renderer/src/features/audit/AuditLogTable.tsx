@@ -1,8 +1,19 @@
 import type { AuditEntry } from '../../../../shared/team';
 import { formatFullTime } from '../../lib/format';
 
+/** A role change as old → new ("bob: member → admin"); an entry recorded before the old role was kept says the new one only. */
+function roleChange(entry: AuditEntry): string | null {
+  if (entry.action !== 'users.setRole' || typeof entry.details !== 'object' || entry.details === null) return null;
+  const { name, role, previousRole } = entry.details as Record<string, unknown>;
+  if (typeof role !== 'string') return null;
+  const who = entry.target ?? (typeof name === 'string' ? name : '');
+  return typeof previousRole === 'string' ? `${who}: ${previousRole} → ${role}` : `${who} → ${role}`;
+}
+
 /** What a change was about: its target, else its input in one line. */
 function what(entry: AuditEntry): string {
+  const change = roleChange(entry);
+  if (change !== null) return change;
   if (entry.target !== null) return entry.target;
   const details = JSON.stringify(entry.details);
   return details === '{}' ? '' : details;

@@ -4,6 +4,7 @@ import { call } from '../../api/client';
 import { ResponseStatus } from '../../components/Badges';
 import { CallErrorMessage } from '../../components/CallErrorMessage';
 import { HeaderPairsTable } from '../../components/HeaderPairsTable';
+import { PeerText } from '../../components/PeerText';
 import { DetailHeader } from '../../components/list-detail/DetailHeader';
 import { DetailPane } from '../../components/list-detail/DetailPane';
 import { RoleGate } from '../../components/RoleGate';
@@ -107,7 +108,9 @@ function ExchangeSection({ exchange, title }: { exchange: CheckExchangeView; tit
         {exchange.error !== null && (
           <>
             <dt>Error</dt>
-            <dd className="error-text">{exchange.error}</dd>
+            <dd className="error-text">
+              <PeerText text={exchange.error} />
+            </dd>
           </>
         )}
       </dl>
@@ -141,7 +144,7 @@ function CappedBodyView({ title, body, testId }: { title: string; body: { body: 
       ) : (
         <div className="body-views">
           <pre className="raw-body replay-response-body" data-testid={testId}>
-            {body.body}
+            <PeerText text={body.body} />
           </pre>
           {!body.bodyTruncated && <PrettyBodyView bytes={bytes} />}
         </div>

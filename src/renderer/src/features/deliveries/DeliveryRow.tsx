@@ -4,6 +4,7 @@ import { DuplicateBadge, FindingCountBadges, ResponseStatus, SignatureBadge } fr
 import { formWords } from '../../lib/words';
 import { ListRow } from '../../components/virtual-list/ListRow';
 import { TimeCell } from '../../components/TimeCell';
+import { PeerText } from '../../components/PeerText';
 import { SourceMark } from '../sources/SourceMark';
 
 interface DeliveryRowProps {
@@ -67,12 +68,12 @@ export const DeliveryRow = memo(function DeliveryRow({ delivery, selected, top, 
         <ResponseStatus status={delivery.responseStatus} />
       </span>
       <span className="cell cell-subject" title={delivery.subject ?? undefined}>
-        {delivery.subject ?? ''}
+        {delivery.subject !== null && <PeerText text={delivery.subject} />}
       </span>
       <span className="cell cell-path mono" title={delivery.path}>
         <SourceMark source={delivery.source} />
         {delivery.method === 'POST' ? '' : <span className="method">{delivery.method} </span>}
-        {delivery.path}
+        <PeerText text={delivery.path} />
       </span>
       <span className="cell cell-findings">
         <FindingCountBadges counts={delivery.findingCounts} />

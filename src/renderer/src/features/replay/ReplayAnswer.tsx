@@ -1,6 +1,7 @@
 import type { ReplayRecord } from '../../../../shared/replay';
 import { ResponseStatus } from '../../components/Badges';
 import { HeaderPairsTable } from '../../components/HeaderPairsTable';
+import { PeerText } from '../../components/PeerText';
 import { formatBytes, formatDuration } from '../../lib/format';
 import { signingWords } from './replay-words';
 
@@ -27,7 +28,7 @@ export function ReplayAnswer({ record, withRequest = false, errorTestId }: Repla
           <>
             <dt>Error</dt>
             <dd className="error-text" data-testid={errorTestId}>
-              {error}
+              <PeerText text={error} />
             </dd>
           </>
         )}
@@ -35,7 +36,7 @@ export function ReplayAnswer({ record, withRequest = false, errorTestId }: Repla
           <>
             <dt>Sent to</dt>
             <dd className="mono">
-              {record.request.method} {record.url}
+              {record.request.method} <PeerText text={record.url} />
             </dd>
             <dt>Body</dt>
             <dd>
@@ -58,7 +59,7 @@ export function ReplayAnswer({ record, withRequest = false, errorTestId }: Repla
             <p className="muted replay-empty-body">empty</p>
           ) : (
             <pre className="raw-body replay-response-body" data-testid="replay-response-body">
-              {response.body}
+              <PeerText text={response.body} />
             </pre>
           )}
         </>

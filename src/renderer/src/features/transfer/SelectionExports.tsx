@@ -5,6 +5,7 @@ import { nativeExtras, saveBytes } from '../../api/native-extras';
 import { downloadExport } from '../../api/transfers';
 import { useTeamServer } from '../../hooks/useTeamServer';
 import { ActionOutcome } from '../../components/ActionOutcome';
+import { RoleGate } from '../../components/RoleGate';
 import { useCallAction } from '../../hooks/useCallAction';
 import { ExportFixturesForm } from './ExportFixturesForm';
 
@@ -38,9 +39,11 @@ export function SelectionExports({ selection, fileStem, fixturesLabel = 'Export 
         <button type="button" data-testid="export-fixtures-open" aria-expanded={open} onClick={() => setOpen(!open)}>
           {open ? 'Close export' : `${fixturesLabel}…`}
         </button>
-        <button type="button" data-testid="export-har" disabled={har.busy} onClick={() => void har.run()}>
-          {har.busy ? 'Exporting…' : 'Export HAR'}
-        </button>
+        <RoleGate call="export.har" doing="export HAR" inline>
+          <button type="button" data-testid="export-har" disabled={har.busy} onClick={() => void har.run()}>
+            {har.busy ? 'Exporting…' : 'Export HAR'}
+          </button>
+        </RoleGate>
       </div>
       <ActionOutcome error={har.error} done={har.done} testId="export-har" />
       {open && <ExportFixturesForm selection={selection} />}

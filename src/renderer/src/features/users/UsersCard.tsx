@@ -31,6 +31,8 @@ function UserList({ self }: { self: string | null }) {
   const [name, setName] = useState('');
   const [role, setRole] = useState<Role>('member');
   const [created, setCreated] = useState<{ name: string; token: string } | null>(null);
+  // A role change is asked first: it takes effect at once, on every page the user has open.
+  const [pendingRole, setPendingRole] = useState<{ name: string; from: Role; to: Role } | null>(null);
 
   const show = useCallback((page: { items: TeamUserView[] }) => {
     setUsers(page.items);
@@ -60,9 +62,35 @@ function UserList({ self }: { self: string | null }) {
         users={users}
         self={self}
         busy={change.busy}
-        onRole={(user, next) => void change.run(() => call('users.setRole', { name: user, role: next }))}
+        onRole={(user, next) => {
+          const from = users.find((u) => u.name === user)?.role;
+          if (from !== undefined && from !== next) setPendingRole({ name: user, from, to: next });
+        }}
         onRevoke={(user) => void change.run(() => call('users.revoke', { name: user }))}
       />
+      {pendingRole && (
+        <div className="users-role-confirm" role="alertdialog" aria-labelledby="users-role-confirm-text" data-testid="user-role-confirm">
+          <p id="users-role-confirm-text">
+            Change the role of <strong>{pendingRole.name}</strong> from <strong>{pendingRole.from}</strong> to{' '}
+            <strong>{pendingRole.to}</strong>? It applies at once, on every page they have open.
+          </p>
+          <button
+            type="button"
+            data-testid="user-role-confirm-yes"
+            disabled={change.busy}
+            onClick={() => {
+              const { name: user, to } = pendingRole;
+              setPendingRole(null);
+              void change.run(() => call('users.setRole', { name: user, role: to }));
+            }}
+          >
+            Change to {pendingRole.to}
+          </button>{' '}
+          <button type="button" data-testid="user-role-confirm-cancel" onClick={() => setPendingRole(null)}>
+            Cancel
+          </button>
+        </div>
+      )}
       <form
         className="users-create"
         onSubmit={(event) => {

@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
-import { escapeExplanations, segmentRawBytes } from '../../../lib/raw-bytes';
+import { segmentRawBytes } from '../../../lib/raw-bytes';
+import { EscapedSegments } from '../../../components/PeerText';
 
 /** Past this many runs the body is shown in part first, so a binary megabyte cannot stall the window. */
 const segmentsShownFirst = 4_000;
@@ -27,15 +28,7 @@ export function RawBodyView({ bytes }: { bytes: Uint8Array }) {
   return (
     <div className="raw-body-wrap">
       <pre className="raw-body" data-testid="detail-raw-body" data-escapes={escapedCount}>
-        {shown.map((segment, index) =>
-          segment.kind === 'text' ? (
-            segment.text
-          ) : (
-            <span key={index} className={`raw-escape escape-${segment.reason}`} title={escapeExplanations[segment.reason]}>
-              {segment.text}
-            </span>
-          ),
-        )}
+        <EscapedSegments segments={shown} />
       </pre>
       {shown.length < segments.length &&
         (segments.length <= segmentsShownAtMost ? (

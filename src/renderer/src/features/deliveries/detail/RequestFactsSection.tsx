@@ -1,5 +1,6 @@
 import type { DeliveryDetail } from '../../../../../shared/delivery';
 import { ResponseStatus } from '../../../components/Badges';
+import { PeerText } from '../../../components/PeerText';
 import { formatBytes, formatFullTime } from '../../../lib/format';
 import { formWords } from '../../../lib/words';
 import { SourceMark } from '../../sources/SourceMark';
@@ -13,8 +14,8 @@ export function RequestFactsSection({ detail }: { detail: DeliveryDetail }) {
         <dd className="mono">{formatFullTime(detail.receivedAt)}</dd>
         <dt>Request</dt>
         <dd className="mono">
-          {detail.method} {detail.path}
-          {detail.query && (detail.query.startsWith('?') ? detail.query : `?${detail.query}`)}
+          {detail.method} <PeerText text={detail.path} />
+          {detail.query && <PeerText text={detail.query.startsWith('?') ? detail.query : `?${detail.query}`} />}
         </dd>
         <dt>From</dt>
         <dd className="mono">{detail.remoteAddress ?? '—'}</dd>
