@@ -1,7 +1,9 @@
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { personalEgress } from '../core/outbound/egress-policy';
+import { AgentEgress } from '../core/outbound/agent-egress';
+import { parseAllowRule } from '../core/outbound/allow-rule';
 import { fileSecretStore } from '../core/signing-secret';
 import { openStore } from '../core/store';
+import { agentActor, agentTeamAccess } from '../core/team/agent-access';
 import { inspectorMcpServer } from '../mcp/mcp-server';
 import { closeOnSignal, parseCommandLine } from '@webhook-inspector/command-line';
 import { mcpDefinition } from './mcp-definition';
@@ -15,11 +17,31 @@ export async function mcpCommand(args: string[]): Promise<void> {
   const { values } = parseCommandLine(mcpDefinition, args);
   const location = storeLocationFrom(values);
   const secret = signingSecretFrom(values) ?? fileSecretStore(location.dataDir, 'signing-secret').load();
-  const store = await openStore(location, { role: 'command', log: (line) => console.error(line) });
-  const server = inspectorMcpServer(store, { secret: secret ?? null, allowSend: values['allow-send'], egress: personalEgress(), version: '0.1.0' });
-  const closing = { close: async () => { await server.close(); await store.close(); } };
+  const log = (line: string) => console.error(line);
+  // An invalid rule stops the start with its reason, before the store is opened.
+  const allowed = (values['allow-target'] ?? []).map(parseAllowRule);
+  const store = await openStore(location, { role: 'command', log });
+  // A team's store (PostgreSQL): its saved egress rules apply, and each send is in its audit log.
+  const team = location.url === undefined ? null : agentTeamAccess(location.url, log);
+  const egress = new AgentEgress({ allowed, teamRules: team && (() => team.savedEgressRules()) });
+  const server = inspectorMcpServer(store, {
+    secret: secret ?? null,
+    allowSend: values['allow-send'],
+    egress,
+    sentBy: agentActor(),
+    audit: team?.audit ?? null,
+    log,
+    version: '0.1.0',
+  });
+  const closing = { close: async () => { await server.close(); await team?.close(); await store.close(); } };
   closeOnSignal(closing);
   server.server.onclose = () => void closing.close().then(() => process.exit(0));
   await server.connect(new StdioServerTransport());
-  console.error(`webhook-inspector mcp: serving on stdio, ${values['allow-send'] ? 'sending allowed (--allow-send)' : 'read-only'}`);
+  console.error(`webhook-inspector mcp: serving on stdio, ${values['allow-send'] ? `sending allowed (--allow-send) ${sendsGo(allowed.map((rule) => rule.text), team !== null)}` : 'read-only'}`);
+}
+
+/** Where this run's sends may go, as its start line says. */
+function sendsGo(allowed: readonly string[], team: boolean): string {
+  const where = allowed.length === 0 ? 'to loopback only' : `to loopback and ${allowed.join(', ')}`;
+  return team ? `${where}, within the team's saved egress rules` : where;
 }

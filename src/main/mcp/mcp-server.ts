@@ -2,7 +2,7 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { InspectorStore } from '../core/store/common/inspector-store';
 import { registerDeliveryTools } from './delivery-tools';
 import { registerLifecycleTools } from './lifecycle-tools';
-import { registerSendTools, type SendToolsOptions } from './send-tools';
+import { registerSendTools, whereSendsGo, type SendToolsOptions } from './send-tools';
 import { untrustedNotice } from './tool-answer';
 
 /** The inspector as a Model Context Protocol server: its store read by tools, and sends only when allowed. */
@@ -13,7 +13,7 @@ export function inspectorMcpServer(store: InspectorStore, options: SendToolsOpti
       instructions:
         'Webhook Inspector: the webhook deliveries of a payout service as received, their signature verdicts, duplicates and ' +
         'lifecycles, and a check of your own handler against the service\'s rules. ' +
-        `${untrustedNotice} ${options.allowSend ? 'Sending (replay_delivery, run_handler_check) is on.' : 'Read-only: replay_delivery and run_handler_check are refused.'}`,
+        `${untrustedNotice} ${options.allowSend ? `Sending (replay_delivery, run_handler_check) is on. ${whereSendsGo}` : 'Read-only: replay_delivery and run_handler_check are refused.'}`,
     },
   );
   registerDeliveryTools(server, store);

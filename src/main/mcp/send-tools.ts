@@ -1,4 +1,5 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { storedDeliveryLimit } from '../../shared/handler-check';
 import { headersWithoutSignatures } from '../../shared/signature-view';
@@ -8,11 +9,13 @@ import { checkRunJson } from '../core/handler-check/run-json';
 import { runHandlerCheck } from '../core/handler-check/run-check';
 import { selectCases } from '../core/handler-check/select-cases';
 import { storedDeliveryCases } from '../core/handler-check/stored-cases';
-import type { Egress } from '../core/outbound/egress-policy';
+import type { AgentEgress } from '../core/outbound/agent-egress';
+import { EgressRefused } from '../core/outbound/egress-policy';
 import { OutboundReplays } from '../core/replay/outbound-replays';
-import { ReplayRequestError, Replayer } from '../core/replay/replayer';
+import { Replayer } from '../core/replay/replayer';
 import { defaultSenderLimits } from '../core/replay/send-replay';
 import type { InspectorStore } from '../core/store/common/inspector-store';
+import type { AuditLog } from '../core/team/audit-log';
 import { ownAnswer, toolError, untrustedAnswer } from './tool-answer';
 
 export interface SendToolsOptions {
@@ -20,14 +23,60 @@ export interface SendToolsOptions {
   secret: string | null;
   /** Started with --allow-send: replays and handler checks may go out, under `egress`. */
   allowSend: boolean;
-  egress: Egress;
+  /** Loopback and what --allow-target allows; on a team's store, the team's saved rules too. */
+  egress: Pick<AgentEgress, 'addressesFor' | 'check'>;
+  /** Who the sends are recorded as: each replay's `sentBy` and the audit log's actor, `mcp (<os user>)`. */
+  sentBy: string;
+  /** A team's store: its audit log, where each send the agent asks for is recorded with its outcome. Null: a personal store. */
+  audit: AuditLog | null;
+  log: (line: string) => void;
 }
 
 const httpUrl = z.url({ protocol: /^https?$/ }).describe('An http:// or https:// URL.');
-const notAllowed = toolError('Sending is off: this server was started read-only. Start it with --allow-send to replay deliveries or run the handler check.');
+const notAllowed = 'Sending is off: this server was started read-only. Start it with --allow-send to replay deliveries or run the handler check.';
+/** Said to the agent in the tools' descriptions and the server's instructions. */
+export const whereSendsGo =
+  "Targets: loopback only (127.0.0.1, [::1], localhost), others only where the server was started with --allow-target; on a team's store, its saved egress rules apply too. Anything else is refused before connecting.";
 const noSecret = 'No signing secret is known: start the server with --secret-file (or keep one in the data dir).';
 
+/** A send refused, with the status the team server would answer (for the audit log). */
+class SendRefused extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+  }
+}
+
 export function registerSendTools(server: McpServer, store: InspectorStore, options: SendToolsOptions): void {
+  /**
+   * Runs a send the agent asked for and, on a team's store, records it in the audit log as the team server records
+   * its calls (the same action names): who, what it was given, its outcome. A refusal is a tool error saying why.
+   */
+  const audited = async (action: 'replay.send' | 'check.start', details: Record<string, unknown>, send: () => Promise<CallToolResult>): Promise<CallToolResult> => {
+    let answer: CallToolResult;
+    let outcome: { status: number; error?: string };
+    try {
+      answer = await send();
+      outcome = { status: 200 };
+    } catch (error) {
+      // A refusal says its status (SendRefused, ReplayRequestError, a stored delivery the check cannot send: 400).
+      answer = toolError((error as Error).message);
+      outcome = { status: (error as { status?: number }).status ?? 500, error: (error as Error).message };
+    }
+    if (options.audit !== null) {
+      await options.audit.record({ actor: options.sentBy, action, details, ...outcome }).catch((failure: Error) => {
+        options.log(`webhook-inspector mcp: could not record ${action} in the audit log (${failure.message})`);
+      });
+    }
+    return answer;
+  };
+  const refuseUnlessAllowed = (needsSecret: boolean) => {
+    if (!options.allowSend) throw new SendRefused(notAllowed, 403);
+    if (needsSecret && !options.secret) throw new SendRefused(noSecret, 409);
+  };
+
   server.registerTool(
     'verify_signature',
     {
@@ -55,7 +104,9 @@ export function registerSendTools(server: McpServer, store: InspectorStore, opti
     'replay_delivery',
     {
       title: 'Replay a delivery',
-      description: 'Sends a stored delivery again to a URL (your handler on localhost), its bytes unchanged, re-signed with the signing secret if asked; records the replay and returns the answer. Needs --allow-send.',
+      description:
+        'Sends a stored delivery again to a URL (your handler on localhost), its bytes unchanged, re-signed with the signing secret if asked; records the replay and returns the answer. ' +
+        `Needs --allow-send. ${whereSendsGo}`,
       inputSchema: {
         id: z.number().int().min(1),
         url: httpUrl,
@@ -65,32 +116,33 @@ export function registerSendTools(server: McpServer, store: InspectorStore, opti
       },
       annotations: { readOnlyHint: false, openWorldHint: true },
     },
-    async ({ id, url, resign, new_delivery_id, insecure }) => {
-      if (!options.allowSend) return notAllowed;
-      if (resign && !options.secret) return toolError(noSecret);
-      try {
-        const record = await replayer.send({
-          deliveryId: id,
-          url,
-          signing: resign ? { mode: 'resign', secret: options.secret! } : { mode: 'keep' },
-          deliveryHeader: new_delivery_id ? 'regenerate' : 'keep',
-          timestampHeader: 'keep',
-          allowSelfSigned: insecure,
-        });
+    ({ id, url, resign, new_delivery_id, insecure }) =>
+      audited('replay.send', { deliveryId: id, url, resign, newDeliveryId: new_delivery_id, insecure }, async () => {
+        refuseUnlessAllowed(resign);
+        // A refused target is recorded too (with its reason), as the agent's; the refusal is a ReplayRequestError (403).
+        const record = await replayer.send(
+          {
+            deliveryId: id,
+            url,
+            signing: resign ? { mode: 'resign', secret: options.secret! } : { mode: 'keep' },
+            deliveryHeader: new_delivery_id ? 'regenerate' : 'keep',
+            timestampHeader: 'keep',
+            allowSelfSigned: insecure,
+          },
+          options.sentBy,
+        );
         // Re-signed with the signing secret over a body anyone may have chosen: never the signature in the answer.
         return untrustedAnswer(resign ? { ...record, request: { ...record.request, headers: headersWithoutSignatures(record.request.headers) } } : record);
-      } catch (error) {
-        if (error instanceof ReplayRequestError) return toolError(error.message);
-        throw error;
-      }
-    },
+      }),
   );
 
   server.registerTool(
     'run_handler_check',
     {
       title: 'Check a webhook handler',
-      description: "Sends the handler the service's real traffic, forgeries and awkward cases, signed with the signing secret, and grades each answer against the spec (security failures first). Needs --allow-send.",
+      description:
+        "Sends the handler the service's real traffic, forgeries and awkward cases, signed with the signing secret, and grades each answer against the spec (security failures first). " +
+        `Needs --allow-send. ${whereSendsGo}`,
       inputSchema: {
         url: httpUrl,
         only: z.array(z.string()).default([]).describe('Case ids or categories (rejects-forgeries, acknowledges, ignores-unknown, at-least-once, awkward-payloads); empty: all.'),
@@ -99,19 +151,27 @@ export function registerSendTools(server: McpServer, store: InspectorStore, opti
       },
       annotations: { readOnlyHint: false, openWorldHint: true },
     },
-    async ({ url, only, deliveries, insecure }) => {
-      if (!options.allowSend) return notAllowed;
-      if (!options.secret) return toolError(noSecret);
-      const cases = [...selectCases(handlerCheckBattery({ secret: options.secret }), only), ...(await storedDeliveryCases(store, deliveries, options.secret))];
-      const run = await runHandlerCheck(
-        { url: new URL(url), allowSelfSigned: insecure, egress: options.egress, readTimeoutMs: defaultSenderLimits.readTimeoutMs, send: (out) => outbound.send(out) },
-        cases,
-      );
-      const { results, ...summary } = checkRunJson(run);
-      // Bodies are long and the agent can re-read them from the JSON: each case with its verdict and answer status.
-      return untrustedAnswer({
-        ...summary,
-        results: results.map(({ exchanges, ...result }) => ({ ...result, answers: exchanges.map((e) => e.response?.status ?? e.error) })),
+    ({ url, only, deliveries, insecure }) => {
+      const details: Record<string, unknown> = { url, only, deliveryIds: deliveries, insecure };
+      return audited('check.start', details, async () => {
+        refuseUnlessAllowed(true);
+        // Refused before any case is sent (each connection asks again: a name that moves is refused then).
+        await options.egress.check(url).catch((error: unknown) => {
+          throw error instanceof EgressRefused ? new SendRefused(error.message, 403) : new SendRefused(`the target cannot be reached: ${(error as Error).message}`, 502);
+        });
+        const secret = options.secret!;
+        const cases = [...selectCases(handlerCheckBattery({ secret }), only), ...(await storedDeliveryCases(store, deliveries, secret))];
+        const run = await runHandlerCheck(
+          { url: new URL(url), allowSelfSigned: insecure, egress: options.egress, readTimeoutMs: defaultSenderLimits.readTimeoutMs, send: (out) => outbound.send(out) },
+          cases,
+        );
+        const { results, ...summary } = checkRunJson(run);
+        details.counts = summary.counts;
+        // Bodies are long and the agent can re-read them from the JSON: each case with its verdict and answer status.
+        return untrustedAnswer({
+          ...summary,
+          results: results.map(({ exchanges, ...result }) => ({ ...result, answers: exchanges.map((e) => e.response?.status ?? e.error) })),
+        });
       });
     },
   );

@@ -5,7 +5,21 @@ import type { SettingsStore } from '../store/common/inspector-store';
 import { parseAllowRule, type AllowRule } from './allow-rule';
 import { EgressPolicy, type Resolver } from './egress-policy';
 
-const savedKey = 'egressRules';
+/** The settings key the rules saved from Settings → Egress are kept under (an agent on a team's store reads them too). */
+export const savedEgressRulesKey = 'egressRules';
+
+/** The saved rules that parse; each one that does not is logged and ignored. */
+export function parseSavedRules(texts: readonly string[], log: (line: string) => void): AllowRule[] {
+  const rules: AllowRule[] = [];
+  for (const text of texts) {
+    try {
+      rules.push(parseAllowRule(text));
+    } catch (error) {
+      log(`egress: a saved allowed target is ignored (${(error as Error).message})`);
+    }
+  }
+  return rules;
+}
 
 export interface EgressDeps {
   settings: SettingsStore;
@@ -20,14 +34,7 @@ export interface EgressDeps {
 /** The core's egress policy and its rules: the command line's for this run, and the ones saved from Settings. */
 export function createEgress(deps: EgressDeps) {
   const commandLine = deps.commandLine.map(parseAllowRule);
-  let saved: AllowRule[] = [];
-  for (const text of deps.settings.read(savedKey, z.array(z.string())) ?? []) {
-    try {
-      saved.push(parseAllowRule(text));
-    } catch (error) {
-      deps.log(`egress: a saved allowed target is ignored (${(error as Error).message})`);
-    }
-  }
+  let saved = parseSavedRules(deps.settings.read(savedEgressRulesKey, z.array(z.string())) ?? [], deps.log);
   const policy = new EgressPolicy({ team: deps.restricted, rules: () => [...commandLine, ...saved], resolve: deps.resolve });
   const status = (): EgressStatus => ({
     restricted: deps.restricted,
@@ -40,7 +47,7 @@ export function createEgress(deps: EgressDeps) {
       // All or nothing: one invalid rule is a 400 naming it, and nothing changes.
       const parsed = rules.map(parseAllowRule);
       saved = parsed;
-      deps.settings.write(savedKey, parsed.map((rule) => rule.text));
+      deps.settings.write(savedEgressRulesKey, parsed.map((rule) => rule.text));
       return status();
     },
   };
