@@ -2,7 +2,7 @@
  * The benchmarks of issue 7, each beside its baselines and goals (bench/README.md):
  *
  *   npm run bench                        # ingest, export/import, scale, arrival to screen
- *   BENCH_ONLY=ingest npm run bench      # one or more of ingest, transfer, scale, arrival, catchup, streams, retention, growth, storebytes, commitpages, analysis, storm (comma-separated)
+ *   BENCH_ONLY=ingest npm run bench      # one or more of ingest, transfer, scale, arrival, catchup, streams, retention, growth, storebytes, commitpages, analysis, storm, importmemory (comma-separated)
  *
  * The same bundle is also every child process's entry: the first argument says which.
  */
@@ -20,6 +20,7 @@ import { runStoreBytes } from './store-bytes';
 import { runCommitPages } from './commit-pages';
 import { runAnalysis } from './analysis';
 import { runStorm } from './duplicate-storm';
+import { importMemoryCoreChild, runImportMemory } from './import-memory';
 
 const benchmarks = {
   ingest: runIngest,
@@ -34,6 +35,7 @@ const benchmarks = {
   commitpages: runCommitPages,
   analysis: runAnalysis,
   storm: runStorm,
+  importmemory: runImportMemory,
 } as const;
 type Name = keyof typeof benchmarks;
 
@@ -47,6 +49,7 @@ const children: Record<string, (arg: string) => unknown> = {
   '--catchup-core': catchupCoreChild,
   '--streams-sender': streamsSenderChild,
   '--streams-readers': streamsReadersChild,
+  '--import-memory-core': importMemoryCoreChild,
 };
 
 async function main(): Promise<void> {

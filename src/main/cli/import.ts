@@ -26,6 +26,8 @@ export async function importCommand(args: string[]): Promise<void> {
       storeChunk: (records) => writer.store(records),
       overlapped: writer.overlapped,
       chunkRows: writer.chunkRows,
+      // A command, not a server: its chunks are as large as the bulk writer takes, within a bound of their own.
+      chunkBytes: 64 * 1024 * 1024,
       secret: () => secret,
       bodyLimitBytes,
       onProgress: progressLine('import'),

@@ -1,3 +1,5 @@
+import fc from 'fast-check';
+import { z } from 'zod';
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { importedRecord, type ImportItem } from '../../../src/main/core/import/import-item';
@@ -62,6 +64,15 @@ describe('reading export entries back', () => {
     for (const text of ['QQ=', 'e3 0=', 'e30', 'e-0=', '=e30']) {
       expect(ndjsonOutcome(line({ bodyBase64: text }), 'line 4'), text).toEqual({ where: 'line 4', error: expect.stringMatching(/^bodyBase64: /) });
     }
+    // Taken exactly when z.base64() takes it (checked without copying the text), over text of its alphabet, '=' and others.
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom('A', 'z', '0', '+', '/', '=', '-', ' ', '\n', 'é'), { maxLength: 12 }), (characters) => {
+        const text = characters.join('');
+        const outcome = ndjsonOutcome(line({ bodyBase64: text }), 'line 6');
+        expect('item' in outcome, text).toBe(z.base64().safeParse(text).success);
+      }),
+      { numRuns: 2000 },
+    );
     // Every wrong field named, as before, whichever check found the first.
     const both = ndjsonOutcome(line({ bodyBase64: 'QQ=', path: 'no-slash' }), 'line 5');
     expect(both).toEqual({ where: 'line 5', error: expect.stringMatching(/path: .*bodyBase64: |bodyBase64: .*path: /) });

@@ -12,6 +12,8 @@ export interface ImportTarget {
   overlapped?: boolean;
   /** Deliveries per chunk (default 500: enough to share a commit, few enough to let the receiver in between). */
   chunkRows?: number;
+  /** Body bytes per chunk, at most (default 1 MiB; one delivery whatever its size). */
+  chunkBytes?: number;
   /** The secret in force, read for every delivery as the receiver does. */
   secret: () => string | null;
   /** The body limit in force (the receiver's): a delivery over it is skipped and named, never stored. */
@@ -21,8 +23,11 @@ export interface ImportTarget {
 }
 
 const defaultChunkRows = 500;
-/** A chunk is stored once its bodies reach this too, so that one under way holds a few MiB whatever its bodies' size. */
-const chunkBodyBytes = 8 * 1024 * 1024;
+/**
+ * A chunk is stored once its bodies reach this too, so that what is under way stays small whatever the bodies' size
+ * (on a server the garbage of reading each one, in its writer thread too, grows with it: issue 39's import memory).
+ */
+const defaultChunkBytes = 1024 * 1024;
 const reportedErrors = 100;
 
 /** Imports a fixtures folder, a HAR file or an NDJSON export; unreadable entries are skipped and reported. */
@@ -37,6 +42,7 @@ export async function importFrom(source: ImportSource, target: ImportTarget): Pr
   let imported = 0;
   let skipped = 0;
   const chunkRows = target.chunkRows ?? defaultChunkRows;
+  const chunkBytesLimit = target.chunkBytes ?? defaultChunkBytes;
   let chunk: DeliveryRecord[] = [];
   let chunkBytes = 0;
   // The chunk being stored: counted as imported (and as progress) once stored.
@@ -74,7 +80,7 @@ export async function importFrom(source: ImportSource, target: ImportTarget): Pr
       }
       chunk.push(importedRecord(outcome.item, target.secret()));
       chunkBytes += bodyBytes;
-      if (chunk.length >= chunkRows || chunkBytes >= chunkBodyBytes) await commit();
+      if (chunk.length >= chunkRows || chunkBytes >= chunkBytesLimit) await commit();
     }
     await commit();
     await storing;

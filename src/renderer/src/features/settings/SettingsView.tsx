@@ -56,7 +56,7 @@ export function SettingsView({ status, statusError, onStatus, onPolicy }: Settin
         <RetentionSettings retention={status.retention} onApplied={onStatus} />
       </RoleGate>
       <RoleGate call="import.path" doing="import deliveries">
-        <ImportSettings />
+        <ImportSettings bodyLimitBytes={status.bodyLimitBytes} />
       </RoleGate>
       <RoleGate call="export.fixtures" doing="export deliveries">
         <ExportAllSettings />

@@ -12,17 +12,21 @@ import { TransferProgressBar } from './TransferProgressBar';
  * Brings a fixtures folder, a HAR file or an NDJSON export back in; imported deliveries are analyzed like live ones.
  * From a path on this machine, or on a team server (which reads no files of its own for a user) as an upload.
  */
-export function ImportSettings() {
+export function ImportSettings({ bodyLimitBytes }: { bodyLimitBytes: number }) {
   const team = useTeamServer();
   const [result, setResult] = useState<ImportResult | null>(null);
   return (
     <section className="settings-card" aria-labelledby="settings-import-title">
       <h2 id="settings-import-title">Import</h2>
+      <p className="muted" data-testid="import-body-limit">
+        Each delivery is held to the receiver's body limit, {formatBytes(bodyLimitBytes)}: one whose body is larger is skipped and listed, never
+        stored.
+      </p>
       {team === true && (
         <>
           <p className="muted">
             A fixtures archive (.tar.gz, as downloaded from Export fixtures), a HAR file or an NDJSON export from your computer: it is uploaded and
-            imported as it arrives. Imported deliveries are marked as such and analyzed like live ones; entries that cannot be read are skipped
+            imported as it arrives (at most two uploads of yours at once; the server answers 429 when it is busy with others). Imported deliveries are marked as such and analyzed like live ones; entries that cannot be read are skipped
             and listed.
           </p>
           <UploadImportForm onResult={setResult} />
