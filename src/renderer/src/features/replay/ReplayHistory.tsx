@@ -30,13 +30,14 @@ function HistoryRow({ record }: { record: ReplayRecord }) {
         <span className="mono muted replay-row-time" title={formatFullTime(record.startedAt)}>
           {formatReceivedTime(record.startedAt)}
         </span>
-        {record.sentBy !== null && (
-          <span className="muted" data-testid="replay-sent-by">
-            by {record.sentBy}
-          </span>
-        )}
-        <span className="mono replay-row-target" title={record.url}>
-          {record.url}
+        {/* Who sent it shares the target's cell: the row keeps its columns, and the answer never leaves it. */}
+        <span className="replay-row-target" title={record.url}>
+          {record.sentBy !== null && (
+            <span className="muted replay-row-sent-by" data-testid="replay-sent-by">
+              by {record.sentBy}
+            </span>
+          )}
+          <span className="mono">{record.url}</span>
         </span>
         <span className="replay-row-signing">{signingWords[record.signingMode]}</span>
         {record.response ? (
