@@ -19,6 +19,8 @@ export function LifecycleFilters({ filter, options, onChange, firstRef }: Lifecy
   if (filter.recipientKey && !options.recipients.some(({ key }) => key === filter.recipientKey)) {
     recipientOptions.unshift([filter.recipientKey, filter.recipientKey.slice(filter.recipientKey.indexOf('|') + 1)]);
   }
+  // A recipient belongs to one order: its menu lists the chosen order's recipients, so it waits for an order.
+  const recipientWaits = !filter.orderUuid && !filter.recipientKey;
   return (
     <div className="filter-bar" role="search">
       <FilterSelect
@@ -35,10 +37,14 @@ export function LifecycleFilters({ filter, options, onChange, firstRef }: Lifecy
         testId="lifecycle-filter-recipient"
         value={filter.recipientKey}
         options={recipientOptions}
-        disabled={!filter.orderUuid && !filter.recipientKey}
-        title={filter.orderUuid ? undefined : 'Choose an order first: recipients are per order'}
+        disabled={recipientWaits}
         onChange={(recipientKey) => set({ recipientKey })}
       />
+      {recipientWaits && (
+        <span className="filter-hint" data-testid="lifecycle-recipient-hint">
+          pick an order to choose one of its recipients
+        </span>
+      )}
       <FilterSelect
         label="Status"
         testId="lifecycle-filter-status"

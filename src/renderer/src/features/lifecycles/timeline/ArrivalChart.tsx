@@ -10,8 +10,20 @@ const top = 14;
 const bottomAxis = 30;
 
 /**
- * Event time across, arrival order down: in-order events step down to the right in a
- * straight staircase; a reordered event breaks it. One dot per event (duplicates are
+ * Where the line steps up: an event (by its event rank, as the dots are labelled) that arrived before the
+ * event just before it in event time.
+ */
+export function stepsUp(events: readonly LifecycleEvent[]): { early: number; passed: number }[] {
+  const steps: { early: number; passed: number }[] = [];
+  for (let i = 1; i < events.length; i++) {
+    if (events[i]!.arrivalRank < events[i - 1]!.arrivalRank) steps.push({ early: events[i]!.eventRank, passed: events[i - 1]!.eventRank });
+  }
+  return steps;
+}
+
+/**
+ * Event time across, arrival order down: events that arrived in event-time order step down to the
+ * right; an event that arrived before an earlier one steps up. One dot per event (duplicates are
  * one dot with their count).
  */
 export function ArrivalChart({ events }: { events: readonly LifecycleEvent[] }) {

@@ -1,5 +1,5 @@
 import type { Ref } from 'react';
-import type { Lifecycle } from '../../../../../shared/lifecycle';
+import type { Lifecycle, LifecycleEvent } from '../../../../../shared/lifecycle';
 import { FindingCountBadges } from '../../../components/Badges';
 import { DetailHeader } from '../../../components/list-detail/DetailHeader';
 import { DetailPane } from '../../../components/list-detail/DetailPane';
@@ -11,7 +11,7 @@ import { plural } from '../../../lib/format';
 import { routes } from '../../../lib/links';
 import { DetailSection } from '../../deliveries/detail/DetailSection';
 import { GroupActionsSection } from '../../transfer/GroupActionsSection';
-import { ArrivalChart } from './ArrivalChart';
+import { ArrivalChart, stepsUp } from './ArrivalChart';
 import { TimelineEventRow } from './TimelineEventRow';
 
 interface LifecycleDetailProps {
@@ -52,7 +52,11 @@ function LifecycleContent({ lifecycle, onClose }: { lifecycle: Lifecycle; onClos
         <RelationLinks orderUuid={lifecycle.orderUuid} recipientKey={lifecycle.recipientKey} recipientEmail={lifecycle.recipientEmail} />
       </DetailHeader>
       {lifecycle.events.length > 1 && (
-        <DetailSection title="Event time against arrival" aside={<span className="muted">a straight staircase is in order</span>}>
+        <DetailSection title="Event time against arrival">
+          <ArrivalOrder events={lifecycle.events} reordered={lifecycle.reordered} />
+          <p className="arrival-legend muted" data-testid="arrival-chart-legend">
+            event time left to right, arrival top to bottom; a step up is an event that arrived before an earlier one
+          </p>
           <ArrivalChart events={lifecycle.events} />
         </DetailSection>
       )}
@@ -79,5 +83,25 @@ function LifecycleContent({ lifecycle, onClose }: { lifecycle: Lifecycle; onClos
         </code>
       </DetailSection>
     </>
+  );
+}
+
+/** What the chart shows, in words: whether the events arrived in event-time order, and if not, which came early. */
+function ArrivalOrder({ events, reordered }: { events: readonly LifecycleEvent[]; reordered: boolean }) {
+  const steps = stepsUp(events);
+  if (!reordered || steps.length === 0) {
+    return (
+      <p className="arrival-order" data-testid="arrival-order" data-reordered="false">
+        In order: each event arrived after the events before it in event time.
+      </p>
+    );
+  }
+  const shown = steps.slice(0, 3).map(({ early, passed }) => `event ${early} arrived before event ${passed}`);
+  const more = steps.length - shown.length;
+  return (
+    <p className="arrival-order reordered" data-testid="arrival-order" data-reordered="true">
+      <strong>Reordered:</strong> {shown.join(', ')}
+      {more > 0 ? `, and ${more} more` : ''}.
+    </p>
   );
 }
