@@ -64,6 +64,7 @@ export function registerSendTools(server: McpServer, store: InspectorStore, opti
       // A refusal says its status (SendRefused, ReplayRequestError, a stored delivery the check cannot send: 400).
       answer = toolError((error as Error).message);
       outcome = { status: (error as { status?: number }).status ?? 500, error: (error as Error).message };
+      if (outcome.status === 500) options.log(`webhook-inspector mcp: ${action} failed: ${(error as Error).stack ?? String(error)}`);
     }
     if (options.audit !== null) {
       await options.audit.record({ actor: options.sentBy, action, details, ...outcome }).catch((failure: Error) => {
