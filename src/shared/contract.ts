@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { RelaySourceSettings, SourceHealth } from './relay';
 import { RetentionLimits, RetentionStatus } from './retention';
 import { DeliveryDetail, DeliveryFilter, DeliveryOrder, DeliverySummary } from './delivery';
+import { DeliveryComparison } from './compare';
 import { DeliverySearchJob, DeliverySearchPage, DeliverySearchStart } from './delivery-search';
 import { FilterValue } from './filter-text';
 import { ResponsePolicy } from './policy';
@@ -185,6 +186,11 @@ export const calls = {
   /** Stops a running search, keeping what it found; a finished one is returned as it is. */
   'deliveries.search.cancel': { input: z.object({ jobId: JobId }), output: DeliverySearchJob },
   'deliveries.get': { input: z.object({ id: z.number().int() }), output: DeliveryDetail },
+  /**
+   * Two stored deliveries side by side (left, right): headers, body as JSON and as bytes, signature verdicts, findings;
+   * each signature check as deliveries.get shows it to the caller.
+   */
+  'deliveries.compare': { input: z.object({ left: z.number().int(), right: z.number().int() }), output: DeliveryComparison },
   'deliveries.facets': {
     input: Empty,
     output: z.object({ events: z.array(z.string()), paths: z.array(z.string()) }),

@@ -23,6 +23,7 @@ export const callRoles = {
   'deliveries.search.page': 'viewer',
   'deliveries.search.cancel': 'viewer',
   'deliveries.get': 'viewer',
+  'deliveries.compare': 'viewer',
   'deliveries.facets': 'viewer',
   'settings.setSecret': 'admin',
   'settings.clearSecret': 'admin',

@@ -86,6 +86,7 @@ const inputs = {
   'deliveries.search.page': (s) => [{ jobId: s.searchJobId, waitMs: 2_000 }],
   'deliveries.search.cancel': (s) => [{ jobId: s.searchJobId }],
   'deliveries.get': (s) => s.attackerIds.map((id) => ({ id })),
+  'deliveries.compare': (s) => s.attackerIds.map((id) => ({ left: id, right: s.attackerIds[0]! })),
   'deliveries.facets': () => [{}],
   'settings.setSecret': () => [{ secret: 'an-attacker-secret' }],
   'settings.clearSecret': () => [{}],

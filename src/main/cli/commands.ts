@@ -2,6 +2,7 @@ import type { Command } from '@webhook-inspector/command-line';
 import { simulateCommand } from 'payout-simulator/command';
 import { relayCommands } from 'webhook-inspector-relay/commands';
 import { checkDefinition } from './check-definition';
+import { diffDefinition } from './diff-definition';
 import { exportDefinition, lifecyclesDefinition } from './export-definition';
 import { importDefinition } from './import-definition';
 import { listenDefinition } from './listen-definition';
@@ -40,6 +41,7 @@ export const commands: readonly Command[] = [
   simulateCommand,
   { definition: replayDefinition, load: () => import('./replay').then((m) => m.replayCommand) },
   { definition: triggerDefinition, load: () => import('./trigger').then((m) => m.triggerCommand) },
+  { definition: diffDefinition, load: () => import('./diff').then((m) => m.diffCommand) },
   { definition: verifyDefinition, load: () => import('./verify').then((m) => m.verifyCommand) },
   { definition: checkDefinition, load: () => import('./check').then((m) => m.checkCommand) },
   { definition: mcpDefinition, load: () => import('./mcp').then((m) => m.mcpCommand) },

@@ -1,5 +1,6 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { InspectorStore } from '../core/store/common/inspector-store';
+import { registerCompareTools } from './compare-tools';
 import { registerDeliveryTools } from './delivery-tools';
 import { registerLifecycleTools } from './lifecycle-tools';
 import { registerSendTools, whereSendsGo, type SendToolsOptions } from './send-tools';
@@ -18,6 +19,7 @@ export function inspectorMcpServer(store: InspectorStore, options: SendToolsOpti
   );
   registerDeliveryTools(server, store);
   registerLifecycleTools(server, store);
+  registerCompareTools(server, store);
   registerSendTools(server, store, options);
   return server;
 }

@@ -17,6 +17,7 @@ import type { SourceManager } from '../sources/source-manager';
 import { teamCalls, type TeamServices } from './team-calls';
 import { simulatorStateShownTo, statusShownTo } from './shown-to';
 import { checkWithoutOracle, seesWholeDigests } from '../../../shared/signature-view';
+import { compareStored } from '../compare/compare-stored';
 
 export interface HandlerDeps {
   /** Its duplicate groups and lifecycle summaries are brought up to the stored deliveries before they are read. */
@@ -74,6 +75,7 @@ export function createHandlers(deps: HandlerDeps) {
       const detail = found(await deps.store.getDelivery(id), `no delivery ${id}`);
       return seesWholeDigests(caller) ? detail : { ...detail, signatureCheck: checkWithoutOracle(detail.signatureCheck) };
     },
+    'deliveries.compare': ({ left, right }, caller) => compareStored(deps.store, left, right, seesWholeDigests(caller)),
     'deliveries.facets': () => deps.store.deliveryFacets(),
     'settings.setSecret': async ({ secret }) => {
       deps.secret.set(secret);
