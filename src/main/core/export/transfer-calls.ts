@@ -79,13 +79,13 @@ export function importTarget(deps: TransferDeps): ImportTarget {
     // Queued in one turn: the receiver's group commit takes the chunk as one batch.
     storeChunk: (records) => Promise.all(records.map(deps.storeDelivery)),
     secret: deps.secret,
+    bodyLimitBytes: deps.bodyLimitBytes,
     onProgress: progressEvents(deps, 'import'),
   };
 }
 
 /** The calls `export.*` and `import.path`: exports read the store; imports go through the core's writer. */
 export function transferCalls(deps: TransferDeps) {
-    bodyLimitBytes: deps.bodyLimitBytes,
   const refusedOnTeam = () => {
     if (deps.team) throw new NoServerPaths(noServerPathsMessage);
   };
