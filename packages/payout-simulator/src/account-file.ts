@@ -6,9 +6,25 @@ import { SimAccount } from './model';
 
 const AccountFile = z.object({ apiToken: z.string().min(1), signingSecret: z.string().min(1).nullable() });
 
+const accountFile = (dataDir: string) => join(dataDir, 'simulator-account.json');
+
+/**
+ * The embedded simulator's own signing secret as its data dir keeps it, or null (no account there, or no secret made
+ * yet): read only, nothing created. For a program on the same data dir, such as the MCP server, that must verify and
+ * sign as the inspector does when the simulator's secret is the one in force.
+ */
+export function storedSimulatorSecret(dataDir: string): string | null {
+  try {
+    const parsed = AccountFile.safeParse(JSON.parse(readFileSync(accountFile(dataDir), 'utf8')));
+    return parsed.success ? parsed.data.signingSecret : null;
+  } catch {
+    return null;
+  }
+}
+
 /** The embedded simulator's account, kept in the data dir (0600) so its token and secret outlive restarts. */
 export function loadSimulatorAccount(dataDir: string): SimAccount {
-  const file = join(dataDir, 'simulator-account.json');
+  const file = accountFile(dataDir);
   const save = (value: z.infer<typeof AccountFile>) => writeFileSync(file, JSON.stringify(value), { mode: 0o600 });
   let stored: z.infer<typeof AccountFile> | null = null;
   if (existsSync(file)) {

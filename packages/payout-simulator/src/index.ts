@@ -9,7 +9,7 @@ export { simulateCommand } from './simulate-command';
 export { simulateDefinition } from './simulate-definition';
 export { parseSimulateArgs, startStandaloneSimulator, type SimulateOptions } from './standalone-simulator';
 export { SimAccount, scenarioNames, type PayoutType, type ScenarioName, type SimPayoutOrder, type SimRecipient } from './model';
-export { loadSimulatorAccount } from './account-file';
+export { loadSimulatorAccount, storedSimulatorSecret } from './account-file';
 export { SeededRandom } from './seeded-random';
 export * from './api';
 export * from './dispatcher';

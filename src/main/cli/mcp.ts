@@ -1,7 +1,8 @@
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { AgentEgress } from '../core/outbound/agent-egress';
 import { parseAllowRule } from '../core/outbound/allow-rule';
-import { fileSecretStore } from '../core/signing-secret';
+import { storedSimulatorSecret } from 'payout-simulator';
+import { fileSecretStore, secretFingerprint } from '../core/signing-secret';
 import { openStore } from '../core/store';
 import { agentActor, agentTeamAccess } from '../core/team/agent-access';
 import { inspectorMcpServer } from '../mcp/mcp-server';
@@ -16,7 +17,7 @@ export { mcpDefinition };
 export async function mcpCommand(args: string[]): Promise<void> {
   const { values } = parseCommandLine(mcpDefinition, args);
   const location = storeLocationFrom(values);
-  const secret = signingSecretFrom(values) ?? fileSecretStore(location.dataDir, 'signing-secret').load();
+  const secret = agentSecret(values, location);
   const log = (line: string) => console.error(line);
   // An invalid rule stops the start with its reason, before the store is opened.
   const allowed = (values['allow-target'] ?? []).map(parseAllowRule);
@@ -25,7 +26,7 @@ export async function mcpCommand(args: string[]): Promise<void> {
   const team = location.url === undefined ? null : agentTeamAccess(location.url, log);
   const egress = new AgentEgress({ allowed, teamRules: team && (() => team.savedEgressRules()) });
   const server = inspectorMcpServer(store, {
-    secret: secret ?? null,
+    secret: secret?.value ?? null,
     allowSend: values['allow-send'],
     egress,
     sentBy: agentActor(),
@@ -38,6 +39,20 @@ export async function mcpCommand(args: string[]): Promise<void> {
   server.server.onclose = () => void closing.close().then(() => process.exit(0));
   await server.connect(new StdioServerTransport());
   console.error(`webhook-inspector mcp: serving on stdio, ${values['allow-send'] ? `sending allowed (--allow-send) ${sendsGo(allowed.map((rule) => rule.text), team !== null)}` : 'read-only'}`);
+  console.error(`webhook-inspector mcp: signing secret ${secret ? `${secretFingerprint(secret.value)} (${secret.from})` : 'none known: give --secret-file'}`);
+}
+
+/**
+ * The secret the agent verifies and signs with: given, or the data dir's own, or else the embedded simulator's as the
+ * data dir keeps it (the inspector signs and verifies with it when no secret is set, so demo traffic verifies).
+ */
+function agentSecret(values: Parameters<typeof signingSecretFrom>[0], location: ReturnType<typeof storeLocationFrom>) {
+  const given = signingSecretFrom(values);
+  if (given) return { value: given, from: 'given' };
+  const kept = fileSecretStore(location.dataDir, 'signing-secret').load();
+  if (kept) return { value: kept, from: "the data dir's" };
+  const simulator = location.url === undefined ? storedSimulatorSecret(location.dataDir) : null;
+  return simulator ? { value: simulator, from: "the embedded simulator's, from the data dir" } : null;
 }
 
 /** Where this run's sends may go, as its start line says. */
