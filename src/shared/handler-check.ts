@@ -43,7 +43,12 @@ export const CheckCaseResult = z.object({
   specSections: z.array(z.string()),
   expect: z.enum(['acknowledge', 'reject']),
   verdict: CheckVerdict,
+  /** What came back and, when it is wrong, what the service would do about it. */
   reason: z.string(),
+  /** When it failed: what to change in the handler (null on a pass, and in runs kept before it was recorded). */
+  fix: z.string().nullable().default(null),
+  /** The run's root cause (CheckRootCause.id) this failure comes from, when one mistake explains several. */
+  cause: z.string().nullable().default(null),
   /** The slowest of its requests. */
   durationMs: z.number(),
   exchanges: z.array(CheckExchangeView),
@@ -89,8 +94,23 @@ export const CheckRunSummary = z.object({
 });
 export type CheckRunSummary = z.infer<typeof CheckRunSummary>;
 
+/** One mistake of the handler that several failures come from (re-serialised JSON before the signature is checked…). */
+export const CheckRootCause = z.object({
+  /** Stable: `cause` of each case it explains. */
+  id: z.string(),
+  /** The mistake in a few words (what each case it explains points at). */
+  title: z.string(),
+  /** The mistake, as the evidence shows it. */
+  mistake: z.string(),
+  /** What to change in the handler. */
+  fix: z.string(),
+  /** The cases that fail because of it. */
+  caseIds: z.array(z.string()),
+});
+export type CheckRootCause = z.infer<typeof CheckRootCause>;
+
 /** A run with its results: while it runs, in the order graded; once finished, security failures first. */
-export const CheckRunView = CheckRunSummary.extend({ results: z.array(CheckCaseResult) });
+export const CheckRunView = CheckRunSummary.extend({ results: z.array(CheckCaseResult), causes: z.array(CheckRootCause).default([]) });
 export type CheckRunView = z.infer<typeof CheckRunView>;
 
 /**

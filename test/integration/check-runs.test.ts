@@ -50,16 +50,16 @@ describeEachEngine('the Check view’s control calls', (engine) => {
     const events = await subscribe(t, 'check.changed');
 
     const started = await t.call('check.start', { url: target.url, only: few });
-    expect(started).toMatchObject({ state: 'running', total: 11, target: target.url });
+    expect(started).toMatchObject({ state: 'running', total: 12, target: target.url });
     expect(started.secretFingerprint).toBe(t.core.signingSecret().fingerprint);
     expect(await refusal(t, 'check.start', { url: target.url })).toMatch(/^check\.start: 409 .*already running/);
 
     const run = await finished(t, started.id);
     expect(run.state).toBe('finished');
     // Security failures first, then the passes.
-    expect(run.results.map((r) => r.verdict)).toEqual([...Array(9).fill('security-failure'), 'pass', 'pass']);
-    expect(run.counts).toEqual({ pass: 2, fail: 0, 'security-failure': 9 });
-    const live = await until(async () => events.received.filter((e) => e.runId === started.id && e.result !== null), (e) => e.length === 11);
+    expect(run.results.map((r) => r.verdict)).toEqual([...Array(10).fill('security-failure'), 'pass', 'pass']);
+    expect(run.counts).toEqual({ pass: 2, fail: 0, 'security-failure': 10 });
+    const live = await until(async () => events.received.filter((e) => e.runId === started.id && e.result !== null), (e) => e.length === 12);
     expect(live.map((e) => e.result!.id)).toEqual(expect.arrayContaining(run.results.map((r) => r.id)));
     const opened = run.results.find((r) => r.id === 'rejects-forgeries/wrong-secret')!;
     expect(opened.exchanges[0]!.request.headers.map(([name]) => name)).toContain('X-Service-Signature');

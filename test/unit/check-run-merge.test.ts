@@ -10,6 +10,8 @@ const result = (id: string, verdict: CheckVerdict): CheckCaseResult => ({
   expect: id.startsWith('rejects-forgeries/') ? 'reject' : 'acknowledge',
   verdict,
   reason: '',
+  fix: null,
+  cause: null,
   durationMs: 1,
   exchanges: [],
   resentAt: null,
@@ -30,6 +32,7 @@ const run = (results: CheckCaseResult[], state: CheckRunView['state'] = 'running
   latency: { count: 0, p50Ms: 0, p99Ms: 0, maxMs: 0, slow: 0, slowMs: 1000 },
   keptAt: null,
   results,
+  causes: [],
 });
 
 describe('the Check view’s run as it fills in', () => {

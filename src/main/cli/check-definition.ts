@@ -5,7 +5,13 @@ import { storeUrlOptions } from './store-url';
 
 export const checkDefinition = defineCommand({
   name: 'check',
-  synopsis: ['URL [--secret S | --secret-file FILE] [--junit FILE] [--json FILE] [--only CASES] [--insecure] [--deliveries IDS [--data-dir DIR | --store URL]]'],
+  synopsis: [
+    'URL (--secret S | --secret-file FILE) [--only CASES] [--timeout SECONDS] [--large-body KIB] [--insecure] [--junit FILE] [--json FILE] [--deliveries IDS [--data-dir DIR | --store URL | --store-file FILE]]',
+  ],
+  description: [
+    'Each case is printed once, in a table on standard output: security failures first, then failures, each with what to change in the handler; a mistake that several failures come from (the signature checked over re-serialised JSON…) is named once, as a root cause each of them points at. On a terminal, standard error shows how far the run is on one line.',
+    'It exits 0 when every case passed, 1 on any failure, and 2 when the handler could not be reached at all (nothing listening, its host name not found, no connection within 5 s, its certificate refused): it stops at the first such case, with one message, and grades none.',
+  ],
   summary: "Send your webhook handler the service's traffic, forgeries and awkward cases, and grade its answers against the spec.",
   positionals: [{ name: 'URL', help: 'Your handler: the URL the service would call (http or https).' }],
   options: {

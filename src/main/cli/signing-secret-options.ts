@@ -20,8 +20,19 @@ export function signingSecretOptions(help: string, fallback?: string) {
  */
 export function signingSecretFrom(values: { secret?: string; 'secret-file'?: string }, variable?: string): string | undefined {
   if (values.secret !== undefined && values['secret-file'] !== undefined) throw new Error('give --secret or --secret-file, not both');
-  if (values['secret-file'] !== undefined) return readFileSync(values['secret-file'], 'utf8').trim();
+  if (values['secret-file'] !== undefined) return secretFileText(values['secret-file']);
   if (values.secret !== undefined) return values.secret;
   const inEnvironment = variable === undefined ? undefined : process.env[variable];
   return inEnvironment === undefined || inEnvironment === '' ? undefined : inEnvironment;
+}
+
+/** The file's secret, or an error of one line naming the file and what is wrong with it (never a bare ENOENT). */
+function secretFileText(file: string): string {
+  try {
+    return readFileSync(file, 'utf8').trim();
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const why = code === 'ENOENT' ? 'there is no such file' : code === 'EACCES' ? 'it cannot be read (permission denied)' : code === 'EISDIR' ? 'it is a directory' : (error as Error).message;
+    throw new Error(`--secret-file ${file}: ${why}; give the file that holds the signing secret`);
+  }
 }

@@ -12,6 +12,8 @@ export interface CheckRequest {
   body: Buffer;
   /** What this request is, when a case sends several. */
   label?: string;
+  /** What this request must get, when not what its case expects (a genuine delivery before its forged copy). */
+  expect?: Expectation;
 }
 
 /** `acknowledge`: real traffic, every request must get a 2xx. `reject`: a forgery, none may. */
@@ -25,6 +27,11 @@ export interface CheckCase {
   /** The sections of the spec the case checks, e.g. "5.4". */
   specSections: string[];
   expect: Expectation;
+  /**
+   * What to change in the handler when it fails (an `acknowledge` request not answered 2xx, a `reject` one answered
+   * 2xx): the rule in the imperative, with its spec section.
+   */
+  fix: string;
   requests: CheckRequest[];
   /** Send the requests at the same instant (two copies racing), instead of one after the other. */
   simultaneous?: boolean;

@@ -28,4 +28,4 @@ export function caseResultView(result: CaseResult, capBytes: number, resentAt: s
   return { ...rest, exchanges: exchanges.map((exchange) => exchangeView(exchange, capBytes)), resentAt };
 }
 
-export const summaryOf = ({ results: _results, ...summary }: CheckRunSummary & { results?: unknown }): CheckRunSummary => summary;
+export const summaryOf = ({ results: _results, causes: _causes, ...summary }: CheckRunSummary & { results?: unknown; causes?: unknown }): CheckRunSummary => summary;

@@ -12,6 +12,7 @@ import { checkOneCase, runHandlerCheck, summarizeResults, type CaseResult, type 
 import { selectCases } from './select-cases';
 import { latencySummary } from './latency';
 import { storedDeliveryCases } from './stored-cases';
+import { HandlerUnreachable } from './unreachable';
 
 /** A call that cannot be served as asked; `status` is the HTTP status the control server answers with. */
 export class CheckRunError extends Error {
@@ -138,6 +139,7 @@ export class CheckRuns {
       latency: latencySummary([]),
       keptAt: null,
       results: [],
+      causes: [],
     };
     const run: CurrentRun = { view, secret, results: new Map(), order: cases.map((c) => c.id), stored, resentAt: new Map() };
     this.current = run;
@@ -177,7 +179,8 @@ export class CheckRuns {
     try {
       result = await sending;
     } catch (error) {
-      throw new CheckRunError((error as Error).message, this.closing ? 503 : 403);
+      // The handler not reached (nothing listening, its certificate refused) is a bad gateway, not a refusal of ours.
+      throw new CheckRunError((error as Error).message, this.closing ? 503 : error instanceof HandlerUnreachable ? 502 : 403);
     }
     run.results.set(caseId, result);
     run.resentAt.set(caseId, new Date().toISOString());
@@ -261,6 +264,7 @@ export class CheckRuns {
     run.view.results = listed.map((r) => caseResultView(r, this.deps.bodyCapBytes, run.resentAt.get(r.id) ?? null));
     run.view.counts = summary.counts;
     run.view.latency = summary.latency;
+    run.view.causes = summary.causes;
     this.deps.publish({ runId: run.view.id, result: run.view.results.find((r) => r.id === result.id)!, summary: summaryOf(run.view) });
   }
 
@@ -270,11 +274,12 @@ export class CheckRuns {
     run.view.finishedAt = new Date().toISOString();
     const summary = summarizeResults([...run.results.values()]);
     run.view.results = summary.results.map((r) => caseResultView(r, this.deps.bodyCapBytes, run.resentAt.get(r.id) ?? null));
+    run.view.causes = summary.causes;
     if (error !== null) this.deps.log(`check: the run against ${run.view.target} stopped (${error})`);
     this.deps.publish({ runId: run.view.id, result: null, summary: summaryOf(run.view) });
   }
 
   private copy(view: CheckRunView): CheckRunView {
-    return { ...view, results: [...view.results] };
+    return { ...view, results: [...view.results], causes: [...view.causes] };
   }
 }

@@ -29,6 +29,7 @@ export async function storedDeliveryCases(store: Pick<InspectorStore, 'replaySou
       title: `stored delivery ${source.id} (${form} ${event}), signed again with the secret`,
       specSections: ['4.1', '7', '8'],
       expect: 'acknowledge',
+      fix: `answer 2xx to this ${form} ${event}: it is the service's own traffic, as it was received (its routing, spec 6 rule 3, and its body, spec 2)`,
       requests: [serviceRequest(source.body, secret)],
     } satisfies CheckCase;
   });

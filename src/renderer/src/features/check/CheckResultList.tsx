@@ -1,11 +1,13 @@
 import type { KeyboardEvent, Ref } from 'react';
-import type { CheckVerdict } from '../../../../shared/handler-check';
+import type { CheckRootCause, CheckVerdict } from '../../../../shared/handler-check';
 import { formatDuration } from '../../lib/format';
 import type { CaseGroup } from './check-run-merge';
 import { VerdictBadge } from './VerdictBadge';
 
 interface CheckResultListProps {
   groups: CaseGroup[];
+  /** The run's root causes, that a failure may point at. */
+  causes: readonly CheckRootCause[];
   /** Verdicts of the run compared with, by case id (empty: none picked). */
   then: ReadonlyMap<string, CheckVerdict>;
   selectedId: string | null;
@@ -17,7 +19,7 @@ interface CheckResultListProps {
 const rowDomId = (id: string) => `check-case-${id.replace(/[^a-z0-9-]/gi, '-')}`;
 
 /** The cases graded so far, by category (security failures first): a listbox the arrow keys move through. */
-export function CheckResultList({ groups, then, selectedId, onSelect, onKeyDown, listRef }: CheckResultListProps) {
+export function CheckResultList({ groups, causes, then, selectedId, onSelect, onKeyDown, listRef }: CheckResultListProps) {
   const comparing = then.size > 0;
   return (
     <div
@@ -55,6 +57,25 @@ export function CheckResultList({ groups, then, selectedId, onSelect, onKeyDown,
                 <span className="check-row-title">{result.title}</span>
                 <span className="muted check-row-spec">spec {result.specSections.join(', ')}</span>
                 <span className="muted check-row-time">{formatDuration(result.durationMs)}</span>
+                {result.verdict !== 'pass' && (
+                  // The reason in the list, each failure with what to change (or the root cause above it comes from).
+                  <span className="check-row-reason" data-testid="check-row-reason" style={{ gridColumn: '2 / -1', paddingBottom: 6, overflowWrap: 'anywhere' }}>
+                    {result.reason}
+                    {result.cause !== null ? (
+                      <span className="muted" data-testid="check-row-cause" data-cause={result.cause}>
+                        {' '}
+                        · root cause: {causes.find((c) => c.id === result.cause)?.title ?? result.cause} (above)
+                      </span>
+                    ) : (
+                      result.fix !== null && (
+                        <span data-testid="check-row-fix">
+                          {' '}
+                          · <strong>Fix:</strong> {result.fix}
+                        </span>
+                      )
+                    )}
+                  </span>
+                )}
                 {comparing && (
                   <span className="check-row-then" data-testid="check-row-then" data-then={before ?? 'none'}>
                     {before === null ? 'new case' : changed ? <strong>was {before === 'security-failure' ? 'a security failure' : before}</strong> : 'same'}

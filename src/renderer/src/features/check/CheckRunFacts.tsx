@@ -21,15 +21,26 @@ export function CheckRunFacts({ run }: { run: CheckRunView }) {
         </p>
       )}
       <p data-testid="check-counts">
-        <span className="check-count-security">{counts['security-failure'] ?? 0} security failures</span> · {counts.fail ?? 0} failed · {counts.pass ?? 0} passed
+        <span className="check-count-security">
+          {counts['security-failure'] ?? 0} security {counts['security-failure'] === 1 ? 'failure' : 'failures'}
+        </span> · {counts.fail ?? 0} failed · {counts.pass ?? 0} passed
       </p>
+      {run.causes.map((cause, i) => (
+        // One mistake that several failures come from: named once, each of those cases points at it.
+        <p key={cause.id} className="check-root-cause" data-testid="check-root-cause" data-cause={cause.id}>
+          <strong className="warn-text">
+            Root cause {i + 1} ({cause.caseIds.length} {cause.caseIds.length === 1 ? 'case' : 'cases'}): {cause.title}.
+          </strong>{' '}
+          {cause.mistake}. <strong>Fix:</strong> {cause.fix}.
+        </p>
+      ))}
       {latency.count > 0 && (
         <p data-testid="check-latency">
           Answer time over real traffic: p50 {formatDuration(latency.p50Ms)}, p99 {formatDuration(latency.p99Ms)}, slowest {formatDuration(latency.maxMs)}
           {latency.slow > 0 ? (
             <span className="warn-text">
               {' '}
-              · {latency.slow} answers took over {formatDuration(latency.slowMs)}: acknowledge quickly, then do the work (spec 6.5); the service gives up after 10 s (spec 8)
+              · {latency.slow} {latency.slow === 1 ? 'answer' : 'answers'} took over {formatDuration(latency.slowMs)}: acknowledge quickly, then do the work (spec 6.5); the service gives up after 10 s (spec 8)
             </span>
           ) : (
             '.'

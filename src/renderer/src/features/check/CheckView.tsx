@@ -179,7 +179,7 @@ export function CheckView({ status, deliveryIds, onOpenSettings }: CheckViewProp
             </label>
           </div>
           <CallErrorMessage error={keep.error} testId="check-keep-error" />
-          <CheckResultList groups={groups} then={then} selectedId={selectedId} onSelect={setSelectedId} onKeyDown={onKeyDown} listRef={listRef} />
+          <CheckResultList groups={groups} causes={run.causes} then={then} selectedId={selectedId} onSelect={setSelectedId} onKeyDown={onKeyDown} listRef={listRef} />
         </>
       )}
       {!run && !runs.loadError && <p className="list-message muted" data-testid="check-empty">No run yet: give your handler&apos;s URL and press Run.</p>}
