@@ -71,7 +71,7 @@ describe('webhook-inspector mcp, driven by the SDK client over stdio', () => {
       expect(handler.taken).toEqual(['payout.processing']);
 
       const check = answerOf(await client.callTool({ name: 'run_handler_check', arguments: { url: handler.url, only: ['rejects-forgeries'], deliveries: [id] } }, undefined, { timeout: 120_000 }));
-      expect(check.data).toMatchObject({ counts: { pass: 10, fail: 0, 'security-failure': 0 } });
+      expect(check.data).toMatchObject({ counts: { pass: 11, fail: 0, 'security-failure': 0 } });
       expect((check.data!.results as Array<{ id: string }>).map((r) => r.id)).toContain(`acknowledges/stored-${id}`);
 
       expect(stderr()).not.toContain(testSecret);
