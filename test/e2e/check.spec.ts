@@ -32,10 +32,10 @@ test('the Check view grades a handler live, opens a case, sends it again, keeps 
     release();
 
     await check.finished();
-    await expect(view.getByTestId('check-counts')).toContainText('9 security failures · 0 failed');
+    await expect(view.getByTestId('check-counts')).toContainText('10 security failures · 0 failed');
     await expect(check.groups.first()).toHaveAttribute('data-category', 'rejects-forgeries');
-    for (let i = 0; i < 9; i++) await expect(rows.nth(i)).toHaveAttribute('data-verdict', 'security-failure');
-    await expect(rows.nth(9)).toHaveAttribute('data-verdict', 'pass');
+    for (let i = 0; i < 10; i++) await expect(rows.nth(i)).toHaveAttribute('data-verdict', 'security-failure');
+    await expect(rows.nth(10)).toHaveAttribute('data-verdict', 'pass');
     await expect(view.getByTestId('check-latency')).toContainText('p50');
 
     // The keyboard moves through the cases as in the other lists; Escape closes the detail.
@@ -67,13 +67,50 @@ test('the Check view grades a handler live, opens a case, sends it again, keeps 
     await expect(view.getByTestId('check-counts')).toContainText('0 security failures · 0 failed');
 
     await view.getByTestId('check-compare').selectOption({ index: 1 });
-    await expect(check.changedRows).toHaveCount(9);
+    await expect(check.changedRows).toHaveCount(10);
     for (const row of await check.changedRows.all()) {
       await expect(row).toHaveAttribute('data-verdict', 'pass');
       await expect(row.getByTestId('check-row-then')).toHaveAttribute('data-then', 'security-failure');
     }
   } finally {
     release();
+  }
+});
+
+test("the list shows each failure's reason and what to change, without opening it, and the root cause one mistake explains", async ({ page, inspector }) => {
+  const resends = await startHandler(testSecret, 'fails-on-second-copy');
+  const reserialises = await startHandler(testSecret, 'reserialises-json');
+  handlers.push(resends, reserialises);
+  const check = new CheckPage(page);
+  await check.open(inspector.uiUrl);
+
+  await check.start(resends.url);
+  await check.finished();
+  const failed = check.view.locator('[data-testid="check-row"][data-verdict="fail"]');
+  await expect(failed).toHaveCount(3);
+  for (const row of await failed.all()) {
+    await expect(row.getByTestId('check-row-reason')).toBeVisible();
+    await expect(row.getByTestId('check-row-reason')).toContainText('500: the service retries');
+    await expect(row.getByTestId('check-row-fix')).toContainText('Fix:');
+  }
+  const copy = check.view.locator('[data-testid="check-row"][data-case="at-least-once/same-bytes-again"]');
+  await expect(copy.getByTestId('check-row-fix')).toContainText('answer 2xx to a copy you already processed');
+  // Passes say nothing more; no case is open.
+  await expect(check.view.locator('[data-testid="check-row"][data-verdict="pass"] [data-testid="check-row-reason"]')).toHaveCount(0);
+  await expect(check.detail).toHaveCount(0);
+
+  await check.start(reserialises.url);
+  await check.finished();
+  const cause = check.view.getByTestId('check-root-cause');
+  await expect(cause).toHaveCount(1);
+  await expect(cause).toHaveAttribute('data-cause', 'signature-over-reserialised-json');
+  await expect(cause).toContainText('signature checked over re-serialised JSON');
+  await expect(cause).toContainText('Fix: compute the HMAC over the raw request body');
+  const notPassed = check.view.locator('[data-testid="check-row"]:not([data-verdict="pass"])');
+  expect(await notPassed.count()).toBeGreaterThanOrEqual(2);
+  for (const row of await notPassed.all()) {
+    await expect(row.getByTestId('check-row-reason')).toBeVisible();
+    await expect(row.getByTestId('check-row-cause')).toContainText('root cause: signature checked over re-serialised JSON');
   }
 });
 
