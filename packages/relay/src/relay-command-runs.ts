@@ -1,4 +1,7 @@
+import { X509Certificate } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { isIP } from 'node:net';
+import { connect } from 'node:tls';
 import pg from 'pg';
 import { closeOnSignal, parseCommandLine, parseCount, parsePort, parseSize, requiredStoreUrl, type StoreUrlFlags } from '@webhook-inspector/command-line';
 import { channelAudit, channelHoldings, createChannel, revokeChannel, rotateChannelToken } from './channels';
@@ -10,6 +13,7 @@ import {
   relayAuditDefinition,
   relayDefinition,
   relayStoreVariable,
+  relayTokenVariable,
   channelRevokeDefinition,
   channelRotateDefinition,
 } from './relay-definitions';
@@ -32,16 +36,85 @@ async function withPool<T>(url: string, work: (pool: pg.Pool) => Promise<T>): Pr
   }
 }
 
+/** --public-url, refused before anything changes when it is not an http(s) URL. */
+function checkedPublicUrl(publicUrl: string | undefined): string | undefined {
+  if (publicUrl === undefined) return undefined;
+  const url = URL.canParse(publicUrl) ? new URL(publicUrl) : null;
+  if (url === null || (url.protocol !== 'https:' && url.protocol !== 'http:')) throw new Error(`--public-url must be an https:// (or http://) URL; got ${JSON.stringify(publicUrl)}`);
+  return publicUrl;
+}
+
 function megabytes(bytes: number): string {
   return `${(bytes / 1e6).toFixed(1)} MB`;
 }
 
-function printToken(name: string, token: string, publicUrl: string | undefined): void {
+/** What the app must pin to trust the relay: its certificate's SHA-256 and why, or a note that it could not be read. */
+type CertificateToPin = { fingerprint: string; why: string } | { note: string } | null;
+
+const probeTimeoutMs = 5000;
+
+/** A relay's own certificate file: its fingerprint when it is self-signed (the app trusts any other as usual). */
+function pinOfCertificateFile(file: string): CertificateToPin {
+  const certificate = new X509Certificate(readFileSync(file));
+  // Its own issuer, signed with its own key (checkIssued would also ask for a CA's key usage, which a server's own
+  // self-signed certificate rarely has).
+  const selfSigned = certificate.issuer === certificate.subject && certificate.verify(certificate.publicKey);
+  return selfSigned ? { fingerprint: certificate.fingerprint256, why: 'self-signed' } : null;
+}
+
+/** Why a certificate is not trusted, in words, from OpenSSL's code. */
+function untrustedWhy(code: string): string {
+  return code === 'DEPTH_ZERO_SELF_SIGNED_CERT' || code === 'SELF_SIGNED_CERT_IN_CHAIN' ? 'self-signed' : `not trusted: ${code}`;
+}
+
+/**
+ * The certificate the relay's public URL presents, as a laptop will see it: nothing to pin when it is trusted,
+ * its fingerprint when not. Only a TLS handshake is made (no request, no token sent), within 5 seconds.
+ */
+function pinOfPublicUrl(url: URL): Promise<CertificateToPin> {
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  const port = Number(url.port || 443);
+  const unread = (why: string): CertificateToPin => ({
+    note: `could not read the certificate at ${url.origin} (${why}); for a relay with a self-signed certificate, add --relay-fingerprint with its SHA-256 (give this command --cert FILE to print it)`,
+  });
+  return new Promise((resolve) => {
+    const socket = connect({ host, port, servername: isIP(host) ? undefined : host, rejectUnauthorized: false, ALPNProtocols: ['http/1.1'] });
+    socket.setTimeout(probeTimeoutMs, () => {
+      socket.destroy();
+      resolve(unread(`no answer within ${probeTimeoutMs / 1000} s`));
+    });
+    socket.once('error', (error) => resolve(unread(error.message)));
+    socket.once('secureConnect', () => {
+      const presented = socket.getPeerCertificate().fingerprint256;
+      const authorizationError = socket.authorizationError;
+      socket.end();
+      if (socket.authorized || !presented) return resolve(null);
+      resolve({ fingerprint: presented, why: untrustedWhy(String(authorizationError)) });
+    });
+  });
+}
+
+/** The relay's certificate to pin: from --cert when given, else as its https public URL presents it. */
+async function certificateToPin(certFile: string | undefined, publicUrl: string | undefined): Promise<CertificateToPin> {
+  if (certFile !== undefined) return pinOfCertificateFile(certFile);
+  if (publicUrl === undefined) return null;
+  const url = new URL(publicUrl);
+  return url.protocol === 'https:' ? pinOfPublicUrl(url) : null;
+}
+
+function printToken(name: string, token: string, publicUrl: string | undefined, pin: CertificateToPin): void {
   const base = (publicUrl ?? 'https://<your relay host>').replace(/\/+$/, '');
   console.log(`Channel: ${name}`);
   console.log(`Callback URL: ${base}/c/${name}/webhooks   (any path under /c/${name}/ is received)`);
   console.log(`Pull token (shown once, stored only as a hash): ${token}`);
-  console.log(`Connect the app: webhook-inspector serve --relay ${base} --relay-token ${token}`);
+  const fingerprint = pin !== null && 'fingerprint' in pin ? pin.fingerprint : null;
+  if (pin !== null && 'fingerprint' in pin) console.log(`Relay certificate SHA-256 (${pin.why}: the app pins it): ${pin.fingerprint}`);
+  // The token in the environment, as the docs advise: a flag would show it in the process list.
+  console.log(
+    `Connect the app: ${relayTokenVariable}=${token} webhook-inspector serve --relay ${base}${fingerprint === null ? '' : ` --relay-fingerprint ${fingerprint}`}`,
+  );
+  console.log(`  (or in Settings → Sources: the relay's URL, this token${fingerprint === null ? '' : ' and the fingerprint'})`);
+  if (pin !== null && 'note' in pin) console.log(`Note: ${pin.note}`);
 }
 
 export async function channelCreateCommand(args: string[]): Promise<void> {
@@ -51,16 +124,18 @@ export async function channelCreateCommand(args: string[]): Promise<void> {
     keepDays: values['keep-days'] === undefined ? null : parseCount(values['keep-days'], '--keep-days'),
     keepBytes: values['keep-size'] === undefined ? null : parseSize(values['keep-size'], '--keep-size'),
   };
+  const publicUrl = checkedPublicUrl(values['public-url']);
   const { token } = await withPool(storeUrl(values), (pool) => createChannel(pool, name, retention));
-  printToken(name, token, values['public-url']);
+  printToken(name, token, publicUrl, await certificateToPin(values.cert, publicUrl));
 }
 
 export async function channelRotateCommand(args: string[]): Promise<void> {
   const { values, positionals } = parseCommandLine(channelRotateDefinition, args);
   const name = positionals[0]!;
+  const publicUrl = checkedPublicUrl(values['public-url']);
   const { token } = await withPool(storeUrl(values), (pool) => rotateChannelToken(pool, name));
   console.log(`The old pull token of ${name} opens nothing any more; its open streams are closed.`);
-  printToken(name, token, values['public-url']);
+  printToken(name, token, publicUrl, await certificateToPin(values.cert, publicUrl));
 }
 
 export async function channelRevokeCommand(args: string[]): Promise<void> {

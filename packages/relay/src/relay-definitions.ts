@@ -6,6 +6,18 @@ export const relayStoreVariable = 'WEBHOOK_INSPECTOR_RELAY_STORE';
 /** The relay's database options (`relay`, `relay channel`, `relay audit`): a relay cannot run without it. */
 const relayStoreUrlOptions = storeOptions(relayStoreVariable, "The relay's database", 'none: the relay needs one');
 
+/** The variable the app reads a relay's pull token from (`serve --relay`): a flag would show it in the process list. */
+export const relayTokenVariable = 'WEBHOOK_INSPECTOR_RELAY_TOKEN';
+
+/** The relay's certificate, for the printed serve command to pin it when it is self-signed. */
+const relayCertificate = {
+  type: 'string',
+  value: 'FILE',
+  help: "The relay's HTTPS certificate (PEM), as the relay was given it: when it is self-signed, its SHA-256 is printed and the serve command pins it.",
+  default: "read from an https --public-url (one TLS handshake, no request)",
+  example: '/etc/relay/fullchain.pem',
+} as const;
+
 const channelName = { name: 'NAME', help: 'The channel: senders post to /c/NAME/…, and its laptop pulls with its token.' };
 const publicUrl = {
   type: 'string',
@@ -62,23 +74,30 @@ export const relayChannelDefinition = defineCommand({
 
 export const channelCreateDefinition = defineCommand({
   name: 'relay channel create',
-  synopsis: [`NAME ${storeSynopsis} [--keep-days N] [--keep-size SIZE] [--public-url URL]`],
+  synopsis: [`NAME ${storeSynopsis} [--keep-days N] [--keep-size SIZE] [--public-url URL] [--cert FILE]`],
   summary: "Create a channel and print its callback URL and its pull token, once (only its hash is stored).",
+  description: [
+    `It prints the command that connects the app, the token given in ${relayTokenVariable} (a flag would show it in the process list) and, for a relay whose certificate is self-signed, its SHA-256 fingerprint for the app to pin.`,
+  ],
   positionals: [channelName],
   options: {
     ...relayStoreUrlOptions,
     'keep-days': { type: 'string', value: 'N', help: "Keep the channel's deliveries this many days.", default: 'no age limit', example: '7' },
     'keep-size': { type: 'string', value: 'SIZE', help: 'Keep at most this much of the channel, oldest removed first.', default: 'no size limit', example: '500MB' },
     'public-url': publicUrl,
+    cert: relayCertificate,
   },
 });
 
 export const channelRotateDefinition = defineCommand({
   name: 'relay channel rotate',
-  synopsis: [`NAME ${storeSynopsis} [--public-url URL]`],
+  synopsis: [`NAME ${storeSynopsis} [--public-url URL] [--cert FILE]`],
   summary: "Give a channel a new pull token: the old one opens nothing any more and its streams are closed.",
+  description: [
+    'A laptop still pulling with the old token is answered that it was rotated (401, reason token_rotated), and says so. The new token is printed as create prints it.',
+  ],
   positionals: [channelName],
-  options: { ...relayStoreUrlOptions, 'public-url': publicUrl },
+  options: { ...relayStoreUrlOptions, 'public-url': publicUrl, cert: relayCertificate },
 });
 
 export const channelRevokeDefinition = defineCommand({
