@@ -115,6 +115,10 @@ export async function rotateChannelToken(pool: pg.Pool, name: string, actor = cu
   const token = newToken();
   return inTransaction(pool, async (client) => {
     const channel = await openChannelForUpdate(client, name);
+    await client.query(
+      'INSERT INTO relay_retired_tokens (token_sha256, channel_id) SELECT token_sha256, id FROM relay_channels WHERE id = $1 ON CONFLICT DO NOTHING',
+      [channel.id],
+    );
     await client.query('UPDATE relay_channels SET token_sha256 = $2 WHERE id = $1', [channel.id, tokenHash(token)]);
     await audited(client, actor, 'rotate', channel);
     return { channel, token };
@@ -146,13 +150,30 @@ export async function channelAudit(pool: pg.Pool): Promise<AuditEntry[]> {
   return rows.map((row) => ({ ...row, at: row.at.toISOString() }));
 }
 
-/** The open channel a pull token opens; null for any token that opens none (the caller cannot tell why). */
-export async function channelForToken(pool: pg.Pool, token: string): Promise<Channel | null> {
-  const { rows } = await pool.query<ChannelRow>(
-    'SELECT id, name, keep_days, keep_bytes FROM relay_channels WHERE token_sha256 = $1 AND revoked_at IS NULL',
-    [tokenHash(token)],
+/**
+ * Why a token opens no channel: it was `rotated` away, its channel was `revoked`, or it is `unknown` (never a
+ * channel's token, the same answer whether or not any channel exists). Only the holder of a token that once
+ * opened a channel learns more than "unknown", and that holder knew the channel already.
+ */
+export type TokenRefusal = 'rotated' | 'revoked' | 'unknown';
+
+/** The open channel a pull token opens, or why it opens none. */
+export async function tokenAccess(pool: pg.Pool, token: string): Promise<{ channel: Channel } | { refused: TokenRefusal }> {
+  const hash = tokenHash(token);
+  const { rows } = await pool.query<ChannelRow & { revoked: boolean }>(
+    'SELECT id, name, keep_days, keep_bytes, revoked_at IS NOT NULL AS revoked FROM relay_channels WHERE token_sha256 = $1',
+    [hash],
   );
-  return rows[0] ? toChannel(rows[0]) : null;
+  const row = rows[0];
+  if (row !== undefined) return row.revoked ? { refused: 'revoked' } : { channel: toChannel(row) };
+  const retired = await pool.query<{ revoked: boolean }>(
+    `SELECT c.revoked_at IS NOT NULL AS revoked FROM relay_retired_tokens r JOIN relay_channels c ON c.id = r.channel_id
+      WHERE r.token_sha256 = $1`,
+    [hash],
+  );
+  const channel = retired.rows[0];
+  if (channel === undefined) return { refused: 'unknown' };
+  return { refused: channel.revoked ? 'revoked' : 'rotated' };
 }
 
 /** Whether a token still opens this channel (it was neither rotated away nor revoked). */

@@ -53,6 +53,16 @@ const migrations: readonly MigrationStep[] = [
       -- The unrouted budget prunes these oldest first.
       CREATE INDEX relay_deliveries_unrouted ON relay_deliveries (id) WHERE channel_id IS NULL;
     `),
+  (client) =>
+    client.query(`
+      -- The hashes of the tokens a rotation replaced: a laptop still pulling with one is told its token was
+      -- rotated (a token that never opened a channel is answered as before, the same for every such token).
+      CREATE TABLE relay_retired_tokens (
+        token_sha256 BYTEA PRIMARY KEY,
+        channel_id BIGINT NOT NULL REFERENCES relay_channels (id) ON DELETE CASCADE,
+        retired_at TIMESTAMPTZ NOT NULL DEFAULT now()
+      );
+    `),
 ];
 
 export const relaySchema: PgSchema = {

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type pg from 'pg';
 import { tokenHash } from '@webhook-inspector/capture';
 import type { ChannelFeeds } from './channel-feeds';
-import { channelForToken, channelHoldings } from './channels';
+import { channelHoldings, tokenAccess, type TokenRefusal } from './channels';
 import { BadPullRequest, checkCursorIssued, parseCursor, startCursor } from './relay-cursor';
 import { pageAfter } from './relay-deliveries';
 import { sendJson, sendStoreUnavailable } from './relay-json';
@@ -11,6 +11,17 @@ import { isStoreUnavailable } from './store-unavailable';
 export const pullPrefix = '/relay/v1/';
 const defaultPageSize = 500;
 const maxPageSize = 2000;
+
+/**
+ * The 401 for a token that opens no channel. A token the relay never issued gets the same answer whether or not
+ * any channel exists; one that a rotation replaced, or whose channel was revoked, is told so, for its laptop to
+ * say what to do (set the new token) instead of "wrong token".
+ */
+const tokenRefused: Record<TokenRefusal, { error: string; reason?: string }> = {
+  unknown: { error: 'unknown or missing token' },
+  rotated: { error: "token rotated: the channel's token was replaced (relay channel rotate); pull with the new one", reason: 'token_rotated' },
+  revoked: { error: 'channel revoked: this token\'s channel was retired (relay channel revoke)', reason: 'token_revoked' },
+};
 
 function bearer(req: IncomingMessage): string | null {
   const match = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '');
@@ -25,15 +36,18 @@ export interface PullApiOptions {
 
 /**
  * The pull side of a relay, for the laptops of a channel: `GET deliveries?after=&limit=` pages, `GET stream?after=`
- * streams, `GET status` tells what the relay holds. A token that opens no channel gets the same 401 whether or
- * not a channel of that name exists: the name is never part of the request. While the database cannot be reached
+ * streams, `GET status` tells what the relay holds. A token that never opened a channel gets the same 401 whether
+ * or not a channel of that name exists: the name is never part of the request (a rotated or revoked one is told
+ * so, see `tokenRefused`). While the database cannot be reached
  * every call is a 503 saying so, with Retry-After.
  */
 export function createPullApi(pool: pg.Pool, feeds: ChannelFeeds, options: PullApiOptions) {
   const handle = async (req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> => {
     const token = bearer(req);
-    const channel = token === null ? null : await channelForToken(pool, token);
-    if (channel === null || token === null) return sendJson(res, 401, { error: 'unknown or missing token' });
+    if (token === null) return sendJson(res, 401, { error: 'unknown or missing token' });
+    const access = await tokenAccess(pool, token);
+    if (!('channel' in access)) return sendJson(res, 401, tokenRefused[access.refused]);
+    const { channel } = access;
     if (req.method !== 'GET') return sendJson(res, 405, { error: 'GET only' });
     const after = parseCursor(url.searchParams.get('after') ?? startCursor);
     switch (url.pathname.slice(pullPrefix.length)) {

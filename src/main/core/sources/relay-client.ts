@@ -27,11 +27,15 @@ export const pageLimitBytes = 32 * 2 ** 20;
 /** A refusal's body is read for its reason only: its start. */
 const refusalLimitBytes = 16 * 2 ** 10;
 
-/** A refused pull: the reason, and how long the relay asked us to wait (Retry-After) if it did. */
+/**
+ * A refused pull: the reason, how long the relay asked us to wait (Retry-After) if it did, and whether it refused
+ * the token itself (401 or 403: rotated, revoked or wrong), which no retry with the same token mends.
+ */
 export class RelayRefusal extends Error {
   constructor(
     message: string,
     readonly retryAfterMs: number | null,
+    readonly tokenRefused = false,
   ) {
     super(message);
   }
@@ -91,16 +95,27 @@ function oneLine(text: string): string {
   return text.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim().slice(0, 200);
 }
 
-/** The relay's own sentence for a refusal (`{"error": "…"}`), or the start of whatever else it sent. */
-function relaysWords(body: Buffer): string {
+/** The relay's own sentence for a refusal (`{"error": "…"}`) and its reason code if it gave one, or the start of whatever else it sent. */
+function relaysWords(body: Buffer): { words: string; reason: string | null } {
   const text = body.toString('utf8');
   try {
-    const parsed = JSON.parse(text) as { error?: unknown };
-    if (typeof parsed.error === 'string') return oneLine(parsed.error);
+    const parsed = JSON.parse(text) as { error?: unknown; reason?: unknown };
+    if (typeof parsed.error === 'string') return { words: oneLine(parsed.error), reason: typeof parsed.reason === 'string' ? parsed.reason : null };
   } catch {
     // not JSON: the text as it came
   }
-  return oneLine(text);
+  return { words: oneLine(text), reason: null };
+}
+
+/** Where a refused token is replaced: the kept source's settings, or the command line's for a run given one. */
+const setTheToken = 'set the new one in Settings → Sources (or serve --relay-token / WEBHOOK_INSPECTOR_RELAY_TOKEN)';
+
+/** What a 401 or 403 means for the user: the token is no longer (or never was) the channel's, and what to do. */
+function tokenRefusalMessage(status: number, reason: string | null): string {
+  if (reason === 'token_rotated') return `the relay refused the token: the channel's token was rotated; ${setTheToken}`;
+  if (reason === 'token_revoked') return 'the relay refused the token: its channel was revoked; create a channel and set its token in Settings → Sources';
+  const why = status === 403 ? `the relay refused the token (403)` : 'the relay refused the token';
+  return `${why}: wrong, or the channel's token was rotated or revoked; ${setTheToken}`;
 }
 
 /** Retry-After in seconds (the relay sends no dates), as milliseconds; null when absent or unreadable. */
@@ -112,14 +127,10 @@ function retryAfterMs(response: IncomingMessage): number | null {
 /** Says what a refused pull means, in the relay's words where it gave a reason, without repeating the token. */
 async function refusal(response: IncomingMessage): Promise<RelayRefusal> {
   const body = await readPrefix(response, refusalLimitBytes).catch(() => Buffer.alloc(0));
-  const words = relaysWords(body);
+  const { words, reason } = relaysWords(body);
   const status = response.statusCode ?? 0;
-  const message =
-    status === 401
-      ? 'the relay refused the token (wrong token, or the channel was removed)'
-      : status === 503 && words !== ''
-        ? words
-        : `the relay answered ${status}${words ? `: ${words}` : ''}`;
+  if (status === 401 || status === 403) return new RelayRefusal(tokenRefusalMessage(status, reason), retryAfterMs(response), true);
+  const message = status === 503 && words !== '' ? words : `the relay answered ${status}${words ? `: ${words}` : ''}`;
   return new RelayRefusal(message, retryAfterMs(response));
 }
 

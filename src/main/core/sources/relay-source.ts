@@ -16,9 +16,17 @@ export interface RelaySourceDeps {
   cursor: { read(): string; write(cursor: string): void };
   onHealth: (health: SourceHealth) => void;
   log: (line: string) => void;
+  /** The waits after the relay refuses the token, one per refusal in a row, the last repeated (the defaults: `tokenRefusedBackoffMs`). */
+  tokenRefusedBackoffMs?: readonly number[];
 }
 
 const backoffMs = [1000, 2000, 5000, 10_000, 30_000];
+/**
+ * After the relay refuses the token (rotated, revoked or wrong), the same token will not open it again until
+ * someone acts: ask again after a growing delay, capped at 10 minutes, instead of every few seconds for ever.
+ * Setting a new token starts the source afresh at once.
+ */
+export const tokenRefusedBackoffMs: readonly number[] = [30_000, 60_000, 120_000, 300_000, 600_000];
 /** A relay's Retry-After is honoured up to this long. */
 const longestWaitMs = 5 * 60_000;
 const firstPageSize = 100;
@@ -150,10 +158,12 @@ export class RelaySource {
    * Marks the source down: since its first failure of this outage (a retry that fails again keeps that time),
    * why it failed last, and when it tries again.
    */
-  private disconnected(reason: string, waitMs: number): void {
+  private disconnected(reason: string, waitMs: number, tokenRefused = false): void {
     const now = new Date();
     const firstFailure = this.health.state !== 'disconnected';
     if (firstFailure) this.deps.log(`source ${this.deps.name}: disconnected (${reason}); reconnecting`);
+    else if (tokenRefused && reason !== this.health.reason) this.deps.log(`source ${this.deps.name}: ${reason}`);
+    if (tokenRefused) this.deps.log(`source ${this.deps.name}: asking again in ${Math.round(waitMs / 1000)} s`);
     this.report({
       state: 'disconnected',
       behind: null,
@@ -166,17 +176,23 @@ export class RelaySource {
   private async run(): Promise<void> {
     const signal = this.abort.signal;
     let failures = 0;
+    let refusals = 0;
+    const tokenWaits = this.deps.tokenRefusedBackoffMs ?? tokenRefusedBackoffMs;
     while (!signal.aborted) {
       try {
         await this.catchUp(signal);
         failures = 0;
+        refusals = 0;
         await this.follow(signal);
       } catch (error) {
         if (signal.aborted) break;
-        const backoff = backoffMs[Math.min(failures++, backoffMs.length - 1)]!;
+        const tokenRefused = error instanceof RelayRefusal && error.tokenRefused;
+        const backoff = tokenRefused
+          ? tokenWaits[Math.min(refusals++, tokenWaits.length - 1)]!
+          : backoffMs[Math.min(failures++, backoffMs.length - 1)]!;
         const asked = error instanceof RelayRefusal ? error.retryAfterMs : null;
-        const wait = asked === null ? backoff : Math.min(Math.max(asked, backoff), longestWaitMs);
-        this.disconnected((error as Error).message, wait);
+        const wait = asked === null ? backoff : Math.min(Math.max(asked, backoff), Math.max(longestWaitMs, backoff));
+        this.disconnected((error as Error).message, wait, tokenRefused);
         await new Promise<void>((resolve) => {
           const timer = setTimeout(resolve, wait);
           signal.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
