@@ -82,8 +82,9 @@ function jsonLines(change: JsonChange): string[] {
 }
 
 function signatureLine(mark: '-' | '+', check: SignatureCheck): string {
-  const expected = check.expected === null ? '' : `, expected ${check.expected}${check.expectedIsPrefix ? '… (its first digits only)' : ''}`;
-  return `${mark}${check.verdict}: ${safe(check.reason)}${check.received === null ? '' : `; received ${safe(check.received)}`}${expected}`;
+  const expected = check.expected === null ? '' : `, expected ${check.expected}${check.expectedIsPrefix ? '…, its first digits only' : ''}`;
+  const facts = [check.received === null ? 'nothing received' : `received ${safe(check.received)}`, expected.replace(/^, /, '')].filter(Boolean).join('; ');
+  return `${mark}${check.verdict}: ${safe(check.reason)} (${facts}).`;
 }
 
 /**
