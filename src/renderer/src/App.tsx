@@ -5,6 +5,7 @@ import { TokenRefusedPanel } from './components/TokenRefusedPanel';
 import { TopBar } from './components/TopBar';
 import { ApiView } from './features/api/ApiView';
 import { CheckView } from './features/check/CheckView';
+import { CompareView } from './features/compare/CompareView';
 import { DeliveriesView } from './features/deliveries/DeliveriesView';
 import { DuplicatesView } from './features/duplicates/DuplicatesView';
 import { LifecyclesView } from './features/lifecycles/LifecyclesView';
@@ -83,6 +84,8 @@ function CurrentView({ route, status, statusError, switchView, onStatus, onPolic
       return <SimulatorView status={status} onOpenDeliveries={() => switchView('deliveries')} onOpenSettings={() => switchView('settings')} />;
     case 'check':
       return <CheckView status={status} deliveryIds={route.deliveryIds} onOpenSettings={() => switchView('settings')} />;
+    case 'compare':
+      return <CompareView left={route.left} right={route.right} />;
     case 'settings':
       return <SettingsView status={status} statusError={statusError} onStatus={onStatus} onPolicy={onPolicy} />;
   }

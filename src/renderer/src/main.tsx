@@ -24,6 +24,7 @@ import './styles/replay.css';
 import './styles/sources.css';
 import './styles/roles.css';
 import './styles/check.css';
+import './styles/compare.css';
 
 const token = sessionToken();
 const root = createRoot(document.getElementById('root')!);

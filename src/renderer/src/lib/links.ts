@@ -26,6 +26,8 @@ export const routes = {
   }),
   /** The handler check, its next run also sending these stored deliveries. */
   checkWithDeliveries: (deliveryIds: number[]): Route => ({ view: 'check', deliveryIds }),
+  /** Two stored deliveries side by side (`webhook-inspector diff LEFT RIGHT`). */
+  compare: (left: number, right: number): Route => ({ view: 'compare', left, right }),
   /** A list of the service's API, page 1. */
   apiList: (endpoint: ListEndpoint, campaignId: string | null = null): Route => ({ ...emptyApiRoute, endpoint, campaignId }),
 };

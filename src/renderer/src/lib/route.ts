@@ -35,6 +35,8 @@ export type Route =
   | { view: 'simulator' }
   /** The handler check; deliveryIds: stored deliveries the next run also sends. */
   | { view: 'check'; deliveryIds: number[] }
+  /** Two stored deliveries side by side: `#/compare/12/15` (left, right; null until picked). */
+  | { view: 'compare'; left: number | null; right: number | null }
   | { view: 'settings' };
 
 export type View = Route['view'];
@@ -56,6 +58,8 @@ export function emptyRoute(view: View): Route {
       return emptyApiRoute;
     case 'check':
       return { view, deliveryIds: [] };
+    case 'compare':
+      return { view, left: null, right: null };
     default:
       return { view };
   }
@@ -91,6 +95,8 @@ export function parseRoute(hash: string): Route {
       return { view: 'check', deliveryIds: parseDeliveryIds(params.get('deliveries') ?? '').ids.slice(0, storedDeliveryLimit) };
     case 'duplicates':
       return { view: 'duplicates', firstId: positiveInteger(selected) };
+    case 'compare':
+      return { view: 'compare', left: positiveInteger(selected), right: positiveInteger(segments[2] ?? null) };
     case 'lifecycles':
       return { view: 'lifecycles', key: selected || null, filter: parseLifecycleFilter(params) };
     case 'orders':
@@ -179,6 +185,9 @@ export function formatRoute(route: Route): string {
     case 'check':
       if (route.deliveryIds.length > 0) params.set('deliveries', route.deliveryIds.join(','));
       path = '#/check';
+      break;
+    case 'compare':
+      path = route.left === null ? '#/compare' : `#/compare/${route.left}${route.right === null ? '' : `/${route.right}`}`;
       break;
     default:
       path = `#/${route.view}`;

@@ -1,4 +1,6 @@
+import { RouteLink } from '../../components/RouteLink';
 import { plural } from '../../lib/format';
+import { routes } from '../../lib/links';
 import { ReplayManyPanel } from '../replay/ReplayManyPanel';
 import { SelectionExports } from '../transfer/SelectionExports';
 import type { MarkedDeliveries } from './useMarkedDeliveries';
@@ -17,6 +19,11 @@ export function SelectionBar({ marked }: { marked: MarkedDeliveries }) {
         <button type="button" className="link-button" data-testid="selection-clear" onClick={marked.clear}>
           Clear selection
         </button>
+        {count === 2 && (
+          <RouteLink to={routes.compare(deliveryIds[0]!, deliveryIds[1]!)} testId="selection-compare">
+            Compare #{deliveryIds[0]} with #{deliveryIds[1]}
+          </RouteLink>
+        )}
       </div>
       <ReplayManyPanel selection={{ deliveryIds }} what={count === 1 ? 'it' : `these ${count}`} />
       <SelectionExports selection={{ deliveryIds }} fileStem={`deliveries-${count}`} />

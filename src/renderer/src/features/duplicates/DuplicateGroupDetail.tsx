@@ -91,6 +91,7 @@ function GroupContent({ detail, onClose }: { detail: DeliveryDetail; onClose: ()
               <th>Signature</th>
               <th>Resp</th>
               <th>Body</th>
+              <th aria-label="Compare" />
             </tr>
           </thead>
           <tbody>
@@ -117,6 +118,13 @@ function GroupContent({ detail, onClose }: { detail: DeliveryDetail; onClose: ()
                 </td>
                 <td className="mono" title={`sha256 ${copy.bodySha256}`}>
                   {copy.bodySha256 === first.bodySha256 ? 'same bytes' : <span className="warn-text">different bytes</span>}
+                </td>
+                <td>
+                  {index > 0 && (
+                    <RouteLink to={routes.compare(first.id, copy.id)} testId="link-compare-copy" title={`What differs between #${first.id} and #${copy.id}`}>
+                      compare
+                    </RouteLink>
+                  )}
                 </td>
               </tr>
             ))}

@@ -6,6 +6,7 @@ import { DuplicateBadge, ResponseStatus, SignatureBadge } from '../../../compone
 import { RelationLinks } from '../../../components/RelationLinks';
 import { formatFullTime } from '../../../lib/format';
 import { CheckWithDeliverySection } from '../../check/CheckWithDeliverySection';
+import { CompareWithSection } from '../../compare/CompareWithSection';
 import { ForwardResultBadge } from '../../forward/ForwardResultBadge';
 import { ReplayHistory } from '../../replay/ReplayHistory';
 import { ReplayPanel } from '../../replay/ReplayPanel';
@@ -83,6 +84,7 @@ function DetailContent({ detail, onOpen, onClose, onOpenSettings }: DetailConten
       <CheckWithDeliverySection detail={detail} />
       <DeliveryExportSection deliveryId={detail.id} />
       <SiblingsSection detail={detail} onOpen={onOpen} />
+      <CompareWithSection detail={detail} />
       <RequestFactsSection detail={detail} />
       <ResponseSection response={detail.response} />
     </>

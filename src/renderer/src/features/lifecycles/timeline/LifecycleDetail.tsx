@@ -62,8 +62,12 @@ function LifecycleContent({ lifecycle, onClose }: { lifecycle: Lifecycle; onClos
       )}
       <DetailSection title="Timeline" aside={<span className="muted">in event time; duplicates folded</span>}>
         <ol className="timeline" data-testid="lifecycle-timeline" data-key={lifecycle.key} data-events={lifecycle.events.length}>
-          {lifecycle.events.map((event) => (
-            <TimelineEventRow key={`${event.eventRank}-${event.idempotencyKey ?? ''}`} event={event} />
+          {lifecycle.events.map((event, index) => (
+            <TimelineEventRow
+              key={`${event.eventRank}-${event.idempotencyKey ?? ''}`}
+              event={event}
+              previousFirstId={index > 0 ? (lifecycle.events[index - 1]!.deliveryIds[0] ?? null) : null}
+            />
           ))}
         </ol>
         {lifecycle.orderUuid && lifecycle.recipientKey && (

@@ -13,7 +13,7 @@ import { UnlistedCopies } from '../../duplicates/UnlistedCopies';
  * count that opens to its first copies (a retry storm's rest are counted, and its duplicate group's
  * view has them), and the lifecycle's findings about it.
  */
-export function TimelineEventRow({ event }: { event: LifecycleEvent }) {
+export function TimelineEventRow({ event, previousFirstId = null }: { event: LifecycleEvent; previousFirstId?: number | null }) {
   const [open, setOpen] = useState(false);
   const reordered = event.arrivalRank !== event.eventRank;
   const copies = event.copyCount;
@@ -89,6 +89,11 @@ export function TimelineEventRow({ event }: { event: LifecycleEvent }) {
           {firstId !== undefined && (
             <RouteLink to={routes.delivery(firstId)} testId="link-delivery" title="The first copy">
               #{firstId}
+            </RouteLink>
+          )}
+          {firstId !== undefined && previousFirstId !== null && (
+            <RouteLink to={routes.compare(previousFirstId, firstId)} testId="link-compare-previous" title={`Which fields changed since the event before (#${previousFirstId})`}>
+              vs before
             </RouteLink>
           )}
         </span>
