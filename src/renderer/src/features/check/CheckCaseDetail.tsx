@@ -41,7 +41,7 @@ export function CheckCaseDetail({ runId, result, then, running, onResent, onClos
         <VerdictBadge verdict={result.verdict} />
         <h2 className="check-case-title">{result.title}</h2>
       </DetailHeader>
-      <dl className="facts">
+      <dl className="facts check-case-facts">
         <dt>Case</dt>
         <dd className="mono">{result.id}</dd>
         <dt>Checks</dt>
@@ -74,7 +74,7 @@ export function CheckCaseDetail({ runId, result, then, running, onResent, onClos
           </>
         )}
       </dl>
-      <div className="replay-actions">
+      <div className="replay-actions check-case-actions">
         <RoleGate call="check.resend" doing="send a case again" inline>
           <button type="button" data-testid="check-case-resend" disabled={resend.busy || running} onClick={() => void resend.run()}>
             {resend.busy ? 'Sending…' : 'Send again'}
