@@ -1,6 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { giftCardBody, serviceHeaders } from '../support/deliveries';
+import { rotateChannelToken } from 'webhook-inspector-relay';
 import { startTestRelay, type TestRelay } from '../support/test-relay';
 import { expect, test as base } from './fixtures';
 import { SourcesSettings } from './pages/sources-settings';
@@ -123,4 +124,19 @@ test("a relay whose database is down: the top bar names the relay's reason, sinc
     relay.closeAllConnections();
     await new Promise((resolve) => relay.close(resolve));
   }
+});
+
+test('after channel rotate the top bar says the token was rotated and to set the new one; the new one connects', async ({ relay, sources }) => {
+  const old = await relay.createChannel('rotated');
+  await sources.open();
+  await sources.connect({ url: relay.url, token: old, fingerprint: relay.fingerprint });
+  await expect(sources.topBarHealth).toContainText('connected');
+
+  const { token } = await rotateChannelToken(relay.pool, 'rotated', 'tester');
+  await expect(sources.topBarHealth).toHaveAttribute('data-state', 'disconnected');
+  await expect(sources.topBarHealth).toContainText(
+    /disconnected since \d\d:\d\d:\d\d\.\d{3}: the relay refused the token: the channel's token was rotated; set the new one in Settings → Sources \(or serve --relay-token\) \(next try \d\d:\d\d:\d\d\.\d{3}\)/,
+  );
+  await sources.connect({ url: relay.url, token, fingerprint: relay.fingerprint });
+  await expect(sources.topBarHealth).toHaveAttribute('data-state', 'connected');
 });

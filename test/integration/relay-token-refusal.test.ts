@@ -67,7 +67,7 @@ describe('a token the relay no longer takes', () => {
       );
       const health = status.sources[0]!;
       expect(health.reason).toBe(
-        "the relay refused the token: the channel's token was rotated; set the new one in Settings → Sources (or serve --relay-token / WEBHOOK_INSPECTOR_RELAY_TOKEN)",
+        "the relay refused the token: the channel's token was rotated; set the new one in Settings → Sources (or serve --relay-token)",
       );
       // Not every few seconds: the next try is at least 30 s away.
       expect(Date.parse(health.nextRetryAt!) - Date.now()).toBeGreaterThan(25_000);

@@ -108,7 +108,7 @@ function relaysWords(body: Buffer): { words: string; reason: string | null } {
 }
 
 /** Where a refused token is replaced: the kept source's settings, or the command line's for a run given one. */
-const setTheToken = 'set the new one in Settings → Sources (or serve --relay-token / WEBHOOK_INSPECTOR_RELAY_TOKEN)';
+const setTheToken = 'set the new one in Settings → Sources (or serve --relay-token)';
 
 /** What a 401 or 403 means for the user: the token is no longer (or never was) the channel's, and what to do. */
 function tokenRefusalMessage(status: number, reason: string | null): string {
