@@ -11,7 +11,7 @@ import { FetchAllJob, ListPage, ListTarget, PayoutOrderRequest } from './service
 import { EgressRules, EgressStatus } from './egress';
 import { DeliverySelection, ForwardSettings, ReplayBatch, ReplayManyOptions, ReplayOptions, ReplayRecord } from './replay';
 import { ExportResult, FixtureExportOptions, ImportResult, TransferProgress } from './fixtures';
-import { AuditPage, TeamUserView, UserName } from './team';
+import { AuditPage, AuditRetentionApplied, AuditRetentionLimits, TeamUserView, UserName } from './team';
 import { Role } from './role';
 import { CheckCaseResult, CheckRunSummary, CheckRunView, CheckStart } from './handler-check';
 import {
@@ -118,6 +118,8 @@ export const CoreStatus = z.object({
   retention: RetentionStatus,
   /** A team server (serve --team): exports are downloads and imports uploads, never paths on its disk. */
   team: z.boolean(),
+  /** A team server's audit log retention (`audit.setRetention`), to admins; null elsewhere and below admin. */
+  auditRetention: AuditRetentionLimits.nullable(),
 });
 export type CoreStatus = z.infer<typeof CoreStatus>;
 
@@ -152,6 +154,8 @@ export const calls = {
     input: z.object({ beforeId: z.number().int().optional(), limit: z.number().int().min(1).max(500).default(100) }),
     output: AuditPage,
   },
+  /** How long and how much of the audit log to keep (saved); the entries past either are removed at once and then hourly. */
+  'audit.setRetention': { input: AuditRetentionLimits, output: AuditRetentionApplied },
   /** A team server's users (admins); `serve user …` does the same at the server's command line. */
   'users.list': { input: Empty, output: z.object({ items: z.array(TeamUserView) }) },
   /** Creates a user (or gives a revoked one a new token); the token is in this answer only. */

@@ -14,6 +14,7 @@ export const callRoles = {
   'status.get': 'viewer',
   'session.get': 'viewer',
   'audit.list': 'admin',
+  'audit.setRetention': 'admin',
   'users.list': 'admin',
   'users.create': 'admin',
   'users.setRole': 'admin',

@@ -77,6 +77,7 @@ const inputs = {
   'status.get': () => [{}],
   'session.get': () => [{}],
   'audit.list': () => [{}],
+  'audit.setRetention': () => [{ keepDays: 1, keepEntries: 1_000 }],
   'users.list': () => [{}],
   'users.create': () => [{ name: 'intruder', role: 'admin' }],
   'users.setRole': () => [{ name: 'viewer-user', role: 'admin' }],

@@ -198,6 +198,8 @@ async function assemble(options: CoreOptions, store: InspectorStore, storeLocati
     events.publishEach('status.changed', (caller) => statusShownTo(now, caller));
   }
   let statusRevision = 0;
+  /** A team server's audit retention, once its access is set up below. */
+  let auditRetention: () => CoreStatus['auditRetention'] = () => null;
   const status = (): CoreStatus => ({
     revision: ++statusRevision,
     version,
@@ -217,6 +219,7 @@ async function assemble(options: CoreOptions, store: InspectorStore, storeLocati
     relay: sources.configured,
     retention: retention.status(),
     team: options.team !== undefined,
+    auditRetention: auditRetention(),
   });
 
   let reverifying: Promise<number> = Promise.resolve(0);
@@ -261,11 +264,16 @@ async function assemble(options: CoreOptions, store: InspectorStore, storeLocati
   };
   const transfers = transferCalls(transferDeps);
   const searches = new DeliverySearchJobs(store);
-  const access = controlAccess(options);
+  const access = controlAccess(options, settings);
+  if (access.team !== null) {
+    const team = access.team;
+    auditRetention = () => team.retention.limits;
+  }
   access.watchStreams(events);
   const control = createControlServer({
     access: access.access,
     audit: access.team?.audit ?? null,
+    refusals: access.team?.refusals ?? null,
     bindAddress: access.bindAddress,
     publicOrigins: access.publicOrigins,
     handlers: createHandlers({
@@ -276,6 +284,7 @@ async function assemble(options: CoreOptions, store: InspectorStore, storeLocati
       ...transferDeps,
       uploadLimitBytes: options.uploadLimitBytes ?? defaultUploadLimitBytes,
       uploadBudget: options.uploadBudget,
+      refusals: access.team?.refusals,
       onTransfer: (record) => {
         options.onTransfer?.(record);
         if (access.team !== null) auditTransfer(access.team.audit, record, log);

@@ -2,6 +2,9 @@ import { randomBytes } from 'node:crypto';
 import type { CoreOptions } from '../core-options';
 import { connectTeamDatabase } from '../store';
 import { postgresAuditLog } from '../team/audit-log';
+import { AuditRetention } from '../team/audit-retention';
+import type { SettingsStore } from '../store/common/inspector-store';
+import { RefusalLimiter } from './refusal-limiter';
 import { postgresUserDirectory } from '../team/user-directory';
 import { listenForUserChanges } from '../team/user-change-listener';
 import { hasActiveAdmin } from '../team/users';
@@ -28,7 +31,7 @@ export interface ControlAccess {
 const loopback = '127.0.0.1';
 
 /** Who may open the UI, and where it listens: one person on this machine, or a team behind its reverse proxy. */
-export function controlAccess(options: Pick<CoreOptions, 'team' | 'store' | 'log'>): ControlAccess {
+export function controlAccess(options: Pick<CoreOptions, 'team' | 'store' | 'log'>, settings?: SettingsStore): ControlAccess {
   const log = options.log ?? (() => {});
   if (options.team === undefined) {
     const token = randomBytes(24).toString('base64url');
@@ -49,6 +52,9 @@ export function controlAccess(options: Pick<CoreOptions, 'team' | 'store' | 'log
   const store = options.store;
   const pool = connectTeamDatabase(store, log);
   const access = teamUserAccess(pool);
+  if (settings === undefined) throw new Error("a team inspector keeps its audit log's retention in the store's settings");
+  const retention = new AuditRetention({ pool, settings, log });
+  retention.start();
   const listeners: Array<ReturnType<typeof listenForUserChanges>> = [];
   void hasActiveAdmin(pool).then(
     (yes) => yes || log('team: no user has the admin role: name one with serve user role NAME admin --store …'),
@@ -56,13 +62,14 @@ export function controlAccess(options: Pick<CoreOptions, 'team' | 'store' | 'log
   );
   return {
     access,
-    team: { audit: postgresAuditLog(pool), users: postgresUserDirectory(pool) },
+    team: { audit: postgresAuditLog(pool), retention, refusals: new RefusalLimiter(), users: postgresUserDirectory(pool) },
     watchStreams: (events) => void listeners.push(listenForUserChanges(store, () => events.recheck(access.rolesNow), log)),
     bindAddress,
     publicOrigins,
     uiOrigin: (port) => publicOrigins[0] ?? `http://${hostWithPort(bindAddress === '0.0.0.0' || bindAddress === '::' ? loopback : bindAddress, port)}`,
     uiUrl: (origin) => `${origin}/`,
     close: async () => {
+      await retention.close();
       await Promise.all(listeners.map((listener) => listener.close()));
       await pool.end();
     },

@@ -8,15 +8,19 @@ import type { EventStream } from './event-stream';
 import type { Access, Caller } from './access';
 import { EventTickets } from './event-tickets';
 import { allowedOrigins, bearerToken, checkRequest } from './guard';
-import { readJson, securityHeaders, sendJson } from './http-json';
+import { callInputBytes, readJson, securityHeaders, sendJson } from './http-json';
+import { maxInputDepth, nestedDeeperThan } from './json-depth';
+import { tooManyRefusals, type RefusalLimiter } from './refusal-limiter';
 import { serveStatic } from './static-files';
 import type { TransferRoutes } from './transfer-routes';
 
 export interface ControlServerDeps {
   /** Who a token lets in: the per-start token's holder, or a team server's user. */
   access: Access;
-  /** A team server's audit log: every call that changes something is recorded, whatever its outcome. */
+  /** A team server's audit log: every call that changes something is recorded, whatever its outcome, and every refused call. */
   audit?: AuditLog | null;
+  /** How many refused calls each team user may make before they are answered 429 (a team server's; none: no limit). */
+  refusals?: RefusalLimiter | null;
   /** Tickets that open the event stream (their lifetime is the tests' to shorten). */
   tickets?: EventTickets;
   /** The address the server binds (127.0.0.1 unless a team server is told otherwise). */
@@ -37,39 +41,95 @@ interface Answer {
   body: unknown;
 }
 
+/** A call's name, if it is one: the contract's own keys only (never `constructor`, `__proto__` or `toString`). */
+function callNamed(name: string): CallName | null {
+  return Object.hasOwn(calls, name) ? (name as CallName) : null;
+}
+
+/** A name that is no call, as the 404 and the audit log quote it: printable characters, at most 100. */
+function quotedName(name: string): string {
+  let decoded = name;
+  try {
+    decoded = decodeURIComponent(name);
+  } catch {
+    // Kept as sent.
+  }
+  const printable = [...decoded].filter((c) => c >= ' ' && c !== '\u007f').join('');
+  return printable.length > 100 ? `${printable.slice(0, 100)}…` : printable;
+}
+
 async function handleCall(name: string, req: IncomingMessage, res: ServerResponse, deps: ControlServerDeps, caller: CallContext) {
-  if (!(name in calls)) return sendJson(res, 404, { error: `unknown call ${name}` });
+  const callName = callNamed(name);
+  if (callName === null) {
+    const quoted = quotedName(name);
+    return refuse(res, deps, caller, { action: 'rpc.unknown', target: quoted, details: {}, answer: { status: 404, body: { error: `unknown call ${quoted}` } } });
+  }
+  if (!roleAllows(caller.role, callName)) {
+    // Recorded with what it was given, as far as it can be read (the audit log keeps a bounded part of it).
+    const input = await readJson(req).catch(() => undefined);
+    return refuse(res, deps, caller, { action: callName, details: input, answer: { status: 403, body: { error: refusal(caller.role, callName) } } });
+  }
   if (req.method !== 'POST') return sendJson(res, 405, { error: 'calls are POST' });
   if (!(req.headers['content-type'] ?? '').startsWith('application/json')) {
     return sendJson(res, 415, { error: 'calls are JSON' });
   }
-  const callName = name as CallName;
   const noted: Record<string, unknown> = {};
   const context: CallContext = { ...caller, noteForAudit: (details) => Object.assign(noted, details) };
-  const { answer, input } = await answerCall(callName, req, deps, context);
+  const { answer, input, refused } = await answerCall(callName, req, deps, context);
   const details = Object.keys(noted).length === 0 || typeof input !== 'object' || input === null ? input : { ...input, ...noted };
-  if (deps.audit && changesState(callName)) await recordCall(deps.audit, callName, caller, details, answer, deps.log);
+  const recorded = changesState(callName);
+  if (refused && recorded) return refuse(res, deps, caller, { action: callName, details, answer });
+  if (deps.audit && recorded) await recordCall(deps, caller, { action: callName, details }, answer);
   sendJson(res, answer.status, answer.body);
 }
 
-/** The call's answer, and its input as far as it was read (for the audit log). */
+interface RefusedCall {
+  action: string;
+  target?: string;
+  details: unknown;
+  answer: Answer;
+}
+
+/**
+ * A call refused before it ran (a role that may not, a name that is no call, an input that is not one): recorded and
+ * answered, or past the user's refusals (deps.refusals), answered 429 with when to retry, and recorded the first time.
+ */
+async function refuse(res: ServerResponse, deps: ControlServerDeps, caller: CallContext, refused: RefusedCall) {
+  const verdict = deps.audit && deps.refusals && caller.user !== null ? deps.refusals.take(caller.user) : null;
+  if (verdict !== null && !verdict.allowed) {
+    const body = tooManyRefusals(verdict.retryAfterSeconds);
+    if (verdict.firstHeldBack) await recordCall(deps, caller, { action: refused.action, target: refused.target, details: {} }, { status: 429, body });
+    res.setHeader('Retry-After', String(verdict.retryAfterSeconds));
+    return sendJson(res, 429, body);
+  }
+  if (deps.audit) await recordCall(deps, caller, refused, refused.answer);
+  sendJson(res, refused.answer.status, refused.answer.body);
+}
+
+/** The call's answer, its input as far as it was read (for the audit log), and whether it was refused before it ran. */
 async function answerCall(callName: CallName, req: IncomingMessage, deps: ControlServerDeps, caller: CallContext) {
   let body: unknown;
   let unreadable: Error | null = null;
   try {
-    body = await readJson(req);
+    body = await readJson(req, callInputBytes(callName));
   } catch (error) {
     unreadable = error as Error;
   }
-  const done = (status: number, answerBody: unknown, input: unknown = body) => ({ answer: { status, body: answerBody } as Answer, input });
-  if (!roleAllows(caller.role, callName)) return done(403, { error: refusal(caller.role, callName) });
-  if (unreadable) return done(400, { error: unreadable.message });
+  const done = (status: number, answerBody: unknown, input: unknown = body, refused = false) => ({ answer: { status, body: answerBody } as Answer, input, refused });
+  if (unreadable) return done(400, { error: unreadable.message }, body, true);
+  // Deeper than any call's input: refused before a schema or a handler walks it.
+  if (nestedDeeperThan(body, maxInputDepth)) return done(400, { error: `the input is nested deeper than ${maxInputDepth} levels` }, body, true);
   const parsed = calls[callName].input.safeParse(body);
   if (!parsed.success) {
-    return done(400, {
-      error: `invalid input to ${callName}`,
-      issues: parsed.error.issues.map((i) => `${i.path.join('.') || '(input)'}: ${i.message}`),
-    });
+    return done(
+      400,
+      {
+        error: `invalid input to ${callName}`,
+        issues: parsed.error.issues.map((i) => `${i.path.join('.') || '(input)'}: ${i.message}`),
+      },
+      body,
+      true,
+    );
   }
   try {
     const handler = deps.handlers[callName] as (input: unknown, context: CallContext) => unknown;
@@ -82,12 +142,20 @@ async function answerCall(callName: CallName, req: IncomingMessage, deps: Contro
   }
 }
 
-async function recordCall(audit: AuditLog, action: CallName, caller: CallContext, details: unknown, answer: Answer, log: (line: string) => void) {
+/** Records a call in the audit log, with the status it is answered with; a failure to record is logged, not answered. */
+async function recordCall(deps: ControlServerDeps, caller: CallContext, call: Omit<RefusedCall, 'answer'>, answer: Answer) {
   const error = (answer.body as { error?: unknown } | null)?.error;
   try {
-    await audit.record({ actor: caller.user ?? 'owner', action, details, status: answer.status, error: typeof error === 'string' ? error : undefined });
+    await deps.audit!.record({
+      actor: caller.user ?? 'owner',
+      action: call.action,
+      details: call.details,
+      ...(call.target === undefined ? {} : { target: call.target }),
+      status: answer.status,
+      error: typeof error === 'string' ? error : undefined,
+    });
   } catch (failure) {
-    log(`control: could not record ${action} in the audit log (${(failure as Error).message})`);
+    deps.log(`control: could not record ${call.action} in the audit log (${(failure as Error).message})`);
   }
 }
 

@@ -14,7 +14,7 @@ import { redactUrl, redactUrlsIn, seesUrlOf } from '../../../shared/url-redactio
 
 const isAdmin = (caller: CallContext) => caller.role === 'admin';
 
-/** The status as `caller` may read it: below admin, no data dir, no database location, the typed URLs redacted. */
+/** The status as `caller` may read it: below admin, no data dir, no database location, the typed URLs redacted, no audit retention. */
 export function statusShownTo(status: CoreStatus, caller: CallContext): CoreStatus {
   if (isAdmin(caller)) return status;
   return {
@@ -24,6 +24,7 @@ export function statusShownTo(status: CoreStatus, caller: CallContext): CoreStat
     service: { ...status.service, baseUrl: status.service.baseUrl === null ? null : redactUrl(status.service.baseUrl) },
     sources: status.sources.map((source) => ({ ...source, url: redactUrl(source.url), reason: source.reason === null ? null : redactUrlsIn(source.reason) })),
     relay: status.relay === null ? null : { ...status.relay, url: redactUrl(status.relay.url) },
+    auditRetention: null,
   };
 }
 

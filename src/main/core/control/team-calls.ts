@@ -1,10 +1,16 @@
 import type { CallContext, CallHandlers } from '../../../shared/contract';
 import type { AuditLog } from '../team/audit-log';
+import type { AuditRetention } from '../team/audit-retention';
 import type { UserDirectory } from '../team/user-directory';
+import type { RefusalLimiter } from './refusal-limiter';
 
 /** What only a team server has: its audit log and its users. Null on a personal inspector. */
 export interface TeamServices {
   audit: AuditLog;
+  /** How long and how much of the audit log is kept (audit.setRetention). */
+  retention: AuditRetention;
+  /** How many refused calls each user may make before they are answered 429 (and no longer recorded each). */
+  refusals: RefusalLimiter;
   users: UserDirectory;
 }
 
@@ -26,6 +32,7 @@ export function teamCalls(team: TeamServices | null) {
   return {
     'session.get': (_input, { user, role }) => ({ user, role, team: team !== null }),
     'audit.list': ({ beforeId, limit }) => needTeam('the audit log is kept').audit.list(beforeId, limit),
+    'audit.setRetention': (limits) => needTeam('the audit log is kept').retention.set(limits),
     'users.list': users,
     'users.create': ({ name, role }) => needTeam('users are kept').users.create(name, role),
     'users.setRole': async ({ name, role }, caller) => {

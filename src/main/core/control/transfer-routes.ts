@@ -11,6 +11,7 @@ import { importFrom } from '../import/import-path';
 import { UploadBudget, UploadRefused, defaultUploadBudget, type UploadBudgetOptions, type UploadTicket } from '../import/upload-budget';
 import { withUploadSource } from '../import/upload-source';
 import { readJson, securityHeaders, sendJson } from './http-json';
+import { tooManyRefusals, type RefusalLimiter } from './refusal-limiter';
 
 /** One download or upload, for the audit log: who, what, and how it ended. */
 export interface TransferRecord {
@@ -21,6 +22,8 @@ export interface TransferRecord {
   outcome: 'done' | 'refused' | 'failed';
   /** How many deliveries, or why not. */
   detail: string;
+  /** The status it was answered with (200 when done). */
+  status: number;
 }
 
 export interface TransferRouteDeps extends TransferDeps {
@@ -30,6 +33,8 @@ export interface TransferRouteDeps extends TransferDeps {
   uploadBudget?: Partial<UploadBudgetOptions>;
   /** Told of every download and upload (the audit log). */
   onTransfer?: (record: TransferRecord) => void;
+  /** A team server's limit on each user's refused calls: a refused download or upload past it is answered 429. */
+  refusals?: RefusalLimiter | null;
   log: (line: string) => void;
 }
 
@@ -85,7 +90,7 @@ export function transferRoutes(deps: TransferRouteDeps): TransferRoutes {
       prepared = await download(deps, parsed.data, new Date(), holdsSecret);
     } catch (error) {
       const { status, message } = failure(error, 'export', deps.log);
-      record({ user, action: 'export', subject, outcome: 'failed', detail: message });
+      record({ user, action: 'export', subject, outcome: 'failed', detail: message, status });
       return sendJson(res, status, { error: message });
     }
     res.writeHead(200, {
@@ -96,10 +101,10 @@ export function transferRoutes(deps: TransferRouteDeps): TransferRoutes {
     });
     try {
       await pipeline(prepared.body, res);
-      record({ user, action: 'export', subject, outcome: 'done', detail: `${prepared.count()} deliveries` });
+      record({ user, action: 'export', subject, outcome: 'done', detail: `${prepared.count()} deliveries`, status: 200 });
     } catch (error) {
       // Headers are sent: the download ends cut off, and the browser says it failed.
-      record({ user, action: 'export', subject, outcome: 'failed', detail: (error as Error).message });
+      record({ user, action: 'export', subject, outcome: 'failed', detail: (error as Error).message, status: 200 });
     }
   };
 
@@ -109,7 +114,7 @@ export function transferRoutes(deps: TransferRouteDeps): TransferRoutes {
     if (length === undefined) return sendJson(res, 411, { error: 'an upload gives its size (Content-Length)' });
     if (Number(length) > deps.uploadLimitBytes) {
       const error = `${subject} is ${length} bytes: this server takes uploads of at most ${deps.uploadLimitBytes} bytes`;
-      record({ user, action: 'import', subject, outcome: 'refused', detail: error });
+      record({ user, action: 'import', subject, outcome: 'refused', detail: error, status: 413 });
       // Nothing of it is read: the connection closes after the answer.
       res.setHeader('Connection', 'close');
       return sendJson(res, 413, { error });
@@ -119,7 +124,7 @@ export function transferRoutes(deps: TransferRouteDeps): TransferRoutes {
       ticket = budget.admit(user ?? '', subject, Number(length));
     } catch (error) {
       if (!(error instanceof UploadRefused)) throw error;
-      record({ user, action: 'import', subject, outcome: 'refused', detail: error.message });
+      record({ user, action: 'import', subject, outcome: 'refused', detail: error.message, status: error.status });
       res.setHeader('Connection', 'close');
       return sendJson(res, error.status, { error: error.message });
     }
@@ -133,11 +138,11 @@ export function transferRoutes(deps: TransferRouteDeps): TransferRoutes {
     };
     try {
       const result = await withUploadSource(upload, (source) => importFrom(source, importTarget(deps)));
-      record({ user, action: 'import', subject, outcome: 'done', detail: `imported ${result.imported}, skipped ${result.skipped}` });
+      record({ user, action: 'import', subject, outcome: 'done', detail: `imported ${result.imported}, skipped ${result.skipped}`, status: 200 });
       sendJson(res, 200, result);
     } catch (error) {
       const { status, message } = failure(error, 'import', deps.log);
-      record({ user, action: 'import', subject, outcome: error instanceof UploadRefused ? 'refused' : 'failed', detail: message });
+      record({ user, action: 'import', subject, outcome: error instanceof UploadRefused ? 'refused' : 'failed', detail: message, status });
       // What is left of the body is not read: the connection closes after the answer.
       if (!res.headersSent && error instanceof UploadRefused) res.setHeader('Connection', 'close');
       if (!res.headersSent) sendJson(res, status, { error: message });
@@ -153,7 +158,14 @@ export function transferRoutes(deps: TransferRouteDeps): TransferRoutes {
     const role = caller.role;
     if (!roleAllows(role, routeCalls[action])) {
       const error = `your role (${role}) may not ${action}: it needs ${callRoles[routeCalls[action]]}`;
-      record({ user: caller.user, action, subject: action, outcome: 'refused', detail: error });
+      const verdict = deps.refusals && caller.user !== null ? deps.refusals.take(caller.user) : null;
+      if (verdict !== null && !verdict.allowed) {
+        const body = tooManyRefusals(verdict.retryAfterSeconds);
+        if (verdict.firstHeldBack) record({ user: caller.user, action, subject: action, outcome: 'refused', detail: body.error, status: 429 });
+        res.setHeader('Retry-After', String(verdict.retryAfterSeconds));
+        return sendJson(res, 429, body);
+      }
+      record({ user: caller.user, action, subject: action, outcome: 'refused', detail: error, status: 403 });
       return sendJson(res, 403, { error });
     }
     if (action === 'export') return exportRoute(req, res, caller.user, caller.role === 'admin');

@@ -1,11 +1,9 @@
 import type { TransferRecord } from '../control/transfer-routes';
 import type { AuditLog } from './audit-log';
 
-const statusOf: Record<TransferRecord['outcome'], number> = { done: 200, refused: 403, failed: 500 };
-
-/** A download or an upload, recorded like the calls: `export.download` / `import.upload`, by whom, how it ended. */
+/** A download or an upload, recorded like the calls: `export.download` / `import.upload`, by whom, how it ended (the status answered). */
 export function auditTransfer(audit: AuditLog, record: TransferRecord, log: (line: string) => void): void {
-  const status = statusOf[record.outcome];
+  const status = record.status;
   void audit
     .record({
       actor: record.user ?? 'personal',
@@ -13,7 +11,7 @@ export function auditTransfer(audit: AuditLog, record: TransferRecord, log: (lin
       target: record.subject,
       details: { [record.action === 'export' ? 'format' : 'file']: record.subject, result: record.detail },
       status,
-      ...(status === 200 ? {} : { error: record.detail }),
+      ...(record.outcome === 'done' ? {} : { error: record.detail }),
     })
     .catch((error: Error) => log(`audit: could not record a ${record.action} (${error.message})`));
 }

@@ -176,6 +176,13 @@ const migrations: readonly MigrationStep[] = [
       CREATE VIEW delivery_keys AS
         SELECT id AS row_id, idempotency_key AS idempotency, lifecycle_key AS lifecycle FROM deliveries;
     `),
+  // A team server's audit log, bounded: an entry's details are cut to a size (details_cut says what the whole was),
+  // and its retention removes the entries older than a number of days, which the index on `at` finds.
+  (client) =>
+    client.query(`
+      ALTER TABLE audit_log ADD COLUMN details_cut TEXT;
+      CREATE INDEX audit_log_at ON audit_log (at);
+    `),
 ];
 
 export const pgSchemaVersion = migrations.length;
