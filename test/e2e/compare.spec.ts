@@ -1,0 +1,67 @@
+import { randomUUID } from 'node:crypto';
+import { expect, test } from './fixtures';
+import { giftCardBody, serviceHeaders } from '../support/deliveries';
+
+test("a duplicate group's copies compared: only X-Service-Delivery differs, the bodies byte-identical", async ({ deliveriesPage, inspector }) => {
+  const { page } = deliveriesPage;
+  const body = giftCardBody();
+  const headers = serviceHeaders(body);
+  expect(await inspector.deliver('/webhooks', body, { ...headers, 'X-Service-Delivery': randomUUID() })).toBe(200);
+  expect(await inspector.deliver('/webhooks', body, { ...headers, 'X-Service-Delivery': randomUUID() })).toBe(200);
+
+  await page.getByTestId('nav-duplicates').click();
+  await page.getByTestId('duplicate-group-row').click();
+  const copies = page.getByTestId('duplicate-copy');
+  await expect(copies).toHaveCount(2);
+  const [first, second] = [await copies.nth(0).getAttribute('data-id'), await copies.nth(1).getAttribute('data-id')];
+  await copies.nth(1).getByTestId('link-compare-copy').click();
+
+  await expect(page).toHaveURL(new RegExp(`#/compare/${first}/${second}$`));
+  const result = page.getByTestId('compare-result');
+  await expect(result).toHaveAttribute('data-equal', 'false');
+  await expect(page.getByTestId('compare-summary-line').first()).toContainText('The bodies are byte-identical');
+  await expect(page.getByTestId('compare-summary-line').first()).toContainText('only the headers differ: 1 value changed (X-Service-Delivery)');
+  await expect(page.getByTestId('compare-body-identical')).toHaveAttribute('data-identical', 'true');
+  const changed = page.locator('[data-testid="compare-header-row"]:not([data-kind="same"])');
+  await expect(changed).toHaveCount(1);
+  await expect(changed).toHaveAttribute('data-kind', 'changed');
+  await expect(changed).toContainText('X-Service-Delivery');
+  await expect(page.getByTestId('compare-signature')).toHaveAttribute('data-same', 'true');
+});
+
+test('two deliveries ticked in the list compared: the JSON path that changed, peer text escaped, swapped in one click', async ({ deliveriesPage, inspector }) => {
+  const { page } = deliveriesPage;
+  const left = giftCardBody({ recipient_name: 'Ada' });
+  const right = giftCardBody({ recipient_name: 'Ada\u202Eevil' });
+  expect(await inspector.deliver('/webhooks', left, serviceHeaders(left))).toBe(200);
+  expect(await inspector.deliver('/webhooks', right, serviceHeaders(right))).toBe(200);
+  await expect(deliveriesPage.rows).toHaveCount(2);
+  const ids = (await deliveriesPage.rows.evaluateAll((rows) => rows.map((row) => Number(row.getAttribute('data-id'))))).sort((a, b) => a - b);
+
+  for (const id of ids) await deliveriesPage.row(id).getByTestId('delivery-mark').check();
+  await expect(page.getByTestId('selection-bar')).toHaveAttribute('data-count', '2');
+  await page.getByTestId('selection-compare').click();
+
+  await expect(page).toHaveURL(new RegExp(`#/compare/${ids[0]}/${ids[1]}$`));
+  await expect(page.getByTestId('compare-left')).toHaveAttribute('data-id', String(ids[0]));
+  const change = page.getByTestId('compare-json-change');
+  await expect(change).toHaveCount(1);
+  await expect(change).toHaveAttribute('data-path', '$.recipient_name');
+  await expect(change).toHaveAttribute('data-kind', 'changed');
+  // U+202E would reverse what follows it on screen: it is shown as its escape.
+  await expect(change.locator('.raw-escape')).toHaveText('\\u{202E}');
+  await expect(page.getByTestId('compare-bytes')).toHaveAttribute('data-first-difference', /^\d+$/);
+  await expect(page.getByTestId('compare-summary-line').first()).toContainText('The bodies differ: 1 JSON difference');
+
+  await page.getByTestId('compare-swap').click();
+  await expect(page).toHaveURL(new RegExp(`#/compare/${ids[1]}/${ids[0]}$`));
+  await expect(page.getByTestId('compare-left')).toHaveAttribute('data-id', String(ids[1]));
+
+  // A delivery's detail compares it with any other by number.
+  await page.getByTestId('compare-left').getByTestId('link-delivery').click();
+  await expect(deliveriesPage.detail).toHaveAttribute('data-id', String(ids[1]));
+  await page.getByTestId('compare-with-input').fill(String(ids[0]));
+  await page.getByTestId('compare-with-submit').click();
+  await expect(page).toHaveURL(new RegExp(`#/compare/${ids[1]}/${ids[0]}$`));
+  await expect(page.getByTestId('compare-result')).toHaveAttribute('data-equal', 'false');
+});
