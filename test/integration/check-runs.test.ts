@@ -9,6 +9,7 @@ import { startHandler, type HandlerUnderCheck } from '../support/handlers-under-
 import { post } from '../support/https-client';
 import { callAs, createTeamUser } from '../support/team-server';
 import { tempDataDir } from '../support/temp-dir';
+import { unusedPort } from '../support/unused-port';
 import { until } from '../support/until';
 
 const secret = 'whsec_check_view_0123456789abcdef';
@@ -124,6 +125,21 @@ describeEachEngine('the Check view’s control calls', (engine) => {
 });
 
 describe('the Check view’s control calls on a personal inspector', () => {
+  it('stops a run against a handler that is not running at its first case, with one message and no case graded; the root causes come with a run', async () => {
+    const t = await startTestCore({ secret });
+    cores.push(t);
+    const port = await unusedPort();
+    const started = await t.call('check.start', { url: `http://127.0.0.1:${port}/webhooks` });
+    const stopped = await finished(t, started.id);
+    expect(stopped).toMatchObject({ state: 'failed', results: [], counts: { pass: 0, fail: 0, 'security-failure': 0 } });
+    expect(stopped.error).toMatch(/^Nothing answers at 127\.0\.0\.1:\d+ \(connection refused\): is your handler running.* No case was graded\.$/);
+
+    const reserialises = await handler('reserialises-json');
+    const graded = await finished(t, (await t.call('check.start', { url: reserialises.url, only: ['rejects-forgeries', 'awkward-payloads'] })).id);
+    expect(graded.causes.map((c) => c.id)).toEqual(['signature-over-reserialised-json']);
+    expect(graded.results.filter((r) => r.verdict !== 'pass').every((r) => r.cause === 'signature-over-reserialised-json' && r.fix !== null)).toBe(true);
+  });
+
   it('says how to set a secret when none is in force, and keeps at most ten runs with bodies capped', async () => {
     const target = await handler('none');
     const t = await startTestCore({});
@@ -184,7 +200,7 @@ describe('the Check view’s control calls on a team server', () => {
     expect(answer.status, answer.body).toBe(200);
     const runId = (JSON.parse(answer.body) as { id: string }).id;
     const run = await until(async () => JSON.parse((await callAs(origin, viewer, 'check.get', { runId })).body) as { state: string; counts: Record<string, number> }, (r) => r.state !== 'running');
-    expect(run).toMatchObject({ state: 'finished', counts: { pass: 4, fail: 0, 'security-failure': 0 } });
+    expect(run).toMatchObject({ state: 'finished', counts: { pass: 5, fail: 0, 'security-failure': 0 } });
     expect((await callAs(origin, viewer, 'check.keep', { runId })).status).toBe(403);
   });
 });
