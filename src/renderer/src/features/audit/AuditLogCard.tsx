@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { AuditEntry, AuditPage } from '../../../../shared/team';
+import type { AuditEntry, AuditPage, AuditRetentionLimits } from '../../../../shared/team';
 import { call } from '../../api/client';
 import { saveBytes } from '../../api/native-extras';
 import { ActionOutcome } from '../../components/ActionOutcome';
@@ -9,11 +9,12 @@ import { useSession } from '../../hooks/useSession';
 import { onlyWhoMay } from '../../../../shared/roles';
 import { auditLogNdjson } from './audit-export';
 import { AuditLogTable } from './AuditLogTable';
+import { AuditRetentionForm } from './AuditRetentionForm';
 
 const pageSize = 50;
 
-/** Settings → Audit log: who changed what on a team server, newest first; admins only. */
-export function AuditLogCard() {
+/** Settings → Audit log: who changed what on a team server, newest first, and how long it is kept; admins only. */
+export function AuditLogCard({ retention = null }: { retention?: AuditRetentionLimits | null }) {
   const session = useSession();
   if (session === null) return null;
   return (
@@ -26,7 +27,10 @@ export function AuditLogCard() {
           {onlyWhoMay('audit.list', 'see the audit log')}.
         </p>
       ) : (
-        <AuditLogPages />
+        <>
+          {retention !== null && <AuditRetentionForm limits={retention} />}
+          <AuditLogPages />
+        </>
       )}
     </section>
   );

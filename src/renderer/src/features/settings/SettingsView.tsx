@@ -63,7 +63,7 @@ export function SettingsView({ status, statusError, onStatus, onPolicy }: Settin
       </RoleGate>
       <SharedInspectorSettings />
       <UsersCard />
-      <AuditLogCard />
+      <AuditLogCard retention={status.auditRetention} />
       <section className="settings-card" aria-labelledby="settings-about-title">
         <h2 id="settings-about-title">About this run</h2>
         <dl className="facts">
