@@ -12,15 +12,16 @@ import { startTestCore, type TestCore } from '../support/core-fixture';
 describe("webhook-inspector mcp on a data dir whose embedded simulator's secret is in force", () => {
   let core: TestCore;
   beforeAll(async () => {
-    core = await startTestCore({ simulator: true });
+    core = await startTestCore({ simulator: {} });
   });
   afterAll(async () => {
     await core.stop();
   });
 
   it('verifies with the simulator’s secret from the data dir, and names which secret it took', async () => {
-    const { credentials } = await core.call('simulator.state', {});
-    const simulatorSecret = credentials!.signingSecret!;
+    const state = await core.call('simulator.state', {});
+    if (!state.running) throw new Error('the embedded simulator is not running');
+    const simulatorSecret = state.credentials!.signingSecret!;
     const transport = new StdioClientTransport({ command: process.execPath, args: [builtCli, 'mcp', '--data-dir', core.dataDir], stderr: 'pipe' });
     let stderr = '';
     transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
