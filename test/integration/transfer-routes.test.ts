@@ -188,8 +188,8 @@ describeEachEngine('a download uploaded into a fresh store gives the same delive
     }
     const user = engine === 'postgresql' ? 'alice' : null;
     expect(records.slice(-2)).toEqual([
-      { user, action: 'export', subject: format, outcome: 'done', detail: `${expected.length} deliveries` },
-      { user, action: 'import', subject: name, outcome: 'done', detail: `imported ${expected.length}, skipped 0` },
+      { user, action: 'export', subject: format, outcome: 'done', detail: `${expected.length} deliveries`, status: 200 },
+      { user, action: 'import', subject: name, outcome: 'done', detail: `imported ${expected.length}, skipped 0`, status: 200 },
     ]);
   });
 });
