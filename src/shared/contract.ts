@@ -9,7 +9,7 @@ import { ResponsePolicy } from './policy';
 import { ServiceConnection, SimulatorBehaviour, SimulatorState } from './simulator';
 import { FetchAllJob, ListPage, ListTarget, PayoutOrderRequest } from './service-api';
 import { EgressRules, EgressStatus } from './egress';
-import { DeliverySelection, ForwardSettings, ReplayBatch, ReplayManyOptions, ReplayOptions, ReplayRecord } from './replay';
+import { DeliverySelection, ForwardSettings, ReplayBatch, ReplayManyOptions, ReplayPreview, ReplayRecord, ReplaySend, ReplaySentBody } from './replay';
 import { ExportResult, FixtureExportOptions, ImportResult, TransferProgress } from './fixtures';
 import { AuditPage, AuditRetentionApplied, AuditRetentionLimits, TeamUserView, UserName } from './team';
 import { Role } from './role';
@@ -293,7 +293,12 @@ export const calls = {
     input: PayoutOrderRequest,
     output: z.object({ status: z.number().int(), body: z.unknown(), orderUuid: z.string().nullable() }),
   },
-  'replay.send': { input: ReplayOptions.extend({ deliveryId: z.number().int() }), output: ReplayRecord },
+  /** One stored delivery sent again, as stored or edited first (`edit`: its body's bytes and its headers). */
+  'replay.send': { input: ReplaySend, output: ReplayRecord },
+  /** What replay.send would send with the same input (headers, size, signature); nothing is sent or stored. */
+  'replay.preview': { input: ReplaySend, output: ReplayPreview },
+  /** The exact bytes a replay sent (an edited one's own, else its delivery's), to compare with its delivery's. */
+  'replay.sentBody': { input: z.object({ replayId: z.number().int() }), output: ReplaySentBody },
   'replay.many': { input: ReplayManyOptions, output: ReplayBatch },
   /** Replays and forwards of one delivery, newest first. */
   'replay.list': { input: z.object({ deliveryId: z.number().int() }), output: z.object({ items: z.array(ReplayRecord) }) },

@@ -48,6 +48,8 @@ export const callRoles = {
   'api.fetchSigningSecret': 'admin',
   'api.createPayoutOrder': 'member',
   'replay.send': 'member',
+  'replay.preview': 'member',
+  'replay.sentBody': 'viewer',
   'replay.many': 'member',
   'replay.list': 'viewer',
   'forward.get': 'viewer',
@@ -87,7 +89,7 @@ export function onlyWhoMay(call: CallName, doing: string): string {
 }
 
 /** Calls that need more than a viewer only because of what they show, not because they change anything. */
-const privilegedReads: ReadonlySet<CallName> = new Set<CallName>(['audit.list', 'users.list']);
+const privilegedReads: ReadonlySet<CallName> = new Set<CallName>(['audit.list', 'users.list', 'replay.preview']);
 
 /** The calls that change something (a member's or an admin's): the ones a team server's audit log records. */
 export function changesState(call: CallName): boolean {

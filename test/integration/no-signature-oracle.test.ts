@@ -110,12 +110,11 @@ const inputs = {
   'api.fetchAll.items': (s) => [{ jobId: s.fetchAllJobId }],
   'api.fetchSigningSecret': () => [{}],
   'api.createPayoutOrder': (s) => [{ campaign_id: 'campaign', wallet_currency: 'USD', recipients: [{ email: 'a@example.com' }], callback_url: s.memberTarget }],
-  'replay.send': (s) =>
-    s.attackerIds.flatMap((deliveryId) => [
-      { deliveryId, url: `${s.memberTarget}/replay` },
-      { deliveryId, url: `${s.memberTarget}/replay`, signing: { mode: 'wrong' as const } },
-      { deliveryId, url: `${s.memberTarget}/replay`, signing: { mode: 'resign' as const, secret: 'a-guess' } },
-    ]),
+  'replay.send': (s) => replaySends(s, 'replay'),
+  // What a replay would send, signature included: the same rules as sending it.
+  'replay.preview': (s) => replaySends(s, 'preview'),
+  // The admin's replays (beforeAll): the bytes they sent.
+  'replay.sentBody': () => [1, 2, 3, 4].map((replayId) => ({ replayId })),
   'replay.many': (s) => [{ selection: { deliveryIds: s.attackerIds }, url: `${s.memberTarget}/many` }],
   'replay.list': (s) => s.attackerIds.map((deliveryId) => ({ deliveryId })),
   'forward.get': () => [{}],
@@ -138,6 +137,23 @@ const inputs = {
   'simulator.resend': () => [{ id: 1 }],
   'simulator.createDemoOrder': () => [{}],
 } satisfies Inputs;
+
+/**
+ * A replay of each chosen body as stored, with a wrong signature, re-signed with a guess, then re-signed with the
+ * secret in force (the team's: refused below admin), as stored and edited ("Edit, then replay").
+ */
+function replaySends(s: Sweep, path: string) {
+  const url = `${s.memberTarget}/${path}`;
+  return s.attackerIds.flatMap((deliveryId) => [
+    { deliveryId, url },
+    { deliveryId, url, signing: { mode: 'wrong' as const } },
+    { deliveryId, url, signing: { mode: 'resign' as const, secret: 'a-guess' } },
+    { deliveryId, url, signing: { mode: 'resign' as const } },
+    { deliveryId, url, signing: { mode: 'resign' as const }, edit: { headers: [['X-Edited', '1']] as Array<[string, string]> } },
+  ]);
+}
+/** What each of replaySends' five answers a member: the secret in force is an admin's only. */
+const memberReplayStatuses = [200, 200, 200, 400, 400];
 
 /** Every download, as a viewer and a member ask for it (a viewer is refused them all). */
 const downloads = (ids: number[]): TransferExportRequest[] => [
@@ -221,6 +237,13 @@ describe('no signature oracle on a team server (PostgreSQL)', () => {
     for (const deliveryId of attackerIds) {
       await parsedAs('admin', 'replay.send', { deliveryId, url: `${adminTarget.url}/replay`, signing: { mode: 'resign', secret: teamSecret } });
     }
+    // Edited (its headers; the chosen bytes as they are) and re-signed with the secret in force, an admin's to use.
+    await parsedAs('admin', 'replay.send', {
+      deliveryId: attackerIds[0],
+      url: `${adminTarget.url}/replay`,
+      signing: { mode: 'resign' },
+      edit: { headers: [['X-Edited', '1']] },
+    });
   }, 180_000);
 
   afterAll(async () => {
@@ -284,7 +307,9 @@ describe('no signature oracle on a team server (PostgreSQL)', () => {
       expect(statuses.get('check.get')).toEqual([200]);
       expect(statuses.get('check.start')).toEqual([role === 'viewer' ? 403 : 400]);
       if (role === 'member') {
-        expect(statuses.get('replay.send')!.every((s) => s === 200)).toBe(true);
+        expect(statuses.get('replay.send')).toEqual(attackerIds.flatMap(() => memberReplayStatuses));
+        expect(statuses.get('replay.preview')).toEqual(attackerIds.flatMap(() => memberReplayStatuses));
+        expect(statuses.get('replay.sentBody')).toEqual([200, 200, 200, 200]);
         expect(statuses.get('check.resend')!.every((s) => s === 200)).toBe(true);
         expect(memberTarget.requests.length).toBeGreaterThan(0);
       }
@@ -335,10 +360,14 @@ describe('no signature oracle on a team server (PostgreSQL)', () => {
     const resigned = (items: ReplayRecord[]) => items.filter((r) => r.signingMode === 'resign' && r.sentBy === 'admin-user');
     const signatureOf = (record: ReplayRecord) => record.request.headers.find(([n]) => n.toLowerCase() === 'x-service-signature')?.[1];
     const admins = resigned((await parsedAs<{ items: ReplayRecord[] }>('admin', 'replay.list', { deliveryId: id })).items);
-    expect(admins.map(signatureOf)).toEqual([`sha256=${digests[0]}`]);
+    // Newest first: the one edited (its headers) and re-signed with the secret in force, then the one with the secret given.
+    expect(admins.map((r) => [r.edited, signatureOf(r)])).toEqual([
+      [true, `sha256=${digests[0]}`],
+      [false, `sha256=${digests[0]}`],
+    ]);
     for (const role of ['viewer', 'member'] as const) {
       const shown = resigned((await parsedAs<{ items: ReplayRecord[] }>(role, 'replay.list', { deliveryId: id })).items);
-      expect(shown.map(signatureOf)).toEqual([`sha256=${digests[0]!.slice(0, 8)}…`]);
+      expect(shown.map(signatureOf)).toEqual([`sha256=${digests[0]!.slice(0, 8)}…`, `sha256=${digests[0]!.slice(0, 8)}…`]);
     }
   });
 });

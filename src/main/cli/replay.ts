@@ -1,5 +1,9 @@
-import type { ReplayRecord } from '../../shared/replay';
+import { readFileSync, statSync } from 'node:fs';
+import { ReplayEdit, editedBodyLimitBytes, type ReplayRecord, type ReplaySigning } from '../../shared/replay';
+import { deliveryHeaders, withHeader, withoutHeader } from '../../shared/replay-headers';
 import { personalEgress } from '../core/outbound/egress-policy';
+import { fileSecretStore } from '../core/signing-secret';
+import type { InspectorStore } from '../core/store/common/inspector-store';
 import { OutboundReplays } from '../core/replay/outbound-replays';
 import { Replayer } from '../core/replay/replayer';
 import { defaultSenderLimits } from '../core/replay/send-replay';
@@ -17,7 +21,7 @@ function shortBody(body: string): string {
 }
 
 function report(record: ReplayRecord): string[] {
-  const lines = [`Replayed delivery ${record.deliveryId} to ${record.url}`];
+  const lines = [`Replayed delivery ${record.deliveryId}${record.edited ? ' (edited)' : ''} to ${record.url}`];
   if (record.response) {
     const cut = record.response.bodyTruncated ? ' (cut)' : '';
     lines.push(`Status: ${record.response.status}`, `Duration: ${record.durationMs} ms`, `Body${cut}: ${shortBody(record.response.body)}`);
@@ -28,7 +32,57 @@ function report(record: ReplayRecord): string[] {
   return lines;
 }
 
-/** `replay`: sends one stored delivery to a URL, stores the replay in the data dir, exits 0 only on a 2xx. */
+/** One `--header` as typed: `NAME: VALUE` sets it, `NAME:` removes it. */
+function headerChange(typed: string): { name: string; value: string | null } {
+  const colon = typed.indexOf(':');
+  if (colon < 1) throw new Error(`--header needs 'NAME: VALUE' (or 'NAME:' to remove it), got '${typed}'`);
+  const name = typed.slice(0, colon).trim();
+  const value = typed.slice(colon + 1).replace(/^[ \t]+/, '');
+  return { name, value: value === '' ? null : value };
+}
+
+/** The body file's exact bytes, within the edited body limit. */
+function bodyFile(file: string): Buffer {
+  let size: number;
+  try {
+    size = statSync(file).size;
+  } catch {
+    throw new Error(`--body-file ${file}: there is no such file`);
+  }
+  if (size > editedBodyLimitBytes) throw new Error(`--body-file ${file}: ${size} bytes, more than an edited body may be (${editedBodyLimitBytes} bytes)`);
+  return readFileSync(file);
+}
+
+/** The edit of --body-file and --header, over the stored headers as a replay sends them; undefined when neither was given. */
+async function editFrom(store: InspectorStore, id: number, values: { 'body-file'?: string; header?: string[] }): Promise<ReplayEdit | undefined> {
+  const changes = (values.header ?? []).map(headerChange);
+  if (values['body-file'] === undefined && changes.length === 0) return undefined;
+  const edit: ReplayEdit = {};
+  if (values['body-file'] !== undefined) edit.bodyBase64 = bodyFile(values['body-file']).toString('base64');
+  if (changes.length > 0) {
+    const source = await store.replaySources.one(id);
+    if (!source) throw new Error(`no delivery ${id}`);
+    let headers = deliveryHeaders(source.headers);
+    for (const { name, value } of changes) headers = value === null ? withoutHeader(headers, name) : withHeader(headers, name, value);
+    edit.headers = headers;
+  }
+  const checked = ReplayEdit.safeParse(edit);
+  if (!checked.success) throw new Error(`--header: ${checked.error.issues.map((issue) => issue.message).join('; ')}`);
+  return checked.data;
+}
+
+/** The signing asked for; with an edited body, the secret in force unless told otherwise. */
+function signingFrom(values: { resign?: string; 'wrong-signature'?: boolean; 'keep-signature'?: boolean; 'body-file'?: string }): ReplaySigning {
+  if (values.resign === '') throw new Error('--resign needs a secret');
+  const chosen = [values.resign !== undefined && '--resign', values['wrong-signature'] && '--wrong-signature', values['keep-signature'] && '--keep-signature'].filter(Boolean);
+  if (chosen.length > 1) throw new Error(`give ${chosen.join(' or ')}, not both`);
+  if (values['wrong-signature']) return { mode: 'wrong' };
+  if (values.resign !== undefined) return { mode: 'resign', secret: values.resign };
+  if (values['body-file'] !== undefined && !values['keep-signature']) return { mode: 'resign' };
+  return { mode: 'keep' };
+}
+
+/** `replay`: sends one stored delivery (edited first, if asked) to a URL, stores the replay in the data dir, exits 0 only on a 2xx. */
 export async function replayCommand(args: string[]): Promise<void> {
   const { values } = parseCommandLine(replayDefinition, args);
   const id = Number(values.id);
@@ -36,23 +90,31 @@ export async function replayCommand(args: string[]): Promise<void> {
   if (!values.to || !/^https?:\/\//.test(values.to) || !URL.canParse(values.to)) {
     throw new Error(`--to must be an http:// or https:// URL (got ${values.to ?? 'nothing'})`);
   }
-  if (values.resign === '') throw new Error('--resign needs a secret');
-  if (values.resign !== undefined && values['wrong-signature']) throw new Error('give --resign or --wrong-signature, not both');
-  const store = await openStore(storeLocationFrom(values), { role: 'command' });
+  const signing = signingFrom(values);
+  const location = storeLocationFrom(values);
+  const store = await openStore(location, { role: 'command' });
   const outbound = new OutboundReplays(store, defaultSenderLimits, () => {});
+  // The secret the data dir keeps in its file (a desktop keychain's is out of reach), read only when it signs.
+  const inForce = () => {
+    const secret = fileSecretStore(location.dataDir, 'signing-secret').load();
+    if (secret === null) throw new Error(`no signing secret is kept in ${location.dataDir}: give --resign SECRET, or --keep-signature to send the stored one`);
+    return secret;
+  };
   try {
-    const record = await new Replayer(store, outbound, personalEgress()).send({
-      deliveryId: id,
-      url: values.to,
-      signing: values['wrong-signature']
-        ? { mode: 'wrong' }
-        : values.resign === undefined
-          ? { mode: 'keep' }
-          : { mode: 'resign', secret: values.resign },
-      deliveryHeader: values['new-delivery-id'] ? 'regenerate' : 'keep',
-      timestampHeader: values['new-timestamp'] ? 'regenerate' : 'keep',
-      allowSelfSigned: values.insecure ?? false,
-    });
+    const edit = await editFrom(store, id, values);
+    const record = await new Replayer(store, outbound, personalEgress()).send(
+      {
+        deliveryId: id,
+        url: values.to,
+        signing,
+        deliveryHeader: values['new-delivery-id'] ? 'regenerate' : 'keep',
+        timestampHeader: values['new-timestamp'] ? 'regenerate' : 'keep',
+        allowSelfSigned: values.insecure ?? false,
+        edit,
+      },
+      null,
+      inForce,
+    );
     for (const line of report(record)) console.log(line);
     const ok = record.error === null && record.response !== null && record.response.status >= 200 && record.response.status < 300;
     if (!ok) process.exitCode = 1;

@@ -95,6 +95,8 @@ async function assemble(options: CoreOptions, store: InspectorStore, storeLocati
     receiverPorts: () => receivers.ports,
     publish: (deliveryId) => events.publish('replays.changed', { deliveryId }),
     forward: options.forward,
+    secret: () => secret.current,
+    team: options.team !== undefined,
     log,
   });
   const feed = new DeliveryFeed({ store, subscribe: (listener) => events.subscribe(listener), log });

@@ -11,6 +11,13 @@ export const securityHeaders = {
 };
 
 const maxCallBytes = 1024 * 1024;
+/** A replay's edited body (up to editedBodyLimitBytes, as base64) and its headers: more than other calls carry. */
+const editedReplayCallBytes = 3 * 1024 * 1024;
+
+/** How many bytes of JSON a call's input may be (read once the caller's role allows the call). */
+export function callInputBytes(call: string): number {
+  return call === 'replay.send' || call === 'replay.preview' ? editedReplayCallBytes : maxCallBytes;
+}
 
 export function sendJson(res: ServerResponse, status: number, body: unknown): void {
   const text = JSON.stringify(body);
@@ -23,13 +30,13 @@ export function sendJson(res: ServerResponse, status: number, body: unknown): vo
   res.end(text);
 }
 
-export function readJson(req: IncomingMessage): Promise<unknown> {
+export function readJson(req: IncomingMessage, limitBytes = maxCallBytes): Promise<unknown> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
     req.on('data', (chunk: Buffer) => {
       size += chunk.length;
-      if (size > maxCallBytes) reject(new Error('request too large'));
+      if (size > limitBytes) reject(new Error('request too large'));
       else chunks.push(chunk);
     });
     req.on('end', () => {

@@ -9,7 +9,7 @@ import type { ReceiverPorts } from '../receiver/receivers';
 import type { InspectorStore } from '../store/common/inspector-store';
 import { Forwarder } from './forwarder';
 import { OutboundReplays } from './outbound-replays';
-import { Replayer } from './replayer';
+import { ReplayRequestError, Replayer, type SecretInForce } from './replayer';
 import { StoredForwardSettings } from './stored-forward-settings';
 import { defaultSenderLimits, type OutgoingRequest, type SenderLimits } from './send-replay';
 
@@ -23,7 +23,31 @@ export interface ReplayDeps {
   publish: (deliveryId: number) => void;
   /** This run's forwarding (`listen --forward-to`), in place of the one saved from Settings; never saved. */
   forward?: ForwardSettings;
+  /** The signing secret in force (the core's own), or null: a replay re-signed without a secret of its own signs with it. */
+  secret?: () => string | null;
+  /** A team server: below admin, a re-signed replay gives its own secret, never the one in force (as a check run does). */
+  team?: boolean;
   log: (line: string) => void;
+}
+
+/**
+ * The secret in force for this caller's replay. On a team server it signs an admin's replay only: anyone else choosing
+ * (or editing) a body would get it signed with the team's secret at a target of their choice.
+ */
+function secretInForceFor(deps: ReplayDeps, caller: CallContext): SecretInForce {
+  return () => {
+    if (deps.team && !seesWholeDigests(caller)) {
+      throw new ReplayRequestError(
+        "give the secret your handler verifies with: on a team server the team's signing secret signs an admin's replay only",
+        400,
+      );
+    }
+    const secret = deps.secret?.() ?? null;
+    if (secret === null) {
+      throw new ReplayRequestError('no signing secret is set: set it in Settings → Signing secret (or serve --secret), or give the secret to re-sign with', 409);
+    }
+    return secret;
+  };
 }
 
 /**
@@ -35,7 +59,10 @@ function replayShownTo(record: ReplayRecord, caller: CallContext): ReplayRecord 
   return { ...record, request: { ...record.request, headers: headersWithoutSignatures(record.request.headers) } };
 }
 
-type ReplayCalls = Pick<CallHandlers, 'replay.send' | 'replay.many' | 'replay.list' | 'forward.get' | 'forward.set'>;
+type ReplayCalls = Pick<
+  CallHandlers,
+  'replay.send' | 'replay.preview' | 'replay.sentBody' | 'replay.many' | 'replay.list' | 'forward.get' | 'forward.set'
+>;
 
 /** Replay and live forwarding, wired: the calls of the contract, the receiver's forward hook, and close. */
 export function createReplays(deps: ReplayDeps) {
@@ -58,8 +85,14 @@ export function createReplays(deps: ReplayDeps) {
     log: deps.log,
   });
   const calls: ReplayCalls = {
-    'replay.send': (input, { user }) => replayer.send(input, user),
-    'replay.many': (input, { user }) => replayer.many(input, user),
+    'replay.send': (input, caller) => replayer.send(input, caller.user, secretInForceFor(deps, caller)),
+    'replay.preview': (input, caller) => replayer.preview(input, secretInForceFor(deps, caller)),
+    'replay.sentBody': async ({ replayId }) => {
+      const sent = await deps.store.replays.sentBody(replayId);
+      if (sent === null) throw new ReplayRequestError(`no replay ${replayId}`, 404);
+      return sent;
+    },
+    'replay.many': (input, caller) => replayer.many(input, caller.user, secretInForceFor(deps, caller)),
     'replay.list': async ({ deliveryId }, caller) => ({ items: (await outbound.list(deliveryId)).map((record) => replayUrlShownTo(replayShownTo(record, caller), caller)) }),
     'forward.get': (_input, caller) => forwardShownTo(forwarder.settings, caller),
     'forward.set': (settings) => forwarder.set(settings),

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { UpkeepFailure } from '../../../../shared/contract';
 import type { DeliveryDetail, DeliveryFilter, DeliverySummary } from '../../../../shared/delivery';
 import type { DeliveryIdEvidence, Lifecycle, ListedDuplicateGroup, OrderSummary, RecipientView } from '../../../../shared/lifecycle';
-import type { ReplayRecord } from '../../../../shared/replay';
+import type { ReplayRecord, ReplaySentBody } from '../../../../shared/replay';
 import type { RetentionLimits } from '../../../../shared/retention';
 import type { IncomingDelivery } from '../../delivery-record/delivery-record';
 import type { DeliveryListPage, ListQuery } from './delivery-view-rows';
@@ -109,6 +109,8 @@ export interface InspectorStore {
     insert(draft: ReplayDraft): Promise<ReplayRecord>;
     /** Newest first. */
     listForDelivery(deliveryId: number, limit?: number): Promise<ReplayRecord[]>;
+    /** The exact bytes one replay sent (an edited one's own, else its delivery's); null when there is no such replay. */
+    sentBody(replayId: number): Promise<ReplaySentBody | null>;
   };
   readonly replaySources: {
     one(id: number): Promise<ReplaySource | null>;

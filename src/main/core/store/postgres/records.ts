@@ -1,8 +1,18 @@
 import type pg from 'pg';
-import type { ReplayRecord } from '../../../../shared/replay';
+import type { ReplayRecord, ReplaySentBody } from '../../../../shared/replay';
 import type { DeliverySourceStore, ScopeReader, SettingsStore } from '../common/inspector-store';
 import { replaySourceColumns, toSource, type ReplaySource, type SourceRow } from '../common/replay-source-rows';
-import { replayParams, toRecord, type ReplayDraft, type ReplayRow } from '../common/replay-rows';
+import {
+  replayParams,
+  replayRecordColumns,
+  replaySentBodyQuery,
+  toRecord,
+  toSentBody,
+  type ReplayDraft,
+  type ReplayRow,
+  type ReplaySentBodyRow,
+} from '../common/replay-rows';
+import { numbered } from './sql';
 import {
   exportedDeliveryColumns,
   storedDeliveryColumns,
@@ -16,7 +26,7 @@ import { z } from 'zod';
 
 const replayColumns: Array<[column: string, param: keyof ReturnType<typeof replayParams>]> = [
   ['delivery_id', 'deliveryId'], ['kind', 'kind'], ['batch_id', 'batchId'], ['sent_by', 'sentBy'], ['started_at', 'startedAt'], ['url', 'url'],
-  ['signing_mode', 'signingMode'], ['request_method', 'method'], ['request_headers', 'requestHeaders'],
+  ['signing_mode', 'signingMode'], ['edited', 'edited'], ['request_body', 'sentBody'], ['request_method', 'method'], ['request_headers', 'requestHeaders'],
   ['request_body_sha256', 'bodySha256'], ['request_body_size', 'bodySize'], ['response_status', 'status'],
   ['response_headers', 'responseHeaders'], ['response_body', 'responseBody'], ['response_body_truncated', 'responseTruncated'],
   ['error', 'error'], ['duration_ms', 'durationMs'],
@@ -29,14 +39,21 @@ export function pgReplays(pool: pg.Pool) {
       const params = replayParams(draft);
       const { rows } = await pool.query<ReplayRow>(
         `INSERT INTO replays (${replayColumns.map(([c]) => c).join(', ')})
-         VALUES (${replayColumns.map((_, i) => `$${i + 1}`).join(', ')}) RETURNING *`,
+         VALUES (${replayColumns.map((_, i) => `$${i + 1}`).join(', ')}) RETURNING ${replayRecordColumns('postgresql')}`,
         replayColumns.map(([, param]) => params[param]),
       );
       return toRecord(rows[0]!);
     },
     async listForDelivery(deliveryId: number, limit = 200): Promise<ReplayRecord[]> {
-      const { rows } = await pool.query<ReplayRow>('SELECT * FROM replays WHERE delivery_id = $1 ORDER BY id DESC LIMIT $2', [deliveryId, limit]);
+      const { rows } = await pool.query<ReplayRow>(
+        `SELECT ${replayRecordColumns('postgresql')} FROM replays WHERE delivery_id = $1 ORDER BY id DESC LIMIT $2`,
+        [deliveryId, limit],
+      );
       return rows.map(toRecord);
+    },
+    async sentBody(replayId: number): Promise<ReplaySentBody | null> {
+      const { rows } = await pool.query<ReplaySentBodyRow>(numbered(replaySentBodyQuery), [replayId]);
+      return rows[0] ? toSentBody(rows[0]) : null;
     },
   };
 }

@@ -183,6 +183,12 @@ const migrations: readonly MigrationStep[] = [
       ALTER TABLE audit_log ADD COLUMN details_cut TEXT;
       CREATE INDEX audit_log_at ON audit_log (at);
     `),
+  // The SQLite store's schema 20: a replay edited before sending is marked so and keeps the exact bytes it sent.
+  (client) =>
+    client.query(`
+      ALTER TABLE replays ADD COLUMN edited SMALLINT NOT NULL DEFAULT 0 CHECK (edited IN (0, 1));
+      ALTER TABLE replays ADD COLUMN request_body BYTEA;
+    `),
 ];
 
 export const pgSchemaVersion = migrations.length;

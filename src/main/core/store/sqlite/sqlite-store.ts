@@ -109,6 +109,7 @@ export function sqliteStore(db: Db, writer: StoreWriter, options: SqliteStoreOpt
     replays: {
       insert: (draft) => writer.insertReplay(draft),
       listForDelivery: async (deliveryId, limit) => replays.listForDelivery(deliveryId, limit),
+      sentBody: async (replayId) => replays.sentBody(replayId),
     },
     replaySources: {
       one: async (id) => sources.one(id),

@@ -124,8 +124,10 @@ export function storeWriterHandlers(db: Db): WriterHandlers {
       withoutOwnFsync(db, () => writeSettings(changes));
     },
     insertReplay(draft) {
+      // Buffers come through a worker's messages as Uint8Arrays.
       const body = draft.response?.body;
-      return replays.insert(body ? { ...draft, response: { ...draft.response!, body: asBuffer(body) } } : draft);
+      const sentBody = draft.sentBody ? asBuffer(draft.sentBody) : null;
+      return replays.insert({ ...draft, sentBody, ...(body ? { response: { ...draft.response!, body: asBuffer(body) } } : {}) });
     },
     step: () => steps.step(),
     fillIndexesWhileIdle: () => steps.fillIndexesWhileIdle(),

@@ -18,6 +18,7 @@ import { oneIndexPerFilter } from './0016-one-index-per-filter';
 import { lifecycleEventFacts } from './0017-lifecycle-event-facts';
 import { filterColumnsApart } from './0018-filter-columns-apart';
 import { keysApart } from './0019-keys-apart';
+import { editedReplays } from './0020-edited-replays';
 
 /** Schema versions in order: migrations[i] takes user_version i to i + 1. Never edit a shipped one; add a new one. */
 export const migrations: ReadonlyArray<(db: Db) => void> = [
@@ -40,4 +41,5 @@ export const migrations: ReadonlyArray<(db: Db) => void> = [
   lifecycleEventFacts,
   filterColumnsApart,
   keysApart,
+  editedReplays,
 ];
