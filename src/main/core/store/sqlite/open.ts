@@ -12,7 +12,8 @@ export interface OpenOptions {
 
 /** Settings of every connection to the store, the workers' included (each connection has its own). */
 export const connectionPragmas: readonly string[] = [
-  // A 2xx leaves the receiver only after its row is committed with a full fsync.
+  // Every write syncs its own commit, but for those that sync apart: the writer commits deliveries with NORMAL
+  // and syncs the WAL before their 2xx (wal-sync.ts, relaxed-sync.ts).
   'synchronous = FULL',
   'foreign_keys = ON',
   'busy_timeout = 5000',
