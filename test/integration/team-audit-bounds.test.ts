@@ -49,7 +49,7 @@ describe("a team server's audit log is bounded and complete", () => {
   const tokens: Record<string, string> = {};
 
   beforeAll(async () => {
-    for (const [name, role] of [['ada', 'admin'], ['max', 'member'], ['vic', 'viewer'], ['flood', 'viewer']] as const) {
+    for (const [name, role] of [['ada', 'admin'], ['max', 'member'], ['vic', 'viewer'], ['flood', 'viewer'], ['filler', 'viewer']] as const) {
       tokens[name] = await createTeamUser(postgres.cluster.url, name, role);
     }
     const dataDir = tempDataDir();
@@ -103,6 +103,11 @@ describe("a team server's audit log is bounded and complete", () => {
     expect(member.status, member.body).toBe(400);
     expect(JSON.parse(member.body)).toEqual({ error: 'the input is nested deeper than 64 levels' });
     expect((await rowsOf('max', 1))[0]).toMatchObject({ action: 'replay.many', status: 400, outcome: 'the input is nested deeper than 64 levels' });
+    // Nowhere else on the control server does it blow the stack: a viewer's read, a download's request.
+    const read = await post(`${origin}/rpc/deliveries.list`, tokens.vic!, deep);
+    expect([read.status, JSON.parse(read.body)]).toEqual([400, { error: 'the input is nested deeper than 64 levels' }]);
+    const download = await post(`${origin}/transfer/export`, tokens.max!, deep);
+    expect(download.status, download.body).toBe(400);
     expect((await callAs(origin, tokens.vic!, 'status.get')).status).toBe(200);
   });
 
@@ -214,6 +219,19 @@ describe("a team server's audit log is bounded and complete", () => {
     ]);
     // Another user is not held back by it.
     expect((await callAs(origin, tokens.vic!, 'users.list')).status).toBe(403);
+  }, 120_000);
+
+  it("grows by well under 2 MB for 200 refused calls of 1 MiB from one viewer (the finding's 208 MB)", async () => {
+    const size = async () => Number((await postgres.pool.query("SELECT pg_total_relation_size('audit_log') AS n")).rows[0].n);
+    const before = await size();
+    const statuses: number[] = [];
+    for (let i = 0; i < 200; i++) {
+      const text = JSON.stringify({ [`${i}-${'y'.repeat(1024 * 1024 - 64)}`]: i });
+      statuses.push((await post(`${origin}/rpc/settings.setSecret`, tokens.filler!, text)).status);
+    }
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThan(0);
+    expect(statuses.every((s) => s === 403 || s === 429)).toBe(true);
+    expect((await size()) - before).toBeLessThan(2 * 1024 * 1024);
   }, 120_000);
 });
 
