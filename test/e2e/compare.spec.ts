@@ -1,5 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { expect, test } from './fixtures';
+import { ReplayPanel } from './pages/replay-panel';
 import { giftCardBody, serviceHeaders } from '../support/deliveries';
 
 test("a duplicate group's copies compared: only X-Service-Delivery differs, the bodies byte-identical", async ({ deliveriesPage, inspector }) => {
@@ -64,4 +67,49 @@ test('two deliveries ticked in the list compared: the JSON path that changed, pe
   await page.getByTestId('compare-with-submit').click();
   await expect(page).toHaveURL(new RegExp(`#/compare/${ids[1]}/${ids[0]}$`));
   await expect(page.getByTestId('compare-result')).toHaveAttribute('data-equal', 'false');
+});
+
+test("a replay's answer compared with the one before: status, headers and body text", async ({ deliveriesPage, inspector }) => {
+  const { page } = deliveriesPage;
+  // A handler that fails the first time and accepts after: the answers a fix makes.
+  let calls = 0;
+  const handler = createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      calls += 1;
+      if (calls === 1) {
+        res.writeHead(500, { 'Content-Type': 'text/plain' });
+        res.end('boom\nat handler.js:12\n');
+      } else {
+        res.writeHead(200, { 'Content-Type': 'application/json', 'X-Fixed': 'yes' });
+        res.end('{"ok":true}\n');
+      }
+    });
+  });
+  await new Promise<void>((resolve) => handler.listen(0, '127.0.0.1', resolve));
+  try {
+    const body = giftCardBody();
+    expect(await inspector.deliver('/webhooks', body, serviceHeaders(body))).toBe(200);
+    await deliveriesPage.select(deliveriesPage.rows.first());
+    const replay = new ReplayPanel(page);
+    const url = `http://127.0.0.1:${(handler.address() as AddressInfo).port}/hooks`;
+    await replay.keepSigning(url);
+    await replay.send();
+    await replay.send();
+    await expect(replay.historyRows).toHaveCount(2);
+    const newest = replay.historyRows.nth(0);
+    await newest.locator('summary').first().click();
+    await newest.getByTestId('replay-compare-toggle').click();
+    const comparison = newest.getByTestId('answer-comparison');
+    await expect(comparison).toHaveAttribute('data-same', 'false');
+    await expect(comparison).toContainText('Answer 500 → 200');
+    await expect(comparison.locator('[data-testid="compare-header-row"][data-kind="added"]')).toContainText('X-Fixed: yes');
+    await expect(comparison.getByTestId('answer-body-diff')).toContainText('-boom');
+    await expect(comparison.getByTestId('answer-body-diff')).toContainText('+{"ok":true}');
+  } finally {
+    await new Promise<void>((resolve) => {
+      handler.close(() => resolve());
+      handler.closeAllConnections();
+    });
+  }
 });

@@ -2,7 +2,7 @@ import type { ComparedSide, DeliveryComparison, HeaderChange } from '../../../sh
 import type { DeliveryDetail } from '../../../shared/delivery';
 import type { Finding } from '../../../shared/verdicts';
 import { compareBodies, readBody, type ReadBody } from './compare-bodies';
-import { compareHeaders } from './compare-headers';
+import { compareHeaders } from '../../../shared/compare-headers';
 
 /**
  * Two stored deliveries side by side (shared/compare.ts). A pure function of the two details as the caller may read

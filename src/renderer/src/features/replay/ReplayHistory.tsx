@@ -1,6 +1,7 @@
 import type { ReplayRecord } from '../../../../shared/replay';
 import { CallErrorMessage } from '../../components/CallErrorMessage';
 import { formatDuration, formatFullTime, formatReceivedTime } from '../../lib/format';
+import { CompareWithBefore } from '../compare/AnswerComparison';
 import { DetailSection } from '../deliveries/detail/DetailSection';
 import { answerTone, replayStatus, signingWords } from './replay-words';
 import { ReplayAnswer } from './ReplayAnswer';
@@ -15,13 +16,13 @@ export function ReplayHistory({ replays }: { replays: ReplaysState }) {
       <div className="replay-history" data-testid="replay-history" data-count={items?.length ?? ''}>
         {items === null && error === null && <p className="muted">Loading…</p>}
         {items?.length === 0 && <p className="muted">Not replayed or forwarded yet.</p>}
-        {items?.map((record) => <HistoryRow key={record.id} record={record} />)}
+        {items?.map((record, index) => <HistoryRow key={record.id} record={record} before={items[index + 1] ?? null} />)}
       </div>
     </DetailSection>
   );
 }
 
-function HistoryRow({ record }: { record: ReplayRecord }) {
+function HistoryRow({ record, before }: { record: ReplayRecord; before: ReplayRecord | null }) {
   const status = replayStatus(record);
   return (
     <details className="replay-row" data-testid="replay-history-row" data-kind={record.kind} data-status={status} data-id={record.id}>
@@ -51,6 +52,7 @@ function HistoryRow({ record }: { record: ReplayRecord }) {
       </summary>
       <div className="replay-row-detail">
         <ReplayAnswer record={record} withRequest />
+        {before !== null && <CompareWithBefore before={before} now={record} label={`${before.kind} ${formatReceivedTime(before.startedAt)}`} />}
       </div>
     </details>
   );

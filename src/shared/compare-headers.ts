@@ -1,4 +1,4 @@
-import type { HeaderChange } from '../../../shared/compare';
+import type { HeaderChange } from './compare';
 
 type Pair = readonly [string, string];
 
