@@ -1,11 +1,12 @@
 import { unusedPort } from '../support/unused-port';
+import { docsPicture } from './docs-picture';
 import { expect, test } from './fixtures';
 import { ApiPage } from './pages/api-page';
 import { DeliveriesPage } from './pages/deliveries-page';
 
 test.use({ simulator: true });
 
-test('browse a list page by page: next, last, jump; the headers agree with the rows; past the last page, the service’s 400', async ({
+test('browse a list page by page: next, last, jump; the headers agree with the rows; past the last page, the service’s 400', { tag: '@docs' }, async ({
   deliveriesPage,
 }) => {
   const { page } = deliveriesPage;
@@ -17,7 +18,7 @@ test('browse a list page by page: next, last, jump; the headers agree with the r
   const orders = await api.waitForPage(1);
   expect(orders.pageItems).toBe(10);
   await expect(api.rows.first().getByTestId('link-deliveries-mentioning')).toBeVisible();
-  await page.screenshot({ path: 'docs/api-browser.png' });
+  await docsPicture(page, 'api-browser.png');
 
   const first = await api.browse('/api/campaigns');
   expect(first.totalPages).toBe(Math.ceil(first.totalCount / 10));

@@ -1,8 +1,9 @@
+import { docsPicture } from './docs-picture';
 import { expect, test } from './fixtures';
 
 test.use({ simulator: true });
 
-test('with reordering and duplicates, the timeline shows event-time order and duplicate counts', async ({
+test('with reordering and duplicates, the timeline shows event-time order and duplicate counts', { tag: '@docs' }, async ({
   deliveriesPage,
 }) => {
   const { page } = deliveriesPage;
@@ -45,7 +46,7 @@ test('with reordering and duplicates, the timeline shows event-time order and du
   await group.click();
   await page.getByTestId('link-lifecycle').first().click();
   await expect(page.locator(`[data-testid="timeline-event"][data-duplicates="${copies}"]`).first()).toBeVisible();
-  await page.screenshot({ path: 'docs/lifecycles.png' });
+  await docsPicture(page, 'lifecycles.png');
 });
 
 test('the Orders view reads the demo orders as the events have them: Form B sends apart, unknown events marked and ignored', async ({

@@ -10,12 +10,13 @@ import {
   ids,
 } from '../fixtures/payloads';
 import { serviceHeaders, testSecret } from '../support/deliveries';
+import { docsPicture } from './docs-picture';
 import { expect, test } from './fixtures';
 
 test.use({ secret: testSecret });
 
 /** The README's screenshot: a realistic mix of traffic, one delivery open. */
-test('README screenshot of the Deliveries view', async ({ inspector, deliveriesPage, page }) => {
+test('README screenshot of the Deliveries view', { tag: '@docs' }, async ({ inspector, deliveriesPage, page }) => {
   const send = async (path: string, body: unknown, secret: string | null = testSecret, tweak = (h: Record<string, string>) => h) => {
     const bytes = Buffer.from(bodyText(body), 'utf8');
     await inspector.deliver(path, bytes, tweak(serviceHeaders(bytes, secret)));
@@ -37,5 +38,5 @@ test('README screenshot of the Deliveries view', async ({ inspector, deliveriesP
   await expect(deliveriesPage.rows).toHaveCount(10);
   await deliveriesPage.select(deliveriesPage.rows.filter({ hasText: 'payout.terminal_state' }).first());
   await expect(page.getByTestId('detail-siblings')).toHaveAttribute('data-count', '3');
-  await page.screenshot({ path: 'docs/screenshot.png' });
+  await docsPicture(page, 'screenshot.png');
 });

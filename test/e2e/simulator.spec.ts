@@ -1,8 +1,9 @@
+import { docsPicture } from './docs-picture';
 import { expect, test } from './fixtures';
 
 test.use({ simulator: true });
 
-test('from a fresh data dir, the demo order’s deliveries appear with valid signatures', async ({ deliveriesPage }) => {
+test('from a fresh data dir, the demo order’s deliveries appear with valid signatures', { tag: '@docs' }, async ({ deliveriesPage }) => {
   const { page } = deliveriesPage;
   await expect(page.getByTestId('secret-status')).toContainText(/simulator/i);
   await page.getByTestId('empty-create-demo').click();
@@ -18,5 +19,5 @@ test('from a fresh data dir, the demo order’s deliveries appear with valid sig
   await expect(page.locator('[data-testid="simulator-event-row"][data-status="delivered"]').first()).toBeVisible();
   await page.getByTestId('simulator-event-row').first().click();
   await expect(page.getByTestId('simulator-attempts')).toBeVisible();
-  await page.screenshot({ path: 'docs/simulator.png' });
+  await docsPicture(page, 'simulator.png');
 });
