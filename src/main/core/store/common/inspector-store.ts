@@ -11,6 +11,7 @@ import type { RetentionCounts } from './pruning';
 import type { ReplaySource } from './replay-source-rows';
 import type { ReplayDraft } from './replay-rows';
 import type { ExportedDelivery, ExportScope, StoredDelivery } from './stored-delivery';
+import type { ReconcileStore } from './reconcile-records';
 
 /** Small typed key/value settings, read synchronously (the engines keep them at hand); each value validated on the way out. */
 export interface SettingsStore {
@@ -131,6 +132,9 @@ export interface InspectorStore {
      */
     pruneBatch(limits: RetentionLimits, maxRows: number, now?: number): Promise<number>;
   };
+
+  /** Reconcile's records (runtime spans, runs) and the deliveries it joins. */
+  readonly reconcile: ReconcileStore;
 
   readonly settings: SettingsStore;
   deliverySource(name: string): DeliverySourceStore;

@@ -12,6 +12,7 @@ import { pgDeliverySource, pgExports, pgReplays, pgReplaySources } from './recor
 import { pgPruner } from './pruner';
 import { migrateInspectorSchema } from './schema';
 import { pgSettings } from './settings';
+import { pgReconcileStore } from './reconcile-records';
 
 /** A store URL fit to show: no password, and no parameters (one may carry a password too). */
 export function withoutPassword(url: string): string {
@@ -79,6 +80,7 @@ export async function openPostgresStore(url: string, options: { log?: (line: str
       replays: pgReplays(pool),
       replaySources: pgReplaySources(pool),
       retention: { counts: () => pruner.counts(), pruneBatch: (limits, maxRows, now) => pruner.pruneBatch(limits, maxRows, now) },
+      reconcile: pgReconcileStore(pool),
       settings,
       deliverySource: (name) => pgDeliverySource(pool, settings, name),
 

@@ -189,6 +189,29 @@ const migrations: readonly MigrationStep[] = [
       ALTER TABLE replays ADD COLUMN edited SMALLINT NOT NULL DEFAULT 0 CHECK (edited IN (0, 1));
       ALTER TABLE replays ADD COLUMN request_body BYTEA;
     `),
+  // The SQLite store's schema 21: reconcile's records, when the inspector, its receivers and its relay source ran, and
+  // each run kept (docs/reconcile.md).
+  (client) =>
+    client.query(`
+      CREATE TABLE runtime_spans (
+        id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        component TEXT NOT NULL,
+        detail TEXT NOT NULL,
+        started_at BIGINT NOT NULL,
+        seen_at BIGINT NOT NULL,
+        stopped_at BIGINT,
+        stop_reason TEXT
+      );
+      CREATE INDEX runtime_spans_by_stop ON runtime_spans (stopped_at);
+      CREATE TABLE reconcile_runs (
+        id TEXT PRIMARY KEY,
+        started_at BIGINT NOT NULL,
+        state TEXT NOT NULL,
+        summary TEXT NOT NULL,
+        report TEXT
+      );
+      CREATE INDEX reconcile_runs_by_start ON reconcile_runs (started_at);
+    `),
 ];
 
 export const pgSchemaVersion = migrations.length;

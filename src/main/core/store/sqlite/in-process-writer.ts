@@ -25,6 +25,7 @@ export function inProcessWriter(db: Db): StoreWriter {
     reanalyze: now('reanalyze'),
     writeSettings: now('writeSettings'),
     insertReplay: now('insertReplay'),
+    reconcile: now('reconcile'),
     step: now('step'),
     fillIndexesWhileIdle: now('fillIndexesWhileIdle'),
     catchUp: now('catchUp'),

@@ -18,6 +18,7 @@ import { retentionCounts } from './sqlite-pruner';
 import type { StoreWriter } from './store-writer';
 import { scanForText, storedIdRange, textSearchMode } from './text-scan';
 import { builtWriterThreadFile } from './writer-thread/thread-file';
+import { sqliteReconcileStore } from './reconcile-records';
 
 export interface SqliteStoreOptions {
   /** A better-sqlite3 binary built for this runtime (the desktop has its own). */
@@ -121,6 +122,7 @@ export function sqliteStore(db: Db, writer: StoreWriter, options: SqliteStoreOpt
       counts,
       pruneBatch: (limits, maxRows, now = Date.now()) => writer.prune(limits, maxRows, now),
     },
+    reconcile: sqliteReconcileStore(db, (write) => writer.reconcile(write)),
     settings,
     deliverySource: (name) => {
       const queries = deliverySourceQueries(db, settings, name);

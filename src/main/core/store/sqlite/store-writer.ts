@@ -5,6 +5,7 @@ import type { ReplayDraft } from '../common/replay-rows';
 import type { StepOutcome } from './derived-tables';
 import type { ReanalyzedBatch } from './reanalyze';
 import type { SettingChange } from './settings';
+import type { ReconcileWrite } from './reconcile-records';
 
 /**
  * A delivery for the writer: as the store was given it (captured ones are analysed by the writer), or its row
@@ -46,6 +47,8 @@ export interface StoreWriter {
   reanalyze(secret: string | null, afterId: number, maxRows: number): Promise<ReanalyzedBatch>;
   writeSettings(changes: SettingChange[]): Promise<void>;
   insertReplay(draft: ReplayDraft): Promise<ReplayRecord>;
+  /** Reconcile's records: a runtime span opened (its id), seen or closed, or a run kept. */
+  reconcile(write: ReconcileWrite): Promise<number | null>;
 
   /** The derivation (derived-tables.ts), a step at a time: whether a backlog is left, and why it failed. */
   step(): Promise<StepOutcome>;

@@ -14,6 +14,7 @@ import { replayQueries } from './replays';
 import { settingChangesWriter } from './settings';
 import { sqlitePruner } from './sqlite-pruner';
 import type { WriterHandlers, WriterItem } from './store-writer';
+import { reconcileWriter } from './reconcile-records';
 
 /** How long a derivation step (or a batch of pruning, or of a re-analysis) may delay the commits queued behind it. */
 const stepTargetMs = 3;
@@ -81,6 +82,7 @@ export function storeWriterHandlers(db: Db): WriterHandlers {
   const reanalyzePace = pacedBatches(32, 4);
   const writeSettings = settingChangesWriter(db);
   const replays = replayQueries(db);
+  const reconcileWrites = reconcileWriter(db);
 
   return {
     // Durable once the WAL is synced after it (StoreWriter.synced), while the next batch is analysed and committed.
@@ -129,6 +131,7 @@ export function storeWriterHandlers(db: Db): WriterHandlers {
       const sentBody = draft.sentBody ? asBuffer(draft.sentBody) : null;
       return replays.insert({ ...draft, sentBody, ...(body ? { response: { ...draft.response!, body: asBuffer(body) } } : {}) });
     },
+    reconcile: (write) => reconcileWrites(write),
     step: () => steps.step(),
     fillIndexesWhileIdle: () => steps.fillIndexesWhileIdle(),
     catchUp: (maxRows) => steps.catchUp(maxRows),

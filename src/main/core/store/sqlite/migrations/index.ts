@@ -19,6 +19,7 @@ import { lifecycleEventFacts } from './0017-lifecycle-event-facts';
 import { filterColumnsApart } from './0018-filter-columns-apart';
 import { keysApart } from './0019-keys-apart';
 import { editedReplays } from './0020-edited-replays';
+import { reconcileRecords } from './0021-reconcile';
 
 /** Schema versions in order: migrations[i] takes user_version i to i + 1. Never edit a shipped one; add a new one. */
 export const migrations: ReadonlyArray<(db: Db) => void> = [
@@ -42,4 +43,5 @@ export const migrations: ReadonlyArray<(db: Db) => void> = [
   filterColumnsApart,
   keysApart,
   editedReplays,
+  reconcileRecords,
 ];

@@ -110,6 +110,7 @@ export function startWriterThread(file: string, options: WriterThreadOptions): W
     reanalyze: (secret, afterId, maxRows) => call('reanalyze', secret, afterId, maxRows),
     writeSettings: (changes) => call('writeSettings', changes),
     insertReplay: (draft) => call('insertReplay', draft),
+    reconcile: (write) => call('reconcile', write),
     step: () => call('step'),
     fillIndexesWhileIdle: () => call('fillIndexesWhileIdle'),
     catchUp: (maxRows) => call('catchUp', maxRows),

@@ -52,6 +52,7 @@ export function supervisedWriterThread(file: string, options: WriterThreadOption
     reanalyze: on((thread, secret, afterId, maxRows) => thread.reanalyze(secret, afterId, maxRows)),
     writeSettings: on((thread, changes) => thread.writeSettings(changes)),
     insertReplay: on((thread, draft) => thread.insertReplay(draft)),
+    reconcile: on((thread, write) => thread.reconcile(write)),
     step: on((thread) => thread.step()),
     fillIndexesWhileIdle: on((thread) => thread.fillIndexesWhileIdle()),
     catchUp: on((thread, maxRows) => thread.catchUp(maxRows)),
