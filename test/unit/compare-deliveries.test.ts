@@ -193,6 +193,14 @@ describe('compareDeliveries: bodies that are not JSON', () => {
     expect(compare(bytes, other).body.bytes?.firstDifference).toBe(size - 1);
   });
 
+  it('gives the line diff up when the texts differ everywhere, and still says where the bytes differ', () => {
+    const lines = (tag: string) => Array.from({ length: 6_000 }, (_, i) => `${tag}${i}`).join('\n');
+    const result = compare(lines('a'), lines('b'));
+    expect(result.body.text).toEqual({ hunks: [], abandoned: true, omittedLines: 0 });
+    expect(result.body.bytes?.firstDifference).toBe(0);
+    expect(comparisonText(result).join('\n')).toContain('# Too many differences to show line by line: see the bytes.');
+  });
+
   it('stops listing past a thousand JSON differences and counts the rest', () => {
     const array = (value: number) => `[${Array.from({ length: 1_500 }, () => value).join(',')}]`;
     const result = compare(array(1), array(2));

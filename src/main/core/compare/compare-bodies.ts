@@ -108,9 +108,9 @@ export function readBody(body: ComparedBody): ReadBody {
   }
 }
 
-/** The line diff stops here, and is given up past this many edits or this long. */
+/** The line diff stops here, and is given up past this many edits or this long (it runs on the control server's thread). */
 const listedTextLines = 2_000;
-const textDiffLimits = { maxEditLength: 5_000, timeout: 2_000 };
+const textDiffLimits = { maxEditLength: 5_000, timeout: 500 };
 
 function textDiff(left: string, right: string): NonNullable<DeliveryComparison['body']['text']> {
   const patch = structuredPatch('left', 'right', left, right, undefined, undefined, { context: 3, ...textDiffLimits });
