@@ -10,6 +10,7 @@ test.use({ secret: testSecret });
 interface Received {
   headers: Record<string, string | string[] | undefined>;
   sha256: string;
+  body: string;
 }
 
 /** The user's webhook handler: records every request, answers 202 with a small JSON body. */
@@ -19,7 +20,7 @@ async function startHandler(): Promise<{ url: string; received: Received[]; clos
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
-      received.push({ headers: req.headers, sha256: sha256(Buffer.concat(chunks)) });
+      received.push({ headers: req.headers, sha256: sha256(Buffer.concat(chunks)), body: Buffer.concat(chunks).toString('utf8') });
       res.writeHead(202, { 'Content-Type': 'application/json', 'X-Handler': 'e2e' });
       res.end(JSON.stringify({ accepted: received.length }));
     });
@@ -84,6 +85,61 @@ test('replay from the detail pane to a local handler shows its answer; re-signin
     await expect(replay.historyRows.nth(0)).toContainText(sha256(body));
     // The secret is never shown back.
     await expect(deliveriesPage.detail).not.toContainText(otherSecret);
+  } finally {
+    await handler.close();
+  }
+});
+
+test('edit, then replay: a number edited in the body, 1.10 elsewhere kept as written, re-signed with the secret in force and listed as edited', async ({ inspector, deliveriesPage }) => {
+  const handler = await startHandler();
+  try {
+    // Numbers as the service writes them, which a JSON parser would not write back (25.00, 1.10, 1e2).
+    const body = Buffer.from('{"event":"gift_card.payout.processing","data":{"amount":25.00,"fee":1.10,"rate":1e2}}\n');
+    expect(await inspector.deliver('/webhooks', body, serviceHeaders(body))).toBe(200);
+    await deliveriesPage.select(deliveriesPage.rows.first());
+
+    const replay = new ReplayPanel(deliveriesPage.page);
+    const { panel } = replay;
+    await panel.getByTestId('replay-url').fill(handler.url);
+    await panel.getByTestId('replay-edit-toggle').check();
+    // Re-signed with the secret in force by default: the body's signature changes with its bytes.
+    await expect(panel.getByTestId('replay-signing')).toHaveValue('inForce');
+
+    const editor = panel.getByTestId('replay-edit-body');
+    await expect(editor).toHaveValue(body.toString());
+    await editor.fill((await editor.inputValue()).replace('"amount":25.00', '"amount":26.50'));
+    await panel.getByTestId('replay-edit-header-add').click();
+    await panel.getByTestId('replay-edit-header-name').last().fill('X-Test');
+    await panel.getByTestId('replay-edit-header-value').last().fill('1');
+    const userAgent = panel.getByTestId('replay-edit-header').filter({ has: deliveriesPage.page.locator('input[value="User-Agent"]') });
+    await userAgent.getByTestId('replay-edit-header-remove').click();
+
+    // What will be sent, before sending: its size and its signature under the secret in force.
+    const edited = Buffer.from(body.toString().replace('"amount":25.00', '"amount":26.50'));
+    const preview = panel.getByTestId('replay-preview');
+    await expect(preview.getByTestId('replay-preview-signature')).toHaveText(`X-Service-Signature: ${signature(edited, testSecret)}`);
+    await expect(preview.getByTestId('replay-preview-size')).toHaveText(`${edited.byteLength} B`);
+    expect(handler.received).toHaveLength(0);
+
+    await replay.send();
+    await expect(replay.result).toHaveAttribute('data-status', '202');
+    expect(handler.received).toHaveLength(1);
+    const [got] = handler.received;
+    expect(got!.sha256).toBe(sha256(edited));
+    expect(got!.body).toContain('"amount":26.50,"fee":1.10,"rate":1e2');
+    expect(got!.headers['x-service-signature']).toBe(signature(edited, testSecret));
+    expect(got!.headers['x-test']).toBe('1');
+    expect(got!.headers['user-agent']).toBeUndefined();
+
+    // Listed as edited; it opens to what changed from its delivery.
+    const row = replay.historyRows.nth(0);
+    await expect(row.getByTestId('replay-edited')).toHaveText('edited');
+    await row.locator('summary').click();
+    await row.getByTestId('replay-edited-show').click();
+    const diff = row.getByTestId('replay-edited-diff');
+    await expect(diff.locator('.diff-removed')).toContainText('"amount":25.00,"fee":1.10');
+    await expect(diff.locator('.diff-added')).toContainText('"amount":26.50,"fee":1.10');
+    await expect(row.getByTestId('replay-edited-headers')).toContainText('+ X-Test: 1');
   } finally {
     await handler.close();
   }

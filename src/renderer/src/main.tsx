@@ -21,6 +21,7 @@ import './styles/orders.css';
 import './styles/api.css';
 import './styles/api-form.css';
 import './styles/replay.css';
+import './styles/replay-edit.css';
 import './styles/sources.css';
 import './styles/roles.css';
 import './styles/check.css';

@@ -5,6 +5,7 @@ import { CompareWithBefore } from '../compare/AnswerComparison';
 import { DetailSection } from '../deliveries/detail/DetailSection';
 import { answerTone, replayStatus, signingWords } from './replay-words';
 import { ReplayAnswer } from './ReplayAnswer';
+import { ReplayEditedChanges } from './ReplayEditedChanges';
 import type { ReplaysState } from './useReplays';
 
 /** Every replay and forward of this delivery, newest first; a row opens to what was sent and answered. */
@@ -40,7 +41,14 @@ function HistoryRow({ record, before }: { record: ReplayRecord; before: ReplayRe
           )}
           <span className="mono">{record.url}</span>
         </span>
-        <span className="replay-row-signing">{signingWords[record.signingMode]}</span>
+        <span className="replay-row-signing">
+          {record.edited && (
+            <span className="badge replay-edited" data-testid="replay-edited" title="Its body or headers were edited before sending">
+              edited
+            </span>
+          )}
+          {signingWords[record.signingMode]}
+        </span>
         {record.response ? (
           <span className={`response-status ${answerTone(status)}`}>{status}</span>
         ) : (
@@ -52,6 +60,7 @@ function HistoryRow({ record, before }: { record: ReplayRecord; before: ReplayRe
       </summary>
       <div className="replay-row-detail">
         <ReplayAnswer record={record} withRequest />
+        {record.edited && <ReplayEditedChanges record={record} />}
         {before !== null && <CompareWithBefore before={before} now={record} label={`${before.kind} ${formatReceivedTime(before.startedAt)}`} />}
       </div>
     </details>

@@ -1,4 +1,4 @@
-import type { HeaderChoice, ReplayDraft, SigningMode } from './replay-draft';
+import type { HeaderChoice, ReplayDraft, SigningChoice } from './replay-draft';
 import { headerChoiceWords, signingList, signingOptionWords } from './replay-words';
 import { CheckboxField, SecretField, TextField } from '../../components/form/fields';
 
@@ -23,7 +23,7 @@ export function ReplayOptionsFields({ draft, onChange }: ReplayOptionsFieldsProp
       />
       <label className="field">
         <span>Signing</span>
-        <select data-testid="replay-signing" value={draft.signing} onChange={(event) => onChange({ signing: event.target.value as SigningMode })}>
+        <select data-testid="replay-signing" value={draft.signing} onChange={(event) => onChange({ signing: event.target.value as SigningChoice })}>
           {signingList.map((mode) => (
             <option key={mode} value={mode}>
               {signingOptionWords[mode]}

@@ -1,13 +1,16 @@
 import type { ReplayManyOptions, ReplayOptions } from '../../../../shared/replay';
 
+/** How a replay record was signed. */
 export type SigningMode = ReplayOptions['signing']['mode'];
+/** How the form signs: as a record is, or re-signed with the signing secret in force (the server's, never shown here). */
+export type SigningChoice = SigningMode | 'inForce';
 export type HeaderChoice = ReplayOptions['deliveryHeader'];
 export type ReplayOrder = ReplayManyOptions['order'];
 
 /** The replay form as typed. The secret lives here only: never stored, never shown back. */
 export interface ReplayDraft {
   url: string;
-  signing: SigningMode;
+  signing: SigningChoice;
   secret: string;
   deliveryHeader: HeaderChoice;
   timestampHeader: HeaderChoice;
@@ -48,7 +51,8 @@ export function replayOptionsFromDraft(draft: ReplayDraft): Checked {
   const origin = originOf(url);
   if (origin === null) return { problem: 'The target is an http:// or https:// URL, e.g. http://localhost:3000/webhooks.' };
   if (draft.signing === 'resign' && draft.secret === '') return { problem: 'Re-signing needs the secret to sign with.' };
-  const signing: ReplayOptions['signing'] = draft.signing === 'resign' ? { mode: 'resign', secret: draft.secret } : { mode: draft.signing };
+  const signing: ReplayOptions['signing'] =
+    draft.signing === 'resign' ? { mode: 'resign', secret: draft.secret } : draft.signing === 'inForce' ? { mode: 'resign' } : { mode: draft.signing };
   return {
     options: {
       url,

@@ -1,6 +1,6 @@
 import type { ReplayRecord } from '../../../../shared/replay';
 import { statusClass } from '../../lib/words';
-import type { HeaderChoice, ReplayOrder, SigningMode } from './replay-draft';
+import type { HeaderChoice, ReplayOrder, SigningChoice, SigningMode } from './replay-draft';
 
 export const signingWords: Record<SigningMode, string> = {
   keep: 'original signature',
@@ -8,9 +8,10 @@ export const signingWords: Record<SigningMode, string> = {
   wrong: 'wrong signature',
 };
 
-export const signingOptionWords: Record<SigningMode, string> = {
+export const signingOptionWords: Record<SigningChoice, string> = {
   keep: 'keep the original',
-  resign: 're-sign with a secret',
+  inForce: 're-sign with the secret in force',
+  resign: 're-sign with another secret',
   wrong: 'deliberately wrong',
 };
 
@@ -27,7 +28,7 @@ export const orderWords: Record<ReplayOrder, string> = {
 };
 
 export const orderList = Object.keys(orderWords) as ReplayOrder[];
-export const signingList = Object.keys(signingWords) as SigningMode[];
+export const signingList = Object.keys(signingOptionWords) as SigningChoice[];
 
 /** A replay's outcome as one token: its status code, or "error" when no answer came. */
 export function replayStatus(record: ReplayRecord): string {

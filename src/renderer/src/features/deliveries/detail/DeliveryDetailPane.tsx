@@ -79,7 +79,7 @@ function DetailContent({ detail, onOpen, onClose, onOpenSettings }: DetailConten
       <FindingsSection findings={detail.findings} />
       <BodySection detail={detail} />
       <HeadersSection headers={detail.headers} />
-      <ReplayPanel deliveryId={detail.id} onSent={replays.reload} />
+      <ReplayPanel deliveryId={detail.id} source={detail} onSent={replays.reload} />
       <ReplayHistory replays={replays} />
       <CheckWithDeliverySection detail={detail} />
       <DeliveryExportSection deliveryId={detail.id} />
