@@ -38,4 +38,9 @@ export interface CapturedDelivery {
   facts: CaptureFacts;
   response: ResponseGiven;
   secret: string | null;
+  /**
+   * HMAC-SHA256 of the body with `secret` (hex; null: no secret), when the receiver computed it on the spot (its
+   * policy refuses invalid signatures): the analysis takes it rather than compute it again.
+   */
+  expectedDigest?: string | null;
 }

@@ -32,12 +32,19 @@ export interface ReceiverForward {
   stored: (id: number) => void;
 }
 
+/** The receiver's check of a signature: its verdict ("valid", …) and the digest it computed, for the capture to carry. */
+export interface SignatureOnTheSpot {
+  verdict: string;
+  /** HMAC-SHA256 of the body with the secret (hex; null: no secret), when computed: the analysis uses it, not its own. */
+  expectedDigest?: string | null;
+}
+
 export interface ReceiverDeps {
   /** Stores a captured delivery durably (its analysis is the store's: off this event loop where it can). */
   store: (delivery: CapturedDelivery) => Promise<number>;
   secret: () => string | null;
-  /** The signature's verdict with that secret ("valid", …), asked only when the policy rejects invalid signatures. */
-  signatureVerdict: (raw: RawDelivery, secret: string | null) => string;
+  /** The signature checked with that secret, asked only when the policy rejects invalid signatures. */
+  checkSignature: (raw: RawDelivery, secret: string | null) => SignatureOnTheSpot;
   policy: ResponsePolicyState;
   bodyLimitBytes: number;
   timeouts: ReceiverTimeouts;
@@ -156,12 +163,16 @@ async function receive(
   const forward = refused === null ? (deps.forward?.(raw) ?? null) : null;
   const mirrored = forward?.mirrored ? await forward.mirrored : null;
   const secret = deps.secret();
-  const answer = refused ?? mirrored ?? deps.policy.answer(() => deps.signatureVerdict(raw, secret));
+  const spot: { checked?: SignatureOnTheSpot } = {};
+  const answer = refused ?? mirrored ?? deps.policy.answer(() => (spot.checked = deps.checkSignature(raw, secret)).verdict);
+  const expectedDigest = spot.checked?.expectedDigest;
   const record: CapturedDelivery = {
     raw,
     facts: { receivedAt, remoteAddress: deps.remoteAddress ? deps.remoteAddress(req) : (req.socket.remoteAddress ?? null), tls, imported: false },
     response: responseFor(answer),
     secret,
+    // The HMAC is computed once a delivery: the store's analysis takes the one the policy's check computed.
+    ...(expectedDigest === undefined ? {} : { expectedDigest }),
   };
   try {
     return { record, id: await deps.store(record), forward };

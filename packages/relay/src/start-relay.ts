@@ -128,7 +128,7 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
       },
       // The relay passes bytes on; verdicts are the laptop's, with the secret it holds.
       secret: () => null,
-      signatureVerdict: () => 'no_secret',
+      checkSignature: () => ({ verdict: 'no_secret' }),
       policy: new ResponsePolicyState({ ...relayPolicy }),
       bodyLimitBytes: options.bodyLimitBytes ?? 1024 * 1024,
       timeouts: { ...defaultTimeouts, ...options.timeouts },

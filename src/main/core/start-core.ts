@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { CoreStatus } from '../../shared/contract';
 import type { TransferProgress } from '../../shared/fixtures';
 import { ResponsePolicy, defaultResponsePolicy } from '../../shared/policy';
-import { checkSignature } from './analysis/analyze-delivery';
+import { signatureOnTheSpot } from './analysis/analyze-delivery';
 import { createHandlers } from './control/handlers';
 import { EventStream } from './control/event-stream';
 import { transferCalls } from './export/transfer-calls';
@@ -116,7 +116,7 @@ async function assemble(options: CoreOptions, store: InspectorStore, storeLocati
       store: (record) => feed.stored(record.raw, storeHealth.watch(store.storeDelivery(record))),
       forward: (raw) => feed.forwardBegun(raw, replays.forward(raw)),
       secret: () => secret.current,
-      signatureVerdict: (raw, key) => checkSignature(raw, key).verdict,
+      checkSignature: signatureOnTheSpot,
       policy,
       bodyLimitBytes,
       timeouts: { ...defaultTimeouts, ...options.timeouts },

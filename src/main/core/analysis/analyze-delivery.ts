@@ -6,12 +6,13 @@ import { requestFindings } from './findings/headers';
 import { signatureFindings, uppercaseHexFindings } from './findings/security';
 import { RequestHeaders, serviceHeaders } from './headers';
 import { noLifecycleKeys } from './lifecycle/keys';
-import { checkSignatureHeader, verifySignature } from './signature';
+import { checkSignatureHeader, expectedDigest, verifySignature } from './signature';
 import type { DeliveryAnalysis, RawDelivery } from './types';
 
-function analyze(raw: RawDelivery, secret: string | null, body: BodyConclusions): DeliveryAnalysis {
+function analyze(raw: RawDelivery, secret: string | null, body: BodyConclusions, knownDigest: string | null | undefined): DeliveryAnalysis {
   const headers = new RequestHeaders(raw.headers);
-  const signature = checkSignatureHeader(raw.body.byteLength, headers.value(serviceHeaders.signature), body.signatureDigest(secret));
+  const digest = knownDigest === undefined ? body.signatureDigest(secret) : knownDigest;
+  const signature = checkSignatureHeader(raw.body.byteLength, headers.value(serviceHeaders.signature), digest);
   const findings: Finding[] = [
     ...requestFindings(raw, headers),
     ...signatureFindings(signature, body.form),
@@ -44,6 +45,21 @@ export function checkSignature(raw: RawDelivery, secret: string | null): Signatu
 }
 
 /**
+ * The receiver's check, when its policy refuses invalid signatures: the verdict, and the digest it computed, which
+ * the capture carries to the analysis (analyzeDelivery's `knownDigest`), so that the HMAC is computed once. Never
+ * throws (a check that failed gives no digest, and the analysis computes its own).
+ */
+export function signatureOnTheSpot(raw: RawDelivery, secret: string | null): { verdict: SignatureCheck['verdict']; expectedDigest?: string | null } {
+  try {
+    const expected = expectedDigest(raw.body, secret);
+    const { verdict } = checkSignatureHeader(raw.body.byteLength, new RequestHeaders(raw.headers).value(serviceHeaders.signature), expected);
+    return { verdict, expectedDigest: expected };
+  } catch {
+    return { verdict: 'malformed' };
+  }
+}
+
+/**
  * Everything the inspector concludes about one delivery, recomputable from the raw request and the secret.
  * `body` gives what its body's bytes say (remembered for a retry: recent-body-conclusions.ts). Never throws: an
  * internal failure, there too, becomes an `analysis.internal_error` finding, so ingest always has a row.
@@ -52,9 +68,10 @@ export function analyzeDelivery(
   raw: RawDelivery,
   secret: string | null,
   body: () => BodyConclusions = () => concludeFromBody(raw.body, raw.bodyTruncated),
+  knownDigest?: string | null,
 ): DeliveryAnalysis {
   try {
-    return analyze(raw, secret, body());
+    return analyze(raw, secret, body(), knownDigest);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     return {

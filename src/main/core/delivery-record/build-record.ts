@@ -8,7 +8,8 @@ import { isAnalysed, type CaptureFacts, type DeliveryRecord, type IncomingDelive
 
 /**
  * Builds the stored record of one delivery from its capture: the body parsed, analysed and hashed. With
- * `recentBodies`, a body seen lately (a retry) is not parsed and checked again.
+ * `recentBodies`, a body seen lately (a retry) is not parsed and checked again; with `knownDigest` (the receiver's,
+ * computed with `secret`), its HMAC is not computed again.
  */
 export function buildDeliveryRecord(
   raw: RawDelivery,
@@ -17,11 +18,12 @@ export function buildDeliveryRecord(
   respond: (analysis: DeliveryRecord['analysis']) => ResponseGiven,
   bodySha256 = hash('sha256', raw.body, 'hex'),
   recentBodies?: RecentBodyConclusions,
+  knownDigest?: string | null,
 ): DeliveryRecord {
   const conclude = (): BodyConclusions =>
     recentBodies?.of(raw.body, raw.bodyTruncated, bodySha256) ?? concludeFromBody(raw.body, raw.bodyTruncated);
   let body: BodyConclusions | undefined;
-  const analysis = analyzeDelivery(raw, secret, () => (body = conclude()));
+  const analysis = analyzeDelivery(raw, secret, () => (body = conclude()), knownDigest);
   return {
     raw,
     facts,
@@ -36,6 +38,6 @@ export function buildDeliveryRecord(
 /** The record of an incoming delivery: analysed now when it was captured only (the secret stays out of it). */
 export function analysedRecord(delivery: IncomingDelivery, recentBodies?: RecentBodyConclusions): DeliveryRecord {
   if (isAnalysed(delivery)) return delivery;
-  const { raw, facts, response, secret } = delivery;
-  return buildDeliveryRecord(raw, facts, secret, () => response, undefined, recentBodies);
+  const { raw, facts, response, secret, expectedDigest } = delivery;
+  return buildDeliveryRecord(raw, facts, secret, () => response, undefined, recentBodies, expectedDigest);
 }
