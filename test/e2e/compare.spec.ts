@@ -113,3 +113,40 @@ test("a replay's answer compared with the one before: status, headers and body t
     });
   }
 });
+
+test.describe('with the simulator', () => {
+  test.use({ simulator: true });
+
+  test("a lifecycle's event against the one before: which fields changed", async ({ deliveriesPage }) => {
+    const { page } = deliveriesPage;
+    await page.getByTestId('nav-simulator').click();
+    await page.getByTestId('simulator-create-demo').click();
+    await expect(page.getByTestId('simulator-demo-result')).toBeVisible();
+
+    await page.getByTestId('nav-lifecycles').click();
+    // The first lifecycle of two events or more (a send may have only one yet).
+    // The simulator sends a payout's later events after a while: look again until one has arrived.
+    const rows = page.getByTestId('lifecycle-row');
+    const timeline = page.getByTestId('lifecycle-timeline');
+    await expect(async () => {
+      await expect(rows.first()).toBeVisible();
+      let found = false;
+      for (let i = 0; i < (await rows.count()) && !found; i++) {
+        await rows.nth(i).click();
+        await expect(timeline).toHaveAttribute('data-key', (await rows.nth(i).getAttribute('data-key'))!);
+        found = Number(await timeline.getAttribute('data-events')) >= 2;
+      }
+      expect(found).toBe(true);
+    }).toPass({ timeout: 60_000 });
+    const events = timeline.getByTestId('timeline-event');
+    await expect(events.nth(0).getByTestId('link-compare-previous')).toHaveCount(0);
+    const before = await events.nth(0).getByTestId('link-delivery').first().textContent();
+    const now = await events.nth(1).getByTestId('link-delivery').first().textContent();
+    await events.nth(1).getByTestId('link-compare-previous').click();
+
+    await expect(page).toHaveURL(new RegExp(`#/compare/${before!.slice(1)}/${now!.slice(1)}$`));
+    await expect(page.getByTestId('compare-result')).toHaveAttribute('data-equal', 'false');
+    await expect(page.getByTestId('compare-summary-line').first()).toContainText(/^The bodies differ: \d+ JSON differences? /);
+    await expect(page.getByTestId('compare-json-change').first()).toBeVisible();
+  });
+});
