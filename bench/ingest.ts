@@ -31,7 +31,7 @@ import { passes, quantile, spread, table, type Figure } from './stats';
  * page cache holding the file in large folios (Linux 6.16+ on ext4), and the kernel then counts each 4 KiB page
  * SQLite writes into one as the whole folio in the process's write_bytes (50 times the bytes; the device is sent
  * the 4 KiB). A store written page by page, as the inspector writes it, is held in 4 KiB folios (until something
- * reads it sequentially: bench/README.md, sixth round).
+ * reads it sequentially: bench/HISTORY.md, sixth round).
  */
 function copyAsWritten(from: string, to: string): void {
   const source = openSync(from, 'r');

@@ -4,7 +4,7 @@ import type { Db } from './db';
  * The two indexes keyed by random values, an idempotency key and a lifecycle key, in a file of their own beside the
  * store (`<store>-keys`) with 1024-byte pages. A delivery's commit writes a leaf of each wherever its key falls: at
  * 4096-byte pages in the store's file they were three quarters of a commit's WAL on a store of 200,000 deliveries,
- * and alone at 1024-byte pages they write 4.9 KiB per delivery against 11.8 (bench/README.md, issue 27's sixth
+ * and alone at 1024-byte pages they write 4.9 KiB per delivery against 11.8 (bench/HISTORY.md, issue 27's sixth
  * round). The rows keep 4096-byte pages, which their reads need.
  *
  * `delivery_keys` is an index, not data: every row is a delivery's id (`row_id`) and its two keys (`idempotency`,
@@ -26,7 +26,7 @@ const keysPageSize = 1024;
  * (16,000 KiB) holds 16,000. A commit that follows a page split scans every page the cache holds: SQLite's
  * balance_nonroot() renumbers the new pages through the lock-byte page's number, past the file's end, and the commit
  * then drops every cached page past the end, visiting them all. With the default cache that scan cost the receiver's
- * commits of 16 about 12 µs per delivery on a store of 200,000 deliveries (41.6 → 29.3 µs: bench/README.md, issue
+ * commits of 16 about 12 µs per delivery on a store of 200,000 deliveries (41.6 → 29.3 µs: bench/HISTORY.md, issue
  * 27's ninth round); its inserts fall on random leaves, which a larger cache keeps few of anyway. Other connections
  * keep the default: their reads walk a key's range (a retry storm's 300,000 copies before they are derived took 20 %
  * longer with this cache), and their commits are few, or large.

@@ -29,7 +29,7 @@ export const connectionPragmas: readonly string[] = [
  * The page size of a new store (an existing one keeps its own). Every commit writes each page it changes whole, to
  * the WAL and again when checkpointed: 2048-byte pages write 18 % fewer bytes per delivery (bench/store-bytes.ts),
  * but most rows (≈ 2.5 KB) then spill onto overflow pages, and at 1,000,000 deliveries every read of whole rows
- * slowed (a body-by-body search 2.3×, the duplicate groups' page past its goal): bench/README.md.
+ * slowed (a body-by-body search 2.3×, the duplicate groups' page past its goal): bench/HISTORY.md, issue 27.
  */
 export const newStorePageSize = 4096;
 
