@@ -23,6 +23,7 @@ import {
   OrderSummary,
   RecipientView,
 } from './lifecycle';
+import { ReconcileRun, ReconcileRunSummary, ReconcileSchedule } from './reconcile';
 
 /**
  * The control contract: every call the UI makes to the core, named `domain.verb`,
@@ -349,6 +350,17 @@ export const calls = {
       orders: z.array(z.object({ uuid: z.string(), payoutType: z.string(), recipients: z.number().int() })),
     }),
   },
+  /** Reconcile (docs/reconcile.md): joins every payout the API lists against the lifecycles; one run at a time. */
+  'reconcile.start': { input: z.object({ since: z.string().max(100).nullable().optional() }), output: ReconcileRunSummary },
+  'reconcile.cancel': { input: z.object({ runId: z.string().max(100) }), output: ReconcileRunSummary },
+  /** The run under way, the runs kept (newest first, their summaries) and the schedule. */
+  'reconcile.list': {
+    input: Empty,
+    output: z.object({ current: ReconcileRunSummary.nullable(), runs: z.array(ReconcileRunSummary), schedule: ReconcileSchedule }),
+  },
+  /** A kept run with its rows; without runId, the newest finished one. */
+  'reconcile.get': { input: z.object({ runId: z.string().max(100).optional() }), output: ReconcileRun },
+  'reconcile.setSchedule': { input: ReconcileSchedule, output: ReconcileSchedule },
 } as const;
 
 export type CallName = keyof typeof calls;
@@ -387,6 +399,8 @@ export const events = {
   'transfer.progress': TransferProgress,
   /** A handler check run changed: `result` is a case just graded (or graded again); null when it finished, was kept or dropped. */
   'check.changed': z.object({ runId: z.string(), result: CheckCaseResult.nullable(), summary: CheckRunSummary }),
+  /** A reconcile run read a page, finished, failed or was canceled. */
+  'reconcile.changed': ReconcileRunSummary,
 } as const;
 export type EventName = keyof typeof events;
 export type EventPayload<N extends EventName> = z.infer<(typeof events)[N]>;

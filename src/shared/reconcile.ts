@@ -81,8 +81,9 @@ export const ApiPayoutView = z.object({
   updatedAt: z.string().nullable(),
   /** The order's callback URL as /api/payout-orders lists it: null when it has none, undefined when not known. */
   callbackUrl: z.string().nullable().optional(),
-  /** Which page of /api/payouts listed it, and where on it. */
+  /** Which page of /api/payouts listed it, and where on it, and when that page was read: deliveries stored later are not weighed against it. */
   page: z.number().int(),
+  readAt: z.string(),
   index: z.number().int(),
 });
 export type ApiPayoutView = z.infer<typeof ApiPayoutView>;

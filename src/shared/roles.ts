@@ -70,6 +70,11 @@ export const callRoles = {
   'simulator.configure': 'admin',
   'simulator.resend': 'member',
   'simulator.createDemoOrder': 'member',
+  'reconcile.start': 'member',
+  'reconcile.cancel': 'member',
+  'reconcile.list': 'viewer',
+  'reconcile.get': 'viewer',
+  'reconcile.setSchedule': 'admin',
 } as const satisfies Record<CallName, Role>;
 
 export function roleAllows(role: Role, call: CallName): boolean {

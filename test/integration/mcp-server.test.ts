@@ -45,7 +45,7 @@ describe('webhook-inspector mcp, driven by the SDK client over stdio', () => {
     const { client, stderr } = await connect(core.dataDir, ['--allow-send', '--secret-file', secretFile]);
     try {
       const tools = (await client.listTools()).tools.map((tool) => tool.name).sort();
-      expect(tools).toEqual(['compare_deliveries', 'get_delivery', 'get_lifecycle', 'get_order', 'list_deliveries', 'list_lifecycles', 'list_orders', 'replay_delivery', 'run_handler_check', 'verify_signature', 'wait_for_delivery']);
+      expect(tools).toEqual(['compare_deliveries', 'get_delivery', 'get_lifecycle', 'get_order', 'list_deliveries', 'list_lifecycles', 'list_orders', 'reconcile_payouts', 'replay_delivery', 'run_handler_check', 'verify_signature', 'wait_for_delivery']);
 
       const before = answerOf(await client.callTool({ name: 'list_deliveries', arguments: {} }));
       const waiting = client.callTool({ name: 'wait_for_delivery', arguments: { event: 'payout.processing', after_id: 0, timeout_seconds: 120 } }, undefined, { timeout: 150_000 });

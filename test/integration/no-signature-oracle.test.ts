@@ -136,6 +136,12 @@ const inputs = {
   'simulator.configure': () => [{ duplicateRate: 1 }],
   'simulator.resend': () => [{ id: 1 }],
   'simulator.createDemoOrder': () => [{}],
+  // Reconcile's rows carry verdicts, counted, never a digest.
+  'reconcile.start': () => [{}],
+  'reconcile.cancel': () => [{ runId: 'none' }],
+  'reconcile.list': () => [{}],
+  'reconcile.get': () => [{}],
+  'reconcile.setSchedule': () => [{ enabled: false, everyMinutes: 15 }],
 } satisfies Inputs;
 
 /**

@@ -45,6 +45,7 @@ function payout(partial: Partial<ApiPayoutView>): ApiPayoutView {
     callbackUrl: 'https://127.0.0.1:8443/hook',
     page: 1,
     index: 0,
+    readAt: new Date(t0 + 1000 * 60_000).toISOString(),
     ...partial,
   };
 }

@@ -23,6 +23,10 @@ export interface SimRecipient {
   payout_uuid?: string;
   /** Gift cards: the brand of the card, from the campaign's catalog (`brand_uuid`, `brand_name` of payout.processing). */
   brand?: { uuid: string; name: string };
+  /** A test fault: events of this recipient never sent (its payout record moves on all the same). */
+  skipEvents?: readonly string[];
+  /** A test fault: the status its payout record ends at, in place of its scenario's. */
+  apiFinalStatus?: string;
 }
 
 export interface SimPayoutOrder {

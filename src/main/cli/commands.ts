@@ -3,6 +3,7 @@ import { simulateCommand } from 'payout-simulator/command';
 import { relayCommands } from 'webhook-inspector-relay/commands';
 import { checkDefinition } from './check-definition';
 import { diffDefinition } from './diff-definition';
+import { reconcileDefinition } from './reconcile-definition';
 import { exportDefinition, lifecyclesDefinition } from './export-definition';
 import { importDefinition } from './import-definition';
 import { listenDefinition } from './listen-definition';
@@ -42,6 +43,7 @@ export const commands: readonly Command[] = [
   { definition: replayDefinition, load: () => import('./replay').then((m) => m.replayCommand) },
   { definition: triggerDefinition, load: () => import('./trigger').then((m) => m.triggerCommand) },
   { definition: diffDefinition, load: () => import('./diff').then((m) => m.diffCommand) },
+  { definition: reconcileDefinition, load: () => import('./reconcile').then((m) => m.reconcileCommand) },
   { definition: verifyDefinition, load: () => import('./verify').then((m) => m.verifyCommand) },
   { definition: checkDefinition, load: () => import('./check').then((m) => m.checkCommand) },
   { definition: mcpDefinition, load: () => import('./mcp').then((m) => m.mcpCommand) },

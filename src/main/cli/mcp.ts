@@ -32,6 +32,7 @@ export async function mcpCommand(args: string[]): Promise<void> {
     sentBy: agentActor(),
     audit: team?.audit ?? null,
     log,
+    dataDir: location.dataDir,
     version: '0.1.0',
   });
   const closing = { close: async () => { await server.close(); await team?.close(); await store.close(); } };

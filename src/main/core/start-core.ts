@@ -23,7 +23,7 @@ import { createReplays } from './replay/create-replays';
 import { CheckRuns, changeShownTo } from './handler-check/check-runs';
 import { checkCalls } from './handler-check/check-calls';
 import { DeliverySearchJobs } from './search/delivery-search-jobs';
-import { ServiceApiSession } from './service-api';
+import { ServiceApiSession, defaultRequestsPerSecond } from './service-api';
 import { ServiceConnectionManager } from './service-connection';
 import { SigningSecret, fileSecretStore } from './signing-secret';
 import type { DeliveryRecord } from './delivery-record/delivery-record';
@@ -35,6 +35,8 @@ import { Retention } from './retention';
 import { checkChangeShownTo, statusShownTo } from './control/shown-to';
 import { defaultBodyLimitBytes } from './receiver/body-limit';
 import { DeliveryFeed } from './delivery-feed';
+import { RuntimeLog } from './reconcile/runtime-log';
+import { ReconcileService, reconcileCalls } from './reconcile/reconcile-service';
 
 export const version = '0.1.0';
 export const defaultHttpsPort = 8443;
@@ -63,6 +65,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
 
 async function assemble(options: CoreOptions, store: InspectorStore, storeLocation: string, log: (line: string) => void) {
   const { settings } = store;
+  const runtime = new RuntimeLog(store.reconcile, log);
   const certificate = await loadOrCreateCertificate(options.dataDir);
   const events = new EventStream();
   const secret = new SigningSecret(options.secretStore ?? fileSecretStore(options.dataDir, 'signing-secret'), options.secret);
@@ -141,7 +144,10 @@ async function assemble(options: CoreOptions, store: InspectorStore, storeLocati
         feed.relayed(ids[i]!, forward !== null);
       });
     },
-    onChange: () => statusChanged(),
+    onChange: () => {
+      runtime.relayHealth(sources.health);
+      statusChanged();
+    },
     log,
   });
   const retention = new Retention({
@@ -156,6 +162,7 @@ async function assemble(options: CoreOptions, store: InspectorStore, storeLocati
     https: options.httpsPort ?? saved?.https ?? defaultHttpsPort,
     http: options.httpPort !== undefined ? options.httpPort : (saved?.http ?? null),
   });
+  runtime.begin('receiver', { ...receivers.urls });
   await replays.checkRunForward().catch(async (error: Error) => {
     await Promise.all([receivers.stop(), replays.close()]);
     throw error;
@@ -192,6 +199,21 @@ async function assemble(options: CoreOptions, store: InspectorStore, storeLocati
   await service.start().catch(async (error: Error) => {
     await Promise.all([receivers.stop(), replays.close()]);
     throw error;
+  });
+
+  const simulatorNow = () => {
+    const state = service.simulatorState();
+    return state.running ? { api: state.apiUrl, timeScale: state.timeScale } : null;
+  };
+  runtime.begin('inspector', { version, pid: process.pid, simulator: simulatorNow() });
+  const reconcile = new ReconcileService({
+    store,
+    settings,
+    readPage: (target, page, limit, signal) => api.client.listPage(target, page, limit, signal),
+    service: () => ({ baseUrl: service.status().baseUrl, available: service.apiAccess() !== null, simulatorTimeScale: simulatorNow()?.timeScale ?? null }),
+    requestsPerSecond: options.serviceApi?.requestsPerSecond ?? defaultRequestsPerSecond,
+    publish: (summary) => events.publish('reconcile.changed', summary),
+    log,
   });
 
   /** `status.changed`, read once, as each stream's caller may see it (statusShownTo). */
@@ -247,6 +269,7 @@ async function assemble(options: CoreOptions, store: InspectorStore, storeLocati
       throw Object.assign(new Error(`could not bind the receiver: ${(error as Error).message}`), { status: 409 });
     }
     settings.write('receiverPorts', ports);
+    runtime.begin('receiver', { ...receivers.urls }, 'restarted on other ports');
     statusChanged();
   };
 
@@ -280,7 +303,7 @@ async function assemble(options: CoreOptions, store: InspectorStore, storeLocati
     publicOrigins: access.publicOrigins,
     handlers: createHandlers({
       store, status, secret, policy, reverify, setPorts, service, api, publishStatus, transfers,
-      replays: replays.calls, egress: egress.calls, sources, retention, searches, checks: checkCalls(checks), team: access.team,
+      replays: replays.calls, egress: egress.calls, sources, retention, searches, checks: checkCalls(checks), reconcile: reconcileCalls(reconcile), team: access.team,
     }),
     transfers: transferRoutes({
       ...transferDeps,
@@ -323,6 +346,8 @@ async function assemble(options: CoreOptions, store: InspectorStore, storeLocati
       api.close();
       searches.cancelAll();
       await service.stop();
+      await reconcile.close();
+      runtime.end('receiver', 'stopped');
       await receivers.stop();
       await store.drain();
       storeHealth.stop();
@@ -332,6 +357,7 @@ async function assemble(options: CoreOptions, store: InspectorStore, storeLocati
       await Promise.all([checks.close(), replays.close()]);
       await reverifying.catch(() => 0);
       await retention.close();
+      await runtime.close();
       await access.close();
       await store.close();
     })());

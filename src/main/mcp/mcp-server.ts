@@ -3,11 +3,12 @@ import type { InspectorStore } from '../core/store/common/inspector-store';
 import { registerCompareTools } from './compare-tools';
 import { registerDeliveryTools } from './delivery-tools';
 import { registerLifecycleTools } from './lifecycle-tools';
+import { registerReconcileTools, type ReconcileToolOptions } from './reconcile-tools';
 import { registerSendTools, whereSendsGo, type SendToolsOptions } from './send-tools';
 import { untrustedNotice } from './tool-answer';
 
 /** The inspector as a Model Context Protocol server: its store read by tools, and sends only when allowed. */
-export function inspectorMcpServer(store: InspectorStore, options: SendToolsOptions & { version: string }): McpServer {
+export function inspectorMcpServer(store: InspectorStore, options: SendToolsOptions & ReconcileToolOptions & { version: string }): McpServer {
   const server = new McpServer(
     { name: 'webhook-inspector', version: options.version },
     {
@@ -21,5 +22,6 @@ export function inspectorMcpServer(store: InspectorStore, options: SendToolsOpti
   registerLifecycleTools(server, store);
   registerCompareTools(server, store);
   registerSendTools(server, store, options);
+  registerReconcileTools(server, store, options);
   return server;
 }

@@ -88,7 +88,15 @@ function buildRecipient(input: RecipientInput, campaign: ApiCampaign, catalog: r
   const random: SeededRandom = context.world.creationRandom;
   const wallet = campaign.wallet_currency;
   const amount = typeof input.amount === 'string' ? input.amount : new Decimal(input.amount).toFixed();
-  const base = { uuid: context.newUuid(), payout_uuid: context.newUuid(), email: input.email, name: input.name, amount };
+  const base = {
+    uuid: context.newUuid(),
+    payout_uuid: context.newUuid(),
+    email: input.email,
+    name: input.name,
+    amount,
+    ...(input.skip_events && input.skip_events.length > 0 ? { skipEvents: input.skip_events } : {}),
+    ...(input.api_final_status ? { apiFinalStatus: input.api_final_status } : {}),
+  };
   if (campaign.payout_type === 'gift_cards') {
     const entries = giftCardEntries(catalog);
     const entry = entries.find((e) => e.brand_uuid === input.brand_uuid) ?? random.pick(entries);

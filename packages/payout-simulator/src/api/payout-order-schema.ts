@@ -27,6 +27,16 @@ export const RecipientInput = z.object({
   currency: z.string({ error: 'must be a currency code' }).optional(),
   scenario: z.enum(scenarioNames, { error: `must be one of ${scenarioNames.join(', ')}` }).optional(),
   brand_uuid: z.string({ error: 'must be a string' }).optional(),
+  /**
+   * Simulator only, a deliberate fault for reconciliation tests: these events of the recipient are never sent (a
+   * webhook the service lost); its payout in /api/payouts moves on all the same.
+   */
+  skip_events: z.array(z.string({ error: 'must be an event name' }), { error: 'must be a list of event names' }).max(20).optional(),
+  /**
+   * Simulator only, a deliberate fault: the status /api/payouts reports once the recipient's last event has occurred,
+   * in place of the one its scenario ends in (the API moving on after the last webhook; any word, a new one too).
+   */
+  api_final_status: z.string({ error: 'must be a string' }).trim().min(1).max(50).optional(),
 });
 export type RecipientInput = z.infer<typeof RecipientInput>;
 

@@ -16,7 +16,7 @@ export function timelineOf(recipient: SimRecipient, events: readonly ScenarioEve
   if (times.length === 0) return null;
   const first = Math.min(...times);
   const last = Math.max(...times);
-  const final = finalStatusOf(recipient.scenario);
+  const final = (recipient.apiFinalStatus as PayoutStatus | undefined) ?? finalStatusOf(recipient.scenario);
   return {
     final,
     statusAt(now) {

@@ -72,7 +72,10 @@ export class WebhookDispatcher implements OrderSink {
       unknownEventRate: this.options.unknownEventRate,
     });
     if (!order.callback_url) return events;
-    const plan = planDeliveries(events, this.deliveryRandom, this.options);
+    // A recipient's skipped events (a test fault) occur, so its payout record moves on, but are never sent.
+    const skipped = new Map(order.recipients.filter((r) => r.skipEvents).map((r) => [r.uuid, new Set(r.skipEvents)]));
+    const sent = skipped.size === 0 ? events : events.filter((e) => !skipped.get(e.recipientUuid)?.has(e.event));
+    const plan = planDeliveries(sent, this.deliveryRandom, this.options);
     const target = callbackTarget(order.callback_url, this.options.allowPlainHttp);
     const created: EventRecord[] = [];
     for (const planned of plan) {

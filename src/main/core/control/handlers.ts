@@ -18,6 +18,7 @@ import { teamCalls, type TeamServices } from './team-calls';
 import { simulatorStateShownTo, statusShownTo } from './shown-to';
 import { checkWithoutOracle, seesWholeDigests } from '../../../shared/signature-view';
 import { compareStored } from '../compare/compare-stored';
+import type { reconcileCalls } from '../reconcile/reconcile-service';
 
 export interface HandlerDeps {
   /** Its duplicate groups and lifecycle summaries are brought up to the stored deliveries before they are read. */
@@ -43,6 +44,8 @@ export interface HandlerDeps {
   searches: DeliverySearchJobs;
   /** The handler check: check.* */
   checks: ReturnType<typeof checkCalls>;
+  /** reconcile.* */
+  reconcile: ReturnType<typeof reconcileCalls>;
   /** A team server's audit log and users (session.*, audit.*, users.*); null on a personal inspector. */
   team: TeamServices | null;
 }
@@ -158,6 +161,7 @@ export function createHandlers(deps: HandlerDeps) {
     ...deps.transfers,
     ...deps.replays,
     ...deps.checks,
+    ...deps.reconcile,
     ...deps.egress,
     ...teamCalls(deps.team),
   } satisfies CallHandlers;

@@ -36,7 +36,7 @@ function time(value: string | null): string | null {
 }
 
 /** One item of /api/payouts; an item that is not an object, or carries no identifier at all, is not matched. */
-export function readApiPayout(item: unknown, page: number, index: number): ApiPayoutView | Unmatched {
+export function readApiPayout(item: unknown, page: number, index: number, readAt = new Date(0).toISOString()): ApiPayoutView | Unmatched {
   if (!isObject(item)) return { what: 'api_payout', id: null, why: `item ${index + 1} of page ${page} is not a JSON object` };
   const view: ApiPayoutView = {
     uuid: firstOf(item, ['uuid', 'payout_uuid', 'id']),
@@ -50,6 +50,7 @@ export function readApiPayout(item: unknown, page: number, index: number): ApiPa
     updatedAt: time(firstOf(item, ['updated_at', 'status_changed_at', 'completed_at'])),
     page,
     index,
+    readAt,
   };
   if (view.uuid === null && view.sendId === null && (view.orderUuid === null || (view.recipientEmail === null && view.recipientUuid === null))) {
     return {

@@ -12,7 +12,7 @@ import { emptyCounts } from '../../../shared/reconcile';
 import type { SignatureVerdict } from '../../../shared/verdicts';
 import { recipientKeyOf } from '../analysis/lifecycle/keys';
 import type { ReconcileDelivery, RuntimeSpan } from '../store/common/reconcile-records';
-import { eventIdentity, isAccepted, lifecycleFacts, type LifecycleFacts } from './heard';
+import { eventIdentity, heardOf, isAccepted, lifecycleFacts, type LifecycleFacts } from './heard';
 import { abandonedByRefusal, iso, noAttemptReason, noCallbackReason, refusedReasons, windowReasons, type RecordsContext } from './records-reasons';
 
 /**
@@ -33,6 +33,8 @@ export interface ReconcileInput {
   heartbeatMs: number;
   /** Payouts the API changed since (updated_at, else created_at), lifecycles first stored since; null: all. */
   since: number | null;
+  /** When the first page of /api/payouts was asked for: a lifecycle first heard after it may be a payout created since. */
+  readStartedAt?: number;
 }
 
 export interface ReconcileResult {
@@ -200,6 +202,15 @@ function summaryOf(klass: ReconcileClass, payout: ApiPayoutView | null, heard: H
   }
 }
 
+/** A lifecycle's deliveries stored by `readAt` (null when none was), its heard state as of then. */
+function asOf(lifecycle: LifecycleFacts, readAt: number): LifecycleFacts | null {
+  if (!Number.isFinite(readAt)) return lifecycle;
+  const copies = lifecycle.copies.filter((d) => d.receivedAt <= readAt);
+  if (copies.length === lifecycle.copies.length) return lifecycle;
+  if (copies.length === 0) return null;
+  return { ...lifecycle, copies, heard: heardOf(lifecycle.kind, copies) };
+}
+
 /** The join. */
 export function reconcilePayouts(input: ReconcileInput): ReconcileResult {
   const facts = lifecycleFacts(input.deliveries);
@@ -238,8 +249,13 @@ export function reconcilePayouts(input: ReconcileInput): ReconcileResult {
     if (payout.uuid !== null) add(`gift:payout:${payout.uuid}`);
     const recipientKey = recipientKeyOf(payout.orderUuid, payout.recipientEmail);
     if (recipientKey !== null) for (const l of byRecipientKey.get(recipientKey) ?? []) matched.set(l.key, l);
-    const lifecycles = [...matched.values()];
-    for (const l of lifecycles) if (!claimed.has(l.key)) claimed.set(l.key, id);
+    for (const l of matched.values()) if (!claimed.has(l.key)) claimed.set(l.key, id);
+    // Weighed as of the page's read: a delivery stored after it may tell of a change the page could not show yet.
+    const readAt = Date.parse(payout.readAt);
+    const lifecycles = [...matched.values()]
+      .map((l) => asOf(l, readAt))
+      .filter((l): l is LifecycleFacts => l !== null);
+    const later = matched.size > 0 ? [...matched.values()].reduce((n, l) => n + l.copies.length, 0) - lifecycles.reduce((n, l) => n + l.copies.length, 0) : 0;
 
     const at = changedAt(payout);
     if (input.since !== null && at !== null && at < input.since) continue;
@@ -247,6 +263,7 @@ export function reconcilePayouts(input: ReconcileInput): ReconcileResult {
     const type = payoutTypeOf(payout, lifecycles);
     const { heard, notes } = payoutHeard(lifecycles);
     if (input.since !== null && at === null) notes.push('the API gives no time for it, so --since could not leave it out');
+    if (later > 0) notes.push(`${later} of its deliveries were stored after its page of the API was read (${payout.readAt}): they are not weighed against it`);
     if (recipientKey === null && payout.sendId === null && payout.recipientUuid === null) {
       notes.push('the API item names no order with a recipient email or UUID, and no send id: webhooks can be matched by its payout UUID only');
     }
@@ -271,13 +288,14 @@ export function reconcilePayouts(input: ReconcileInput): ReconcileResult {
           const to = Math.min(input.now, (at ?? from) + input.retryWindowMs);
           const window = windowReasons(ctx, from, to);
           reasons.push(...window.reasons);
-          if (refused.length === 0 && window.receiverRanThroughout) reasons.push(noAttemptReason(judgement.missing, from, to, payout.callbackUrl));
+          // A Form B send names no payout: one stored in the stretch may be this one's, so "no attempt" cannot be said.
+          const formBThen = type !== 'gift_cards' ? formBSends.filter((l) => l.copies.some((d) => d.receivedAt >= from && d.receivedAt <= to)) : [];
+          if (formBThen.length > 0) {
+            notes.push(`${formBThen.length} Form B send(s) stored in that stretch name no order and no recipient (spec 2.3), so they could not be matched: one may be this payout's (${formBThen.map((l) => l.key).join(', ')})`);
+          } else if (refused.length === 0 && window.receiverRanThroughout) reasons.push(noAttemptReason(judgement.missing, from, to, payout.callbackUrl));
         } else {
           notes.push('the API gives no time for it: which stretch of the receiver records to look at is not known');
         }
-      }
-      if (type !== 'gift_cards' && formBSends.some((l) => !claimed.has(l.key))) {
-        notes.push('some stored Form B sends name no order and no recipient (spec 2.3), so they could not be matched: one may be this payout\'s');
       }
     }
     if (judgement.class === 'contradicts' && heard.lastEventTime !== null && payout.updatedAt !== null && Date.parse(payout.updatedAt) > Date.parse(heard.lastEventTime)) {
@@ -307,6 +325,10 @@ export function reconcilePayouts(input: ReconcileInput): ReconcileResult {
   const unclaimed = [...facts.values()].filter((l) => !claimed.has(l.key) && (input.since === null || l.firstReceivedAt >= input.since));
   const groups = new Map<string, LifecycleFacts[]>();
   for (const l of unclaimed) {
+    if (input.readStartedAt !== undefined && l.firstReceivedAt > input.readStartedAt) {
+      unmatched.push({ what: 'lifecycle', id: l.key, why: "first heard after the API's pages began to be read: its payout may be one created since; the next run matches it" });
+      continue;
+    }
     if (l.kind === 'crypto_form_b') {
       unmatched.push({ what: 'lifecycle', id: l.key, why: 'a Form B send names no order and no recipient (spec 2.3), and no listed payout carries its send id' });
       continue;

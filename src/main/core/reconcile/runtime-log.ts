@@ -1,0 +1,93 @@
+import type { SourceHealth } from '../../../shared/relay';
+import type { ReconcileStore, RuntimeComponent } from '../store/common/reconcile-records';
+
+/** How often a running core marks its open spans seen: a span not seen for 3 of these ended when last seen. */
+export const heartbeatMs = 30_000;
+
+interface OpenSpan {
+  id: Promise<number | null>;
+  detail: Record<string, unknown>;
+}
+
+/**
+ * Records when this core, its receivers and its relay source run (`runtime_spans`), for reconcile's "the receiver was
+ * not running then": a span opened as each starts, seen every 30 s, closed as it stops. Writes run one after the
+ * other, in the background; a failed one is logged and never stops the part it records.
+ */
+export class RuntimeLog {
+  private readonly open = new Map<RuntimeComponent, OpenSpan>();
+  private chain: Promise<unknown> = Promise.resolve();
+  private readonly timer: NodeJS.Timeout;
+  private closed = false;
+
+  constructor(
+    private readonly store: Pick<ReconcileStore, 'runtime'>,
+    private readonly log: (line: string) => void,
+    private readonly now: () => number = Date.now,
+  ) {
+    this.timer = setInterval(() => this.touch(), heartbeatMs);
+    this.timer.unref();
+  }
+
+  private write<T>(task: () => Promise<T>): Promise<T | null> {
+    const next = this.chain.then(task).catch((error: Error) => {
+      this.log(`runtime log: could not record (${error.message})`);
+      return null;
+    });
+    this.chain = next;
+    return next;
+  }
+
+  /** The part started (or changed: its previous span is closed with `reason`). */
+  begin(component: RuntimeComponent, detail: Record<string, unknown>, reason = 'restarted'): void {
+    if (this.closed) return;
+    this.end(component, reason);
+    const at = this.now();
+    const id = this.write(() => this.store.runtime.apply({ op: 'open', component, detail, at }));
+    this.open.set(component, { id, detail });
+  }
+
+  end(component: RuntimeComponent, reason: string): void {
+    const span = this.open.get(component);
+    if (!span) return;
+    this.open.delete(component);
+    const at = this.now();
+    void this.write(async () => {
+      const id = await span.id;
+      if (id !== null) await this.store.runtime.apply({ op: 'close', ids: [id], at, reason });
+    });
+  }
+
+  detail(component: RuntimeComponent): Record<string, unknown> | null {
+    return this.open.get(component)?.detail ?? null;
+  }
+
+  /** The relay source's health: a span per state it stands in (connected, unreachable), none without a source. */
+  relayHealth(health: readonly SourceHealth[]): void {
+    const source = health[0];
+    if (!source) return this.end('relay_source', 'relay source removed');
+    if (source.state === 'connecting') return;
+    const state = source.state === 'disconnected' ? 'unreachable' : 'connected';
+    const current = this.detail('relay_source');
+    if (current?.state === state && current.relay === source.name) return;
+    this.begin('relay_source', { state, relay: source.name, ...(source.reason ? { error: source.reason } : {}) }, state);
+  }
+
+  private touch(): void {
+    const spans = [...this.open.values()];
+    if (spans.length === 0) return;
+    const at = this.now();
+    void this.write(async () => {
+      const ids = (await Promise.all(spans.map((s) => s.id))).filter((id): id is number => id !== null);
+      if (ids.length > 0) await this.store.runtime.apply({ op: 'touch', ids, at });
+    });
+  }
+
+  /** Closes every open span (`stopped`) and waits for the writes. */
+  async close(): Promise<void> {
+    clearInterval(this.timer);
+    for (const component of [...this.open.keys()].reverse()) this.end(component, 'stopped');
+    this.closed = true;
+    await this.chain;
+  }
+}
