@@ -76,9 +76,9 @@ export function windowReasons(ctx: RecordsContext, from: number, to: number): Wi
       ),
     );
   }
-  const knownFrom = recordsBegin === null ? to : Math.max(from, recordsBegin);
   const receiver = ctx.spans.filter((s) => s.component === 'receiver').map((s): [number, number] => [s.startedAt, spanEnd(s, ctx)]);
-  const gaps = knownFrom < to ? uncovered(receiver, knownFrom, to) : [];
+  // Each stretch without a receiver that overlaps the window, whole: from when it stopped to when it ran again (or now).
+  const gaps = recordsBegin === null ? [] : uncovered(receiver, recordsBegin, Math.max(ctx.now, to)).filter(([start, end]) => start < to && end > from);
   for (const [start, end] of gaps) {
     reasons.push(
       reason('receiver_down', `the receiver was not running from ${iso(start)} to ${iso(end)} (${describeSpan(end - start)}): an attempt then found no one to answer it`, {
