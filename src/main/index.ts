@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { app, BrowserWindow, dialog, nativeTheme, session } from 'electron';
+import { humanLogger } from './core/logger';
 import { startCore } from './core/start-core';
 import type { Core } from './core/core-options';
 import { appIconPath } from './electron/app-icon';
@@ -82,7 +83,7 @@ async function start(): Promise<void> {
     relayTokenStore: createSafeStorageSecretStore(join(dataDir, 'relay-token.json')),
     nativeBinding: findElectronSqliteBinding(),
     rendererDir: join(__dirname, '../renderer'),
-    log,
+    logger: humanLogger(log),
   });
   core = started;
   sharedStore = sharedInspectorStore(createSafeStorageSecretStore(join(dataDir, 'shared-inspector.json')));

@@ -11,6 +11,7 @@ import { callAs, createTeamUser } from '../support/team-server';
 import { tempDataDir } from '../support/temp-dir';
 import { unusedPort } from '../support/unused-port';
 import { until } from '../support/until';
+import { humanLogger } from '../../src/main/core/logger';
 
 const secret = 'whsec_check_view_0123456789abcdef';
 const cores: TestCore[] = [];
@@ -168,7 +169,7 @@ describe('closing the inspector during a run', () => {
     const target = await startHandler(secret, 'none', { hold: { after: 2, until: held } });
     handlers.push(target);
     const logs: string[] = [];
-    const t = await startTestCore({ secret, log: (line) => logs.push(line) });
+    const t = await startTestCore({ secret, logger: humanLogger((line) => logs.push(line)) });
     const started = await t.call('check.start', { url: target.url });
     await until(() => t.call('check.get', { runId: started.id }), (run) => run.results.length === 2);
     await t.stop();

@@ -5,6 +5,7 @@ import { startCheckpointer } from '../../src/main/core/store/sqlite/checkpointer
 import { openStore } from '../../src/main/core/store/sqlite/open';
 import { tempDataDir } from '../support/core-fixture';
 import { until } from '../support/until';
+import { humanLogger } from '../../src/main/core/logger';
 
 /** Writes about `pages` 4 KiB pages of data through the main connection, in small transactions. */
 function writePages(db: ReturnType<typeof openStore>, pages: number): void {
@@ -21,7 +22,7 @@ describe('the checkpointer', () => {
     const db = openStore(file);
     db.exec('CREATE TABLE filler (id INTEGER PRIMARY KEY, data BLOB NOT NULL) STRICT');
     const logged: string[] = [];
-    const checkpointer = startCheckpointer(db, { log: (line) => logged.push(line) });
+    const checkpointer = startCheckpointer(db, { log: humanLogger((line) => logged.push(line)) });
     const before = statSync(file).size;
 
     // 500 pages: below the writer's own threshold (its backstop), so only the worker can move them.
@@ -43,7 +44,7 @@ describe('the checkpointer', () => {
     const db = openStore(file);
     const logged: string[] = [];
     // A driver binary that does not exist: the worker fails to open the store.
-    const checkpointer = startCheckpointer(db, { nativeBinding: join(tempDataDir(), 'missing.node'), log: (line) => logged.push(line) });
+    const checkpointer = startCheckpointer(db, { nativeBinding: join(tempDataDir(), 'missing.node'), log: humanLogger((line) => logged.push(line)) });
     const fellBack = (lines: string[]) => lines.some((line) => line.startsWith('store: checkpoints run on the main thread'));
     expect(fellBack(await until(async () => logged, fellBack, 10_000))).toBe(true);
     expect(db.pragma('wal_autocheckpoint', { simple: true })).toBe(1_000);

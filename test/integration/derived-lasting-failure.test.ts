@@ -7,6 +7,7 @@ import { giftCardBody, serviceHeaders, testSecret } from '../support/deliveries'
 import { describeEachEngine, queryStore, storeLocation, type EngineName } from '../support/engines';
 import { post } from '../support/https-client';
 import { until } from '../support/until';
+import { humanLogger } from '../../src/main/core/logger';
 
 /*
  * Deriving lifecycles and duplicate groups fails for a while, as when the disk is full or another program holds
@@ -39,7 +40,7 @@ function watermarkFault(engine: EngineName, cause: string) {
 }
 
 async function startLaptop(location: string | undefined, lines: string[], dataDir = tempDataDir()): Promise<TestCore> {
-  const core = await startTestCore({ dataDir, store: location, secret: testSecret, log: (line) => lines.push(line) });
+  const core = await startTestCore({ dataDir, store: location, secret: testSecret, logger: humanLogger((line) => lines.push(line)) });
   cleanups.push(async () => {
     await core.stop();
     rmSync(dataDir, { recursive: true, force: true });
@@ -80,7 +81,7 @@ it('another program holding the SQLite store’s write lock: one line naming the
   const dataDir = tempDataDir();
   const file = join(dataDir, 'inspector.sqlite3');
   const lines: string[] = [];
-  let laptop = await startTestCore({ dataDir, secret: testSecret, log: (line) => lines.push(line) });
+  let laptop = await startTestCore({ dataDir, secret: testSecret, logger: humanLogger((line) => lines.push(line)) });
   const body = giftCardBody();
   expect((await post(`${laptop.receiverUrl}/webhooks`, body, serviceHeaders(body))).status).toBe(200);
   await laptop.stop();

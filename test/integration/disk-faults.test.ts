@@ -10,6 +10,7 @@ import { giftCardBody, serviceHeaders, testSecret } from '../support/deliveries'
 import { queryStore, stopTestPostgres, storeLocation, testPostgres } from '../support/engines';
 import { post } from '../support/https-client';
 import { until } from '../support/until';
+import { humanLogger } from '../../src/main/core/logger';
 
 /*
  * store.test.ts covers one refused insert (a trigger) and the recovery after it. Here the storage
@@ -218,7 +219,7 @@ describe('storage faults under a running core', () => {
     fault = await make();
     console.log(`storage fault: ${fault.mechanism}`);
     const log: string[] = [];
-    t = await startTestCore({ dataDir: fault.dataDir, store: fault.location, secret: testSecret, log: (line) => log.push(line) });
+    t = await startTestCore({ dataDir: fault.dataDir, store: fault.location, secret: testSecret, logger: humanLogger((line) => log.push(line)) });
     const core = t;
     const url = `${core.receiverUrl}/webhooks`;
     const delivery = (n: number) => {

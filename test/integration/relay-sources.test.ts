@@ -9,6 +9,7 @@ import { numberedBody } from '../support/signed-load';
 import { tempDataDir } from '../support/temp-dir';
 import { startTestRelay, type TestRelay } from '../support/test-relay';
 import { until } from '../support/until';
+import { humanLogger } from '../../src/main/core/logger';
 
 let relay: TestRelay;
 let token: string;
@@ -33,7 +34,7 @@ async function sendToRelay(from: number, count: number): Promise<void> {
 
 /** A core on a data dir of the test's own, its log lines kept. */
 function startLaptop(dataDir: string, lines: string[], relayOption?: { url: string; token: string; fingerprint: string | null }) {
-  return startTestCore({ dataDir, secret: testSecret, relay: relayOption, log: (line) => lines.push(line) });
+  return startTestCore({ dataDir, secret: testSecret, relay: relayOption, logger: humanLogger((line) => lines.push(line)) });
 }
 
 function newDataDir(): string {

@@ -9,6 +9,7 @@ import { numberedBody } from '../support/signed-load';
 import { tempDataDir } from '../support/temp-dir';
 import { rawRequest, startTestRelay, type TestRelay } from '../support/test-relay';
 import { until } from '../support/until';
+import { humanLogger, silentLogger } from '../../src/main/core/logger';
 
 let relay: TestRelay;
 const dataDirs: string[] = [];
@@ -55,7 +56,7 @@ describe('a token the relay no longer takes', () => {
     const dataDir = tempDataDir();
     dataDirs.push(dataDir);
     const lines: string[] = [];
-    const laptop = await startTestCore({ dataDir, secret: testSecret, log: (line) => lines.push(line) });
+    const laptop = await startTestCore({ dataDir, secret: testSecret, logger: humanLogger((line) => lines.push(line)) });
     try {
       await laptop.call('sources.set', { url: relay.url, token: old, fingerprint: relay.fingerprint });
       await until(() => laptop.call('status.get', {}), (s) => s.sources[0]?.state === 'connected');
@@ -97,7 +98,7 @@ describe('a token the relay no longer takes', () => {
       alreadyStored: async () => new Set(),
       cursor: { read: () => '0:0', write: () => {} },
       onHealth: (health) => reports.push({ at: Date.now(), health }),
-      log: () => {},
+      log: silentLogger,
       tokenRefusedBackoffMs: [100, 200, 400],
     });
     source.start();

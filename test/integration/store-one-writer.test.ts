@@ -13,6 +13,7 @@ import { serviceHeaders, testSecret } from '../support/deliveries';
 import { numberedBody, SignedLoad } from '../support/signed-load';
 import { startTestRelay, type TestRelay } from '../support/test-relay';
 import { until } from '../support/until';
+import { humanLogger } from '../../src/main/core/logger';
 
 /*
  * A laptop pulling a steady stream from a relay while it also receives directly: its cursor writes (one per pulled
@@ -66,7 +67,7 @@ describe('one writer per laptop', () => {
       dataDir,
       secret: testSecret,
       relay: { url: relay.url, token, fingerprint: relay.fingerprint },
-      log: (line) => lines.push(line),
+      logger: humanLogger((line) => lines.push(line)),
     });
     try {
       await until(() => laptop.call('status.get', {}), (s) => s.sources[0]?.state === 'connected');
@@ -101,7 +102,7 @@ describe('one writer per laptop', () => {
     dataDirs.push(dataDir);
     const file = join(dataDir, 'inspector.sqlite3');
     const lines: string[] = [];
-    const store = openSqliteStore(file, { background: true, writerThreadFile: builtWriterThread, log: (line) => lines.push(line) });
+    const store = openSqliteStore(file, { background: true, writerThreadFile: builtWriterThread, log: humanLogger((line) => lines.push(line)) });
     // Rows this connection inserted, updated or deleted since it opened (the migrations' included).
     const changedHere = store.db.prepare('SELECT total_changes()').pluck();
     const opened = changedHere.get() as number;
@@ -114,7 +115,7 @@ describe('one writer per laptop', () => {
       secret: () => testSecret,
       store: storeAll,
       onHealth: () => {},
-      log: (line) => lines.push(line),
+      log: humanLogger((line) => lines.push(line)),
     });
     source.start();
     let directId = 0;

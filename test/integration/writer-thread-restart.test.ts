@@ -6,6 +6,7 @@ import { giftCardBody, serviceHeaders, testSecret } from '../support/deliveries'
 import { post } from '../support/https-client';
 import { tempDataDir } from '../support/temp-dir';
 import { until } from '../support/until';
+import { humanLogger } from '../../src/main/core/logger';
 
 /**
  * The built writer thread, made mortal: it runs as built, and ends its thread (as a crash would, exit code 1) each
@@ -39,7 +40,7 @@ describe("the receiver's writer thread, when it dies", () => {
   it('is started again once, deliveries still stored; when it dies again, senders get 503 and the status and the log say why', async () => {
     const thread = mortalWriterThread();
     const log: string[] = [];
-    t = await startTestCore({ secret: testSecret, writerThreadFile: thread.file, log: (line) => log.push(line) });
+    t = await startTestCore({ secret: testSecret, writerThreadFile: thread.file, logger: humanLogger((line) => log.push(line)) });
     const core = t;
     const url = `${core.receiverUrl}/webhooks`;
     let n = 0;

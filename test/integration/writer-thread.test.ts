@@ -11,6 +11,7 @@ import { StoreUnavailable } from '../../src/main/core/store/common/store-errors'
 import { builtWriterThread } from '../support/core-fixture';
 import { analyzedTraffic } from '../support/realistic-traffic';
 import { tempDataDir } from '../support/temp-dir';
+import { humanLogger } from '../../src/main/core/logger';
 
 const answered = { status: 200, body: '{"received":true}', reason: 'policy: default' };
 
@@ -76,7 +77,7 @@ describe('the store’s writer thread (analysis, commits and derivation off the 
     const broken = join(tempDataDir(), 'store-writer.js');
     writeFileSync(broken, "throw new Error('the writer thread could not load');\n");
     const lines: string[] = [];
-    const store = openSqliteStore(storeFile(), { background: true, writerThreadFile: broken, log: (line) => lines.push(line) });
+    const store = openSqliteStore(storeFile(), { background: true, writerThreadFile: broken, log: humanLogger((line) => lines.push(line)) });
     const [first, second, ...rest] = capturedTraffic(20, 3);
     // Handed to a thread that died under it: refused (the receiver answers 503, so the sender retries), never half-stored.
     await expect(store.storeDelivery(first!)).rejects.toThrow('the writer thread could not load');

@@ -21,6 +21,7 @@ import {
   type ConnectionScript,
   type SteadyTraffic,
 } from '../support/hostile-traffic';
+import { humanLogger } from '../../src/main/core/logger';
 
 /*
  * Hostile traffic against a real receiver while the service's own deliveries keep arriving.
@@ -213,7 +214,7 @@ describe('the receiver under hostile traffic (in-process core, short timeouts)',
   beforeAll(async () => {
     process.on('unhandledRejection', onUnhandled);
     process.on('uncaughtException', onUnhandled);
-    t = await startTestCore({ secret: testSecret, bodyLimitBytes: bodyLimit, timeouts, log: (line) => logLines.push(line) });
+    t = await startTestCore({ secret: testSecret, bodyLimitBytes: bodyLimit, timeouts, logger: humanLogger((line) => logLines.push(line)) });
     await warmUp(t.receiverUrl);
     rssStart = process.memoryUsage().rss;
     rss = sampleRss(() => process.memoryUsage().rss);

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { deriveScheduler, searchIdleMs, type DerivationRunner } from '../../src/main/core/store/sqlite/derive-scheduler';
 import type { StepOutcome } from '../../src/main/core/store/sqlite/derived-tables';
+import { humanLogger } from '../../src/main/core/logger';
 
 const transactionMs = 5;
 
@@ -76,7 +77,7 @@ describe('the derivation scheduler', () => {
   it('says once that the index cannot be updated while that lasts, retries in pauses, and says once that it works again', async () => {
     const lines: string[] = [];
     const writer = writerSteps(2_000);
-    const scheduler = deriveScheduler(writer.runner, { log: (line) => lines.push(line) });
+    const scheduler = deriveScheduler(writer.runner, { log: humanLogger((line) => lines.push(line)) });
     writer.failSearch('database or disk is full');
     scheduler.schedule();
     await vi.advanceTimersByTimeAsync(5_000);

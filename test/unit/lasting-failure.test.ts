@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LastingFailure, lastingAfterMs } from '../../src/main/core/store/common/lasting-failure';
+import { humanLogger } from '../../src/main/core/logger';
 
 const words = { failing: 'the upkeep cannot be done', recovered: 'the upkeep works again' };
 
@@ -7,7 +8,7 @@ function tracker() {
   let now = Date.UTC(2026, 10, 26, 12, 0, 0);
   const lines: string[] = [];
   let changes = 0;
-  const failure = new LastingFailure(words, { log: (line) => lines.push(line), now: () => now });
+  const failure = new LastingFailure(words, { log: humanLogger((line) => lines.push(line)), now: () => now });
   failure.onChange(() => changes++);
   return { failure, lines, changes: () => changes, advance: (ms: number) => (now += ms), now: () => now };
 }

@@ -1,6 +1,7 @@
 import { closeOnSignal, parseCommandLine, parsePort } from '@webhook-inspector/command-line';
 import type { FedDelivery } from '../core/delivery-feed';
 import { certificateRemedy } from '../core/replay/certificate-remedy';
+import { humanLogger } from '../core/logger';
 import { startCore } from '../core/start-core';
 import { defaultDataDir } from './default-data-dir';
 import { listenDefinition } from './listen-definition';
@@ -98,7 +99,7 @@ export async function listenCommand(args: string[]): Promise<void> {
         ? undefined
         : { enabled: true, target, appendPath: false, pathRewrite: null, mirrorStatus: false, allowSelfSigned: values.insecure },
     rendererDir: builtRendererDir(),
-    log: (line) => console.error(line),
+    logger: humanLogger((line) => console.error(line)),
   }).catch((error: unknown) => {
     throw portInUse(error, [
       { asked: ports.https, flag: '--port', what: 'the HTTPS receiver' },

@@ -3,6 +3,7 @@ import { AgentEgress } from '../core/outbound/agent-egress';
 import { parseAllowRule } from '../core/outbound/allow-rule';
 import { storedSimulatorSecret } from 'payout-simulator';
 import { fileSecretStore, secretFingerprint } from '../core/signing-secret';
+import { humanLogger } from '../core/logger';
 import { openStore } from '../core/store';
 import { agentActor, agentTeamAccess } from '../core/team/agent-access';
 import { inspectorMcpServer } from '../mcp/mcp-server';
@@ -21,7 +22,7 @@ export async function mcpCommand(args: string[]): Promise<void> {
   const log = (line: string) => console.error(line);
   // An invalid rule stops the start with its reason, before the store is opened.
   const allowed = (values['allow-target'] ?? []).map(parseAllowRule);
-  const store = await openStore(location, { role: 'command', log });
+  const store = await openStore(location, { role: 'command', log: humanLogger(log) });
   // A team's store (PostgreSQL): its saved egress rules apply, and each send is in its audit log.
   const team = location.url === undefined ? null : agentTeamAccess(location.url, log);
   const egress = new AgentEgress({ allowed, teamRules: team && (() => team.savedEgressRules()) });

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { humanLogger, jsonLogger } from '../core/logger';
 import { startCore } from '../core/start-core';
 import { defaultDataDir } from './default-data-dir';
 import { builtRendererDir } from './renderer-dir';
@@ -44,7 +45,8 @@ export async function serve(args: string[]): Promise<void> {
         : { url: values.relay, token: relayToken, fingerprint: values['relay-fingerprint'] ?? null },
     retention: keepDays === null && keepBytes === null ? undefined : { keepDays, keepBytes },
     rendererDir: builtRendererDir(),
-    log: (line) => console.error(line),
+    // A team server is run by an operator: pino's JSON on stderr, for the journal. Else a person reads the lines.
+    logger: values.team ? jsonLogger() : humanLogger((line) => console.error(line)),
   }).catch((error: unknown) => {
     throw portInUse(error, [
       { asked: askedPort(values.port), flag: '--port', what: 'the HTTPS receiver' },

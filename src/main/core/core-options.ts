@@ -12,6 +12,7 @@ import type { ServiceApiOptions } from './service-api';
 import type { EmbeddedSimulatorOptions } from './service-connection';
 
 import type { ReceiverTimeouts } from '@webhook-inspector/capture';
+import type { Logger } from './logger';
 
 export type { ReceiverTimeouts };
 
@@ -87,8 +88,11 @@ export interface CoreOptions {
    * the core from its sources, pass the built one. Null: analysis and commits on the main thread.
    */
   writerThreadFile?: string | null;
-  /** One line per notable event; never given secrets. Default: silent. */
-  log?: (line: string) => void;
+  /**
+   * Where the core says what happened (logger.ts: human lines for a person, pino's JSON for a team server); never
+   * given secrets. Default: silent.
+   */
+  logger?: Logger;
 }
 
 export interface CoreUrls {

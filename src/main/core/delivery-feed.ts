@@ -3,6 +3,7 @@ import type { DeliverySummary } from '../../shared/delivery';
 import type { ReplayRecord } from '../../shared/replay';
 import type { RawDelivery, ReceiverForward } from '@webhook-inspector/capture';
 import type { InspectorStore } from './store/common/inspector-store';
+import type { Logger } from './logger';
 
 /** What a delivery's live forward got: the handler's status, or why there was none. */
 export interface FedForward {
@@ -29,7 +30,7 @@ export type EventSubscription = (listener: (name: EventName, payload: unknown) =
 export interface DeliveryFeedDeps {
   store: Pick<InspectorStore, 'listDeliveries' | 'getDelivery' | 'replays'>;
   subscribe: EventSubscription;
-  log: (line: string) => void;
+  log: Logger;
 }
 
 /** The rows read at once after a commit; more are read in pages of as many. */
@@ -162,7 +163,7 @@ class Follower {
       try {
         await this.readNew();
       } catch (error) {
-        this.deps.log(`listen: could not read the new deliveries (${(error as Error).message})`);
+        this.deps.log.warn(`listen: could not read the new deliveries (${(error as Error).message})`);
       }
     });
   }

@@ -1,6 +1,7 @@
 import { RetentionLimits, unlimitedRetention, type RetentionStatus } from '../../shared/retention';
 import type { InspectorStore, SettingsStore } from './store/common/inspector-store';
 import { limitsSet } from './store/common/pruning';
+import type { Logger } from './logger';
 
 export interface RetentionOptions {
   store: InspectorStore;
@@ -9,7 +10,7 @@ export interface RetentionOptions {
   commandLine?: RetentionLimits;
   /** After a pass that pruned, or a change of limits. */
   onChange: () => void;
-  log: (line: string) => void;
+  log: Logger;
   /** Deliveries per transaction: a short one, so the receiver's commits never wait long behind it. */
   batchRows?: number;
   /** Between two batches, for the receiver's turns (and commits). */
@@ -108,10 +109,10 @@ export class Retention {
         await new Promise((resolve) => setTimeout(resolve, this.options.pauseMs ?? defaultPauseMs));
       }
     } catch (error) {
-      log(`store: pruning stopped (${(error as Error).message}); will try again`);
+      log.warn(`store: pruning stopped (${(error as Error).message}); will try again`);
     }
     if (pruned > 0) {
-      log(`store: pruned ${pruned} deliveries past the retention limits`);
+      log.info(`store: pruned ${pruned} deliveries past the retention limits`);
       this.options.onChange();
     }
     // Still over the size with nothing prunable: the oldest are not derived yet (a burst); try again shortly.

@@ -9,6 +9,7 @@ import { secretFingerprint, type SigningSecret } from './signing-secret';
 import { sendAttempt } from '@webhook-inspector/http-attempt';
 import { demoPayoutOrderRequests, loadSimulatorAccount, startSimulator, type Simulator, type WebhookSender } from 'payout-simulator';
 import type { SettingsStore } from './store/common/inspector-store';
+import type { Logger } from './logger';
 
 export interface EmbeddedSimulatorOptions {
   /** Its API's port on 127.0.0.1 (serve --simulator-port); a free one by default. */
@@ -35,7 +36,7 @@ export interface ServiceConnectionDeps {
   onSimulatorChanged: () => void;
   /** After a switch of service or token (the API client's cached pages belong to the previous one). */
   onConnectionChanged?: () => void;
-  log: (line: string) => void;
+  log: Logger;
 }
 
 /** Headless alternative to a stored API token for a real service. */
@@ -66,7 +67,7 @@ export class ServiceConnectionManager {
       send: this.webhookSender(),
       behaviour: this.deps.settings.read('simulatorBehaviour', SimulatorBehaviour),
       onChange: this.deps.onSimulatorChanged,
-      log: this.deps.log,
+      log: (line) => this.deps.log.info(line),
     });
     this.deps.secret.setFallback(account.ownSecret());
   }

@@ -35,6 +35,7 @@ import { Retention } from './retention';
 import { checkChangeShownTo, statusShownTo } from './control/shown-to';
 import { defaultBodyLimitBytes } from './receiver/body-limit';
 import { DeliveryFeed } from './delivery-feed';
+import { logLines, silentLogger, type Logger } from './logger';
 import { RuntimeLog } from './reconcile/runtime-log';
 import { ReconcileService, reconcileCalls } from './reconcile/reconcile-service';
 
@@ -46,24 +47,26 @@ const SavedPorts = z.object({ https: z.number().int(), http: z.number().int().nu
 
 /** The only composition root: store, receiver, control server. Every path, port and secret comes in here. */
 export async function startCore(options: CoreOptions): Promise<Core> {
-  const log = options.log ?? (() => {});
+  const logger = options.logger ?? silentLogger;
   mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
   const location: StoreLocation = { dataDir: options.dataDir, url: options.store };
   const store = await openStore(location, {
     role: 'receiver',
     nativeBinding: options.nativeBinding,
     writerThreadFile: options.writerThreadFile,
-    log,
+    log: logger,
   });
   try {
-    return await assemble(options, store, describeLocation(location, 'file'), log);
+    return await assemble(options, store, describeLocation(location, 'file'), logger);
   } catch (error) {
     await store.close();
     throw error;
   }
 }
 
-async function assemble(options: CoreOptions, store: InspectorStore, storeLocation: string, log: (line: string) => void) {
+async function assemble(options: CoreOptions, store: InspectorStore, storeLocation: string, logger: Logger) {
+  // The domains not yet given the logger take its lines (at info).
+  const log = logLines(logger);
   const { settings } = store;
   const runtime = new RuntimeLog(store.reconcile, log);
   const certificate = await loadOrCreateCertificate(options.dataDir);
@@ -102,7 +105,7 @@ async function assemble(options: CoreOptions, store: InspectorStore, storeLocati
     team: options.team !== undefined,
     log,
   });
-  const feed = new DeliveryFeed({ store, subscribe: (listener) => events.subscribe(listener), log });
+  const feed = new DeliveryFeed({ store, subscribe: (listener) => events.subscribe(listener), log: logger });
   const checks = new CheckRuns({
     settings,
     store,
@@ -148,14 +151,14 @@ async function assemble(options: CoreOptions, store: InspectorStore, storeLocati
       runtime.relayHealth(sources.health);
       statusChanged();
     },
-    log,
+    log: logger,
   });
   const retention = new Retention({
     store,
     settings,
     commandLine: options.retention,
     onChange: () => statusChanged(),
-    log,
+    log: logger,
   });
   const saved = settings.read('receiverPorts', SavedPorts);
   await receivers.start({
@@ -194,7 +197,7 @@ async function assemble(options: CoreOptions, store: InspectorStore, storeLocati
       }, 250).unref();
     },
     onConnectionChanged: () => api.connectionChanged(),
-    log,
+    log: logger,
   });
   await service.start().catch(async (error: Error) => {
     await Promise.all([receivers.stop(), replays.close()]);
@@ -326,17 +329,17 @@ async function assemble(options: CoreOptions, store: InspectorStore, storeLocati
   });
   control.setPort(uiPort);
   const uiOrigin = access.uiOrigin((control.server.address() as AddressInfo).port);
-  log(`core: started with ${store.deliveryCount()} stored deliveries`);
+  logger.info(`core: started with ${store.deliveryCount()} stored deliveries`);
   if (settings.read('analyzerVersion', z.number()) !== analyzerVersion) {
     if (store.deliveryCount() === 0) settings.write('analyzerVersion', analyzerVersion);
     else {
-      log('core: the analyzer changed since these deliveries were stored; re-analyzing them');
+      logger.info('core: the analyzer changed since these deliveries were stored; re-analyzing them');
       void reverify(true).then(() => settings.write('analyzerVersion', analyzerVersion));
     }
   }
 
   retention.prune();
-  void sources.start().catch((error: Error) => log(`source: could not start (${error.message})`));
+  void sources.start().catch((error: Error) => logger.warn(`source: could not start (${error.message})`));
 
   let closing: Promise<void> | null = null;
   const close = () =>

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { CoreOptions } from '../core-options';
 import { connectTeamDatabase } from '../store';
+import { logLines, silentLogger } from '../logger';
 import { postgresAuditLog } from '../team/audit-log';
 import { AuditRetention } from '../team/audit-retention';
 import type { SettingsStore } from '../store/common/inspector-store';
@@ -31,8 +32,9 @@ export interface ControlAccess {
 const loopback = '127.0.0.1';
 
 /** Who may open the UI, and where it listens: one person on this machine, or a team behind its reverse proxy. */
-export function controlAccess(options: Pick<CoreOptions, 'team' | 'store' | 'log'>, settings?: SettingsStore): ControlAccess {
-  const log = options.log ?? (() => {});
+export function controlAccess(options: Pick<CoreOptions, 'team' | 'store' | 'logger'>, settings?: SettingsStore): ControlAccess {
+  // team/ takes its lines still (at info).
+  const log = logLines(options.logger ?? silentLogger);
   if (options.team === undefined) {
     const token = randomBytes(24).toString('base64url');
     return {

@@ -3,6 +3,7 @@ import type { DeliveryRecord } from '../delivery-record/delivery-record';
 import { followStream, fetchPage, PageTooLarge, RelayRefusal, type RelayEndpoint } from './relay-client';
 import { buildDeliveryRecord } from '../delivery-record/build-record';
 import { responseFor } from '@webhook-inspector/capture';
+import type { Logger } from '../logger';
 
 export interface RelaySourceDeps {
   endpoint: RelayEndpoint;
@@ -15,7 +16,7 @@ export interface RelaySourceDeps {
   alreadyStored: (relayIds: string[]) => Promise<Set<string>>;
   cursor: { read(): string; write(cursor: string): void };
   onHealth: (health: SourceHealth) => void;
-  log: (line: string) => void;
+  log: Logger;
   /** The waits after the relay refuses the token, one per refusal in a row, the last repeated (the defaults: `tokenRefusedBackoffMs`). */
   tokenRefusedBackoffMs?: readonly number[];
 }
@@ -161,9 +162,9 @@ export class RelaySource {
   private disconnected(reason: string, waitMs: number, tokenRefused = false): void {
     const now = new Date();
     const firstFailure = this.health.state !== 'disconnected';
-    if (firstFailure) this.deps.log(`source ${this.deps.name}: disconnected (${reason}); reconnecting`);
-    else if (tokenRefused && reason !== this.health.reason) this.deps.log(`source ${this.deps.name}: ${reason}`);
-    if (tokenRefused) this.deps.log(`source ${this.deps.name}: asking again in ${Math.round(waitMs / 1000)} s`);
+    if (firstFailure) this.deps.log.warn(`source ${this.deps.name}: disconnected (${reason}); reconnecting`);
+    else if (tokenRefused && reason !== this.health.reason) this.deps.log.warn(`source ${this.deps.name}: ${reason}`);
+    if (tokenRefused) this.deps.log.info(`source ${this.deps.name}: asking again in ${Math.round(waitMs / 1000)} s`);
     this.report({
       state: 'disconnected',
       behind: null,

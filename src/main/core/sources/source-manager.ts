@@ -57,7 +57,7 @@ export class SourceManager {
       if (this.deps.commandLine) return this.run(this.deps.commandLine, 'memory');
       const saved = this.deps.settings.read(savedKey, SavedRelay);
       const token = saved ? this.deps.tokenStore.load() : null;
-      if (saved && token === null) this.deps.log(`source ${relaySourceName(saved.url)}: its token is no longer kept; set it again in Settings`);
+      if (saved && token === null) this.deps.log.warn(`source ${relaySourceName(saved.url)}: its token is no longer kept; set it again in Settings`);
       if (saved && token !== null) await this.run({ ...saved, token }, this.deps.tokenStore.storage);
     });
   }
@@ -99,7 +99,7 @@ export class SourceManager {
       this.deps.settings.remove(savedKey);
       const name = this.running?.source.status.name;
       await this.stopRunning();
-      if (name) this.deps.log(`source ${name}: removed`);
+      if (name) this.deps.log.info(`source ${name}: removed`);
       this.deps.onChange();
     });
   }
@@ -119,7 +119,7 @@ export class SourceManager {
     const source = pullFromRelay({ ...endpoint, egress: this.deps.egress }, inspectorStore, { secret, store, log, onHealth: onChange });
     const storedBefore = await inspectorStore.deliverySource(source.status.name).count();
     this.running = { endpoint, tokenStorage, source, storedBefore };
-    log(`source ${source.status.name}: pulling from ${endpoint.url}`);
+    log.info(`source ${source.status.name}: pulling from ${endpoint.url}`);
     source.start();
     onChange();
   }

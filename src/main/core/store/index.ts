@@ -17,6 +17,7 @@ import { openPostgresStore, withoutPassword } from './postgres/postgres-store';
 import { migrateInspectorSchema } from './postgres/schema';
 import { sqliteBulkWriter } from './sqlite/import-writer';
 import { openSqliteStore } from './sqlite/sqlite-store';
+import { humanLogger, type Logger } from '../logger';
 
 export { isPostgresUrl, withoutPassword };
 export type { ImportWriter };
@@ -44,10 +45,10 @@ export type StoreRole =
       nativeBinding?: string;
       /** The built writer thread, when not beside this bundle (tests run the core from its sources); null: none. */
       writerThreadFile?: string | null;
-      log: (line: string) => void;
+      log: Logger;
     }
   /** A command (export, lifecycles, replay): this thread, no background work; a data dir's store must exist already. */
-  | { role: 'command'; log?: (line: string) => void };
+  | { role: 'command'; log?: Logger };
 
 /** The SQLite file a data dir keeps its store in. */
 export function sqliteFileOf(dataDir: string): string {
@@ -97,7 +98,7 @@ export async function openImportWriter(location: StoreLocation): Promise<ImportW
  * A running server's store migrated it on open; a command migrates it first (`migrateTeamDatabase`).
  */
 export function connectTeamDatabase(url: string, log: (line: string) => void): pg.Pool {
-  return connectPool(url, log);
+  return connectPool(url, humanLogger(log));
 }
 
 export { migrateInspectorSchema as migrateTeamDatabase };

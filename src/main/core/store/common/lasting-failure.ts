@@ -1,4 +1,5 @@
 import type { UpkeepFailure } from '../../../../shared/contract';
+import type { Logger } from '../../logger';
 
 /** A failure that has gone on this long (from the start of the first failed attempt) is lasting, not a hiccup. */
 export const lastingAfterMs = 2_000;
@@ -6,7 +7,7 @@ export const lastingAfterMs = 2_000;
 const retryDelaysMs = [250, 500, 1_000, 2_000, 5_000];
 
 export interface LastingFailureOptions {
-  log: (line: string) => void;
+  log: Logger;
   now?: () => number;
 }
 
@@ -46,7 +47,7 @@ export class LastingFailure {
     this.failures += 1;
     if (this.lasting === null && this.now() - this.firstStartedAt >= lastingAfterMs) {
       this.lasting = { since: new Date(this.firstStartedAt).toISOString(), message };
-      this.options.log(`store: ${this.says.failing} (${message}); retrying until it works`);
+      this.options.log.warn(`store: ${this.says.failing} (${message}); retrying until it works`);
       this.changed();
     } else if (this.lasting !== null && this.lasting.message !== message) {
       // The same failure goes on (one line); the status shows its latest cause.
@@ -64,7 +65,7 @@ export class LastingFailure {
     this.lasting = null;
     if (lasting === null) return;
     const seconds = Math.round((this.now() - Date.parse(lasting.since)) / 1000);
-    this.options.log(`store: ${this.says.recovered} (after ${seconds} s)`);
+    this.options.log.info(`store: ${this.says.recovered} (after ${seconds} s)`);
     this.changed();
   }
 

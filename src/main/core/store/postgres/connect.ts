@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { storeErrorOf } from './errors';
+import type { Logger } from '../../logger';
 
 /** 64-bit integers (ids, times in ms, counts) as numbers: every one the store holds is far below 2^53. */
 const types = {
@@ -11,10 +12,10 @@ const types = {
  * A pool on the store's database. Every commit waits for its WAL flush (synchronous_commit on, whatever the
  * server's default), so a delivery's commit is durable before the receiver answers.
  */
-export function connectPool(url: string, log: (line: string) => void): pg.Pool {
+export function connectPool(url: string, log: Logger): pg.Pool {
   const pool = new pg.Pool({ connectionString: url, max: 8, options: '-c synchronous_commit=on', types });
   // An idle connection the server dropped: the next query takes another.
-  pool.on('error', (error) => log(`store: a PostgreSQL connection failed (${error.message})`));
+  pool.on('error', (error) => log.warn(`store: a PostgreSQL connection failed (${error.message})`));
   return withStoreErrors(pool);
 }
 

@@ -8,6 +8,7 @@ import type { RecentParsedBodies } from '../common/recent-parsed-bodies';
 import { LastingFailure } from '../common/lasting-failure';
 import { inTransaction, type Queryable } from './connect';
 import { numbered } from './sql';
+import type { Logger } from '../../logger';
 
 /** Rows derived per transaction. */
 const batchRows = 500;
@@ -123,7 +124,7 @@ async function growLifecycle(client: pg.PoolClient, key: string, added: readonly
  * watermark `derived_through` (committed with them), by the same analysis as the SQLite store's. One
  * derivation runs at a time in this process, and across processes under an advisory lock.
  */
-export function pgDerivedResults(pool: pg.Pool, options: { parsedBodies: RecentParsedBodies; log: (line: string) => void }) {
+export function pgDerivedResults(pool: pg.Pool, options: { parsedBodies: RecentParsedBodies; log: Logger }) {
   const { parsedBodies, log } = options;
 
   /** Derives one batch in the transaction under way (holding the derivation's lock); returns how many rows. */

@@ -13,6 +13,7 @@ import { pgPruner } from './pruner';
 import { migrateInspectorSchema } from './schema';
 import { pgSettings } from './settings';
 import { pgReconcileStore } from './reconcile-records';
+import { silentLogger, type Logger } from '../../logger';
 
 /** A store URL fit to show: no password, and no parameters (one may carry a password too). */
 export function withoutPassword(url: string): string {
@@ -30,8 +31,8 @@ export function withoutPassword(url: string): string {
  * The server engine: the inspector's store in a PostgreSQL database (a team's shared inspector), migrated on
  * open. The same answers as the SQLite store; the free-text search through pg_trgm.
  */
-export async function openPostgresStore(url: string, options: { log?: (line: string) => void } = {}): Promise<InspectorStore> {
-  const log = options.log ?? (() => {});
+export async function openPostgresStore(url: string, options: { log?: Logger } = {}): Promise<InspectorStore> {
+  const log = options.log ?? silentLogger;
   const pool = connectPool(url, log);
   try {
     await migrateInspectorSchema(pool);

@@ -1,18 +1,19 @@
 import type pg from 'pg';
 import type { SettingsStore } from '../common/inspector-store';
+import type { Logger } from '../../logger';
 
 /**
  * The settings table, held in memory: the core reads settings synchronously (at start, in constructors).
  * Read once at open; each write takes effect at once and is stored in order in the background.
  */
-export async function pgSettings(pool: pg.Pool, log: (line: string) => void): Promise<SettingsStore & { flush(): Promise<void> }> {
+export async function pgSettings(pool: pg.Pool, log: Logger): Promise<SettingsStore & { flush(): Promise<void> }> {
   const values = new Map((await pool.query<{ key: string; value: string }>('SELECT key, value FROM settings')).rows.map((r) => [r.key, r.value]));
   let writes: Promise<void> = Promise.resolve();
   const inOrder = (key: string, sql: string, params: unknown[]) => {
     writes = writes
       .then(() => pool.query(sql, params))
       // The key only: a setting's value is never logged.
-      .then(() => {}, (error: Error) => log(`store: the setting ${key} could not be stored (${error.message})`));
+      .then(() => {}, (error: Error) => log.warn(`store: the setting ${key} could not be stored (${error.message})`));
   };
   return {
     read(key, schema) {

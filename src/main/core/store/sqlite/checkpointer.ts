@@ -1,6 +1,7 @@
 import { LastingFailure } from '../common/lasting-failure';
 import type { Db } from './db';
 import { startSqliteWorker } from './sqlite-worker';
+import { silentLogger, type Logger } from '../../logger';
 
 /** How often the worker copies the WAL's new pages into the database. */
 const intervalMs = 100;
@@ -38,11 +39,11 @@ parentPort.on('message', () => {
  * fsync) then no longer stalls the event loop that answers deliveries. A PASSIVE checkpoint never blocks
  * a writer. If the worker cannot start or dies, the store's connection checkpoints as SQLite does by default.
  */
-export function startCheckpointer(db: Db, options: { nativeBinding?: string; log?: (line: string) => void } = {}) {
-  const log = options.log ?? (() => {});
+export function startCheckpointer(db: Db, options: { nativeBinding?: string; log?: Logger } = {}) {
+  const log = options.log ?? silentLogger;
   const fallBack = (why: string) => {
     if (db.open) db.pragma(`wal_autocheckpoint = ${defaultAutocheckpointPages}`);
-    log(`store: checkpoints run on the main thread (${why})`);
+    log.warn(`store: checkpoints run on the main thread (${why})`);
   };
   let worker: ReturnType<typeof startSqliteWorker>;
   try {

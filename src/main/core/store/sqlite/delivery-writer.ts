@@ -2,11 +2,12 @@ import { GroupCommitWriter } from '@webhook-inspector/capture';
 import type { IncomingDelivery } from '../../delivery-record/delivery-record';
 import { deriveScheduler } from './derive-scheduler';
 import type { StoreWriter } from './store-writer';
+import type { Logger } from '../../logger';
 
 export interface DeliveryWriterOptions {
   /** After each commit, with the newest stored id. */
   onCommitted?: (latestId: number) => void;
-  log?: (line: string) => void;
+  log?: Logger;
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { UpkeepFailure } from '../../../../shared/contract';
 import { LastingFailure } from '../common/lasting-failure';
 import { readCatchUpRows, type StepOutcome } from './derived-tables';
+import { silentLogger, type Logger } from '../../logger';
 
 /**
  * Deriving waits this long after a commit, so that one transaction covers many commits' rows: a lifecycle's
@@ -28,7 +29,7 @@ export interface DerivationRunner {
 }
 
 export interface DeriveSchedulerOptions {
-  log?: (line: string) => void;
+  log?: Logger;
 }
 
 /**
@@ -39,7 +40,7 @@ export interface DeriveSchedulerOptions {
  * part of the upkeep it stops.
  */
 export function deriveScheduler(runner: DerivationRunner, options: DeriveSchedulerOptions = {}) {
-  const failure = new LastingFailure(derivedUpkeepWords, { log: options.log ?? (() => {}) });
+  const failure = new LastingFailure(derivedUpkeepWords, { log: options.log ?? silentLogger });
   const failing = new Map<'derive' | 'search', string>();
   /** Notes how a part of the upkeep went; how long to wait before retrying while any part fails, else null. */
   const noted = (part: 'derive' | 'search', why: string | null, startedAt: number): number | null => {

@@ -2,12 +2,13 @@ import type { Db } from './db';
 import { inProcessWriter } from './in-process-writer';
 import type { StoreWriter } from './store-writer';
 import { supervisedWriterThread } from './writer-thread/supervised-thread';
+import type { Logger } from '../../logger';
 
 export interface StoreWriterOptions {
   /** The built writer thread (writer-thread/thread-file.ts); null: the writes run on this thread. */
   threadFile: string | null;
   nativeBinding?: string;
-  log?: (line: string) => void;
+  log?: Logger;
 }
 
 /**
@@ -22,7 +23,7 @@ export function openStoreWriter(db: Db, options: StoreWriterOptions): StoreWrite
   try {
     return supervisedWriterThread(db.name, { threadFile: options.threadFile, nativeBinding: options.nativeBinding, log: options.log });
   } catch (error) {
-    options.log?.(`store: deliveries are written on the main thread (${(error as Error).message})`);
+    options.log?.warn(`store: deliveries are written on the main thread (${(error as Error).message})`);
     return inProcessWriter(db);
   }
 }

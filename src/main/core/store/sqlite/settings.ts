@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { SettingsStore } from '../common/inspector-store';
 import type { Db } from './db';
+import type { Logger } from '../../logger';
 
 /** Small typed key/value settings; each value is validated by its schema on the way out. */
 export function settingsQueries(db: Db): SettingsStore {
@@ -50,7 +51,7 @@ export function settingChangesWriter(db: Db): (changes: SettingChange[]) => void
 export function writeBehindSettings(
   db: Db,
   store: (changes: SettingChange[]) => Promise<void>,
-  log: (line: string) => void,
+  log: Logger,
 ): SettingsStore & { flush(): Promise<void> } {
   const values = new Map(
     (db.prepare('SELECT key, value FROM settings').all() as Array<{ key: string; value: string }>).map((r) => [r.key, r.value]),
@@ -66,7 +67,7 @@ export function writeBehindSettings(
       () => store(changes),
     );
     // The keys only: a setting's value is never logged.
-    writes.catch((error: Error) => log(`store: the settings ${changes.map(([key]) => key).join(', ')} could not be stored (${error.message})`));
+    writes.catch((error: Error) => log.warn(`store: the settings ${changes.map(([key]) => key).join(', ')} could not be stored (${error.message})`));
   };
   const change = (key: string, json: string | null) => {
     if (pending.size === 0) setImmediate(storePending);

@@ -19,6 +19,7 @@ import type { StoreWriter } from './store-writer';
 import { scanForText, storedIdRange, textSearchMode } from './text-scan';
 import { builtWriterThreadFile } from './writer-thread/thread-file';
 import { sqliteReconcileStore } from './reconcile-records';
+import { silentLogger, type Logger } from '../../logger';
 
 export interface SqliteStoreOptions {
   /** A better-sqlite3 binary built for this runtime (the desktop has its own). */
@@ -30,7 +31,7 @@ export interface SqliteStoreOptions {
   background?: boolean;
   /** The built writer thread, when not beside this bundle (tests run the core from its sources); null: none. */
   writerThreadFile?: string | null;
-  log?: (line: string) => void;
+  log?: Logger;
 }
 
 /** The embedded engine: one SQLite file (better-sqlite3), as described in docs/STORE.md. */
@@ -44,7 +45,7 @@ export function openSqliteStore(file: string, options: SqliteStoreOptions = {}):
   const db = openStore(file, { nativeBinding: options.nativeBinding });
   try {
     const threadFile = options.background ? (options.writerThreadFile === undefined ? builtWriterThreadFile() : options.writerThreadFile) : null;
-    if (options.background && threadFile === null) options.log?.('store: no writer thread beside this build; deliveries are analysed and written on the main thread');
+    if (options.background && threadFile === null) options.log?.warn('store: no writer thread beside this build; deliveries are analysed and written on the main thread');
     const writer = openStoreWriter(db, { threadFile, nativeBinding: options.nativeBinding, log: options.log });
     return sqliteStore(db, writer, options);
   } catch (error) {
@@ -68,7 +69,7 @@ export function sqliteStore(db: Db, writer: StoreWriter, options: SqliteStoreOpt
   const lifecycles = lifecycleQueries(db);
   const sources = replaySourceQueries(db);
   const exports = exportQueries(db);
-  const settings = writeBehindSettings(db, (changes) => writer.writeSettings(changes), options.log ?? (() => {}));
+  const settings = writeBehindSettings(db, (changes) => writer.writeSettings(changes), options.log ?? silentLogger);
   const replays = replayQueries(db);
   const counts = retentionCounts(db);
 

@@ -6,6 +6,7 @@ import { connectionPragmas } from '../open';
 import type { StoreWriter, WriterCall, WriterHandlers, WriterItem } from '../store-writer';
 import { walSyncer } from '../wal-sync';
 import type { WriterReply, WriterRequest, WriterThreadData } from './thread-main';
+import { silentLogger, type Logger } from '../../../logger';
 
 interface Waiting {
   resolve: (result: unknown) => void;
@@ -16,7 +17,7 @@ export interface WriterThreadOptions {
   /** The built thread entry (thread-file.ts). */
   threadFile: string;
   nativeBinding?: string;
-  log?: (line: string) => void;
+  log?: Logger;
 }
 
 /** The writes on a thread, and whether it stopped (its connection failed to open, or it crashed), and why. */
@@ -37,7 +38,7 @@ const postable = (item: WriterItem): WriterItem => ('row' in item || !isAnalysed
  * every call after it too.
  */
 export function startWriterThread(file: string, options: WriterThreadOptions): WriterThread {
-  const log = options.log ?? (() => {});
+  const log = options.log ?? silentLogger;
   const workerData: WriterThreadData = {
     file,
     nativeBinding: options.nativeBinding,
@@ -69,12 +70,12 @@ export function startWriterThread(file: string, options: WriterThreadOptions): W
   });
   worker.on('error', (error) => {
     dead = error;
-    log(`store: the writer thread stopped (${error.message})`);
+    log.warn(`store: the writer thread stopped (${error.message})`);
     failAll(error);
   });
   const exited = new Promise<void>((resolve) =>
     worker.once('exit', (code) => {
-      if (dead === null && !closing) log(`store: the writer thread stopped (exit code ${code})`);
+      if (dead === null && !closing) log.warn(`store: the writer thread stopped (exit code ${code})`);
       dead ??= new Error(closing ? 'the store writer stopped' : `the store writer stopped (exit code ${code})`);
       failAll(dead);
       // A thread started again in its place syncs with its own descriptor.

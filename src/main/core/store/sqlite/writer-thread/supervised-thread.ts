@@ -1,6 +1,7 @@
 import { StoreUnavailable } from '../../common/store-errors';
 import type { StoreWriter } from '../store-writer';
 import { startWriterThread, type WriterThread, type WriterThreadOptions } from './client';
+import { silentLogger } from '../../../logger';
 
 /**
  * The writer thread as the store uses it: a thread that dies is started again once (what was under way when it
@@ -9,7 +10,7 @@ import { startWriterThread, type WriterThread, type WriterThreadOptions } from '
  * write ever moves to the main thread halfway.
  */
 export function supervisedWriterThread(file: string, options: WriterThreadOptions): StoreWriter {
-  const log = options.log ?? (() => {});
+  const log = options.log ?? silentLogger;
   let current = startWriterThread(file, options);
   let restarted = false;
   let failed: StoreUnavailable | null = null;
@@ -22,11 +23,11 @@ export function supervisedWriterThread(file: string, options: WriterThreadOption
     const why = current.stoppedBecause ?? 'it stopped';
     if (restarted) {
       failed = new StoreUnavailable(`the store's writer thread stopped again after a restart (${why}); deliveries cannot be stored until the inspector is restarted`);
-      log(`store: ${failed.message}`);
+      log.error(`store: ${failed.message}`);
       throw failed;
     }
     restarted = true;
-    log(`store: restarting the writer thread (it stopped: ${why})`);
+    log.warn(`store: restarting the writer thread (it stopped: ${why})`);
     current = startWriterThread(file, options);
     return current;
   };
