@@ -13,9 +13,10 @@ export default defineConfig({
     projects: [
       {
         ...fromSource,
+        // The packages' own tests (packages/<name>/test) run here too, and alone with `npm test -w <name>`.
         // The deadline only stops a hung test: on a busy machine a property test or a lint run takes seconds.
         // Two workers: vitest's default (one fewer than the cores) would leave one of CI's two cores idle.
-        test: { name: 'unit', include: ['test/unit/**/*.test.ts'], environment: 'node', testTimeout: 30_000, maxWorkers: 2 },
+        test: { name: 'unit', include: ['test/unit/**/*.test.ts', 'packages/*/test/**/*.test.ts'], environment: 'node', testTimeout: 30_000, maxWorkers: 2 },
       },
       {
         ...fromSource,

@@ -230,7 +230,10 @@ export const rooms = [
   },
 ];
 
-/** A package's tests run alone (`npm test -w <name>`): its source and its own name, what it may import, vitest, fast-check. */
+/**
+ * A package's tests run alone (`npm test -w <name>`): its source and its own name, what it may import, and the root's
+ * test tools (vitest, fast-check, typescript for a test that reads the package's source).
+ */
 const packageNames = {
   capture: '@webhook-inspector/capture',
   'command-line': '@webhook-inspector/command-line',
@@ -245,7 +248,7 @@ for (const [dir, name] of Object.entries(packageNames)) {
   rooms.push({
     path: `packages/${dir}/test`,
     rooms: [`packages/${dir}/src`, `packages/${dir}/test`],
-    packages: [...source.packages, name, 'vitest', 'fast-check'],
-    why: `${name}'s tests run alone: the package, what it may import, vitest and fast-check; never the app (src/) or the root's test/.`,
+    packages: [...source.packages, name, 'vitest', 'fast-check', 'typescript'],
+    why: `${name}'s tests run alone: the package, what it may import, vitest, fast-check and typescript; never the app (src/) or the root's test/.`,
   });
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { reconstructLifecycle, summarizeLifecycle, orderSummary, recipientView } from '../../../src/main/core/analysis/lifecycle';
 import { orderEvents, type ScenarioEvent } from 'payout-simulator/internal/scenarios/index';
 import { SeededRandom } from 'payout-simulator/internal/seeded-random';
-import { allScenarios, orderFor, startTime } from '../simulator-scenarios/orders';
+import { allScenarios, orderFor, startTime } from '../../../packages/payout-simulator/test/scenarios/orders';
 import { stored } from './helpers';
 
 /** The simulator's events of one order, stored in a shuffled arrival order with some sent twice. */

@@ -3,7 +3,7 @@ import { applyBodyFaults, faultNames, type FaultName } from 'payout-simulator/in
 import { orderEvents, type ScenarioEvent } from 'payout-simulator/internal/scenarios/index';
 import { SeededRandom } from 'payout-simulator/internal/seeded-random';
 import { analyzeEvent } from './analyze-event';
-import { allScenarios, orderFor, startTime } from './orders';
+import { allScenarios, orderFor, startTime } from '../../../packages/payout-simulator/test/scenarios/orders';
 
 const seeds = Array.from({ length: 30 }, (_, i) => i + 1);
 const paces = [1, 60, 3600];

@@ -3,7 +3,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
-const packageSource = resolve(__dirname, '../../packages/payout-simulator/src');
+const packageSource = resolve(__dirname, '../src');
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
