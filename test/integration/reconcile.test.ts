@@ -98,6 +98,16 @@ describeEachEngine('reconcile against the simulator, with faults made on purpose
     // 2. The policy answers 422 to every delivery of the next order: abandoned at once (spec 7).
     await core.call('settings.setPolicy', { ...defaultResponsePolicy, status: 422 });
     await createOrder('order 2', [{ name: 'refused', scenario: 'crypto_failed' }]);
+    // A 500 and a 302 to every attempt: retried (spec 7, 8) until permanently failed.
+    await core.call('settings.setPolicy', { ...defaultResponsePolicy, status: 500 });
+    await createOrder('order 2b', [{ name: 'retried', scenario: 'crypto_failed' }]);
+    await core.call('settings.setPolicy', { ...defaultResponsePolicy, status: 302 });
+    await createOrder('order 2c', [{ name: 'redirected', scenario: 'crypto_failed' }]);
+    // Signatures that are not valid, which the policy refuses (401).
+    await core.call('settings.setPolicy', { ...defaultResponsePolicy, rejectInvalidSignature: true });
+    sim.dispatcher.configure({ faults: { wrong_signature: true } });
+    await createOrder('order 2d', [{ name: 'badsignature', scenario: 'crypto_failed' }]);
+    sim.dispatcher.configure({ faults: {} });
     await core.call('settings.setPolicy', defaultResponsePolicy);
 
     // The service's retry windows of those payouts have passed, so that none reaches into the stop below.
@@ -155,6 +165,14 @@ describeEachEngine('reconcile against the simulator, with faults made on purpose
     expect(refused.reasons[0]).toMatchObject({ status: 422, rule: 'policy: answer 422' });
     expect(refused.retry!.text).toContain('abandoned at the 4xx');
 
+    expect(shape('retried')).toMatchObject({ class: 'never_heard', retry: 'beyond', reasons: ['answered_5xx'] });
+    expect(byName('retried').reasons[0]).toMatchObject({ status: 500, rule: 'policy: answer 500' });
+    expect(byName('retried').reasons[0]!.deliveryIds.length).toBeGreaterThanOrEqual(8);
+    expect(shape('redirected')).toMatchObject({ class: 'never_heard', retry: 'beyond', reasons: ['answered_3xx'] });
+    expect(byName('redirected').reasons[0]).toMatchObject({ status: 302, rule: 'policy: answer 302' });
+    expect(shape('badsignature')).toMatchObject({ class: 'never_heard', retry: 'beyond', reasons: ['signature_rejected'] });
+    expect(byName('badsignature').reasons[0]).toMatchObject({ status: 401, rule: 'policy: reject signatures that are not valid (invalid)' });
+
     const down = byName('down');
     expect(shape('down')).toEqual({ class: 'never_heard', missing: ['payout.quote_created', 'payout.terminal_state (expired)'], retry: 'beyond', reasons: ['receiver_down'] });
     const gap = down.reasons[0]!;
@@ -170,13 +188,13 @@ describeEachEngine('reconcile against the simulator, with faults made on purpose
     expect(forged[0]!.deliveryIds).toHaveLength(2);
 
     // Only the payouts made here changed since the start; the seeded history is older.
-    expect(result.counts).toEqual({ agrees: 1, behind: 1, contradicts: 1, never_heard: 3, unknown_to_api: 1 });
-    expect(result.beyondRetryWindow).toBe(4);
+    expect(result.counts).toEqual({ agrees: 1, behind: 1, contradicts: 1, never_heard: 6, unknown_to_api: 1 });
+    expect(result.beyondRetryWindow).toBe(7);
 
     // The text names the same classes and reasons.
     const text = await cli(['--since', startedAt, '--api', sim.apiUrl, '--time-scale', String(timeScale)]);
     expect(text.code).toBe(1);
-    expect(text.stdout).toContain('agrees 1 · behind 1 · contradicts 1 · never heard 3 · unknown to the api 1');
+    expect(text.stdout).toContain('agrees 1 · behind 1 · contradicts 1 · never heard 6 · unknown to the api 1');
     expect(text.stdout).toMatch(/why: the receiver answered 422 to payout\.quote_created \(in_progress\), .*payout\.terminal_state \(failed\) \(#\d+, .*\) by the rule "policy: answer 422"/);
     expect(text.stdout).toContain('why: the receiver was not running from');
     expect(text.stdout).toContain(`since the run of ${result.startedAt}: 0 changed`);
@@ -192,13 +210,13 @@ describeEachEngine('reconcile against the simulator, with faults made on purpose
       90_000,
     );
     const summary = listed.runs[0]!;
-    expect(summary).toMatchObject({ state: 'done', trigger: 'manual', counts: { agrees: 1, behind: 1, contradicts: 1, never_heard: 3, unknown_to_api: 1 } });
+    expect(summary).toMatchObject({ state: 'done', trigger: 'manual', counts: { agrees: 1, behind: 1, contradicts: 1, never_heard: 6, unknown_to_api: 1 } });
     expect(summary.progress.payouts.pagesDone).toBe(summary.progress.payouts.totalPages);
     // The same classes as the command's run: nothing changed since (the 90-minute window of a real service keeps
     // these within it, which is not a change of class).
     expect(summary.changes).toMatchObject({ changedCount: 0 });
     const run = await core!.call('reconcile.get', { runId: started.id });
-    expect(run.rows).toHaveLength(7);
+    expect(run.rows).toHaveLength(10);
     for (const c of reconcileClasses) expect(run.rows.some((r) => r.class === c), c).toBe(true);
 
     // The next payouts: a new one that agrees moves nothing else, and the change is said.
