@@ -81,8 +81,10 @@ export function storeWriterHandlers(db: Db): WriterHandlers {
   const reanalyzeBatch = reanalysisBatches(db);
   const reanalyzePace = pacedBatches(32, 4);
   const writeSettings = settingChangesWriter(db);
-  const replays = replayQueries(db);
-  const reconcileWrites = reconcileWriter(db);
+  // Prepared at their first use: a writer over a store of an older schema (a test's) stores deliveries without needing
+  // the replays table's newest columns or the reconciliation's tables.
+  let replays: ReturnType<typeof replayQueries> | undefined;
+  let reconcileWrites: ReturnType<typeof reconcileWriter> | undefined;
 
   return {
     // Durable once the WAL is synced after it (StoreWriter.synced), while the next batch is analysed and committed.
@@ -129,9 +131,10 @@ export function storeWriterHandlers(db: Db): WriterHandlers {
       // Buffers come through a worker's messages as Uint8Arrays.
       const body = draft.response?.body;
       const sentBody = draft.sentBody ? asBuffer(draft.sentBody) : null;
+      replays ??= replayQueries(db);
       return replays.insert({ ...draft, sentBody, ...(body ? { response: { ...draft.response!, body: asBuffer(body) } } : {}) });
     },
-    reconcile: (write) => reconcileWrites(write),
+    reconcile: (write) => (reconcileWrites ??= reconcileWriter(db))(write),
     step: () => steps.step(),
     fillIndexesWhileIdle: () => steps.fillIndexesWhileIdle(),
     catchUp: (maxRows) => steps.catchUp(maxRows),
