@@ -17,6 +17,7 @@ import { NavigateContext, useNavigate } from './hooks/useNavigate';
 import { useStatus, type StatusState } from './hooks/useStatus';
 import { useTokenRefusal } from './hooks/useTokenRefusal';
 import { emptyRoute, type Route, type View } from './lib/route';
+import { ReconcileView } from './features/reconcile/ReconcileView';
 
 export function App() {
   const [route, navigate] = useHashRoute();
@@ -86,6 +87,8 @@ function CurrentView({ route, status, statusError, switchView, onStatus, onPolic
       return <CheckView status={status} deliveryIds={route.deliveryIds} onOpenSettings={() => switchView('settings')} />;
     case 'compare':
       return <CompareView left={route.left} right={route.right} />;
+    case 'reconcile':
+      return <ReconcileView runId={route.runId} klass={route.klass} />;
     case 'settings':
       return <SettingsView status={status} statusError={statusError} onStatus={onStatus} onPolicy={onPolicy} />;
   }

@@ -11,6 +11,7 @@ import './styles/shell.css';
 import './styles/badges.css';
 import './styles/deliveries.css';
 import './styles/detail.css';
+import './styles/reconcile.css';
 import './styles/json-tree.css';
 import './styles/settings.css';
 import './styles/simulator.css';

@@ -185,18 +185,18 @@ function payoutHeard(lifecycles: readonly LifecycleFacts[]): { heard: HeardState
   return { heard, notes };
 }
 
-function summaryOf(klass: ReconcileClass, payout: ApiPayoutView | null, heard: HeardState, missing: readonly string[], retry: RetryWindow | null): string {
+function summaryOf(klass: ReconcileClass, payout: ApiPayoutView | null, heard: HeardState, missing: readonly string[]): string {
   const api = payout?.status ?? 'no status';
   const last = heard.accepted > 0 ? `${heard.lastEvent ?? 'an event'} (${heard.status ?? 'no status'})` : 'nothing';
   switch (klass) {
     case 'agrees':
       return heard.accepted > 0 ? `the webhooks say ${heard.status ?? 'nothing'}, as the API does (${api})` : `the API says ${api}: no webhook is due yet`;
     case 'behind':
-      return `the API says ${api}; the last webhook heard was ${last}: missing ${missing.join(', ')}. ${retry?.text ?? ''}`.trim();
+      return `the API says ${api}; the last webhook heard was ${last}: missing ${missing.join(', ')}`;
     case 'contradicts':
       return `a terminal webhook says ${heard.status ?? '?'}, the API says ${api}`;
     case 'never_heard':
-      return `the API says ${api}; no webhook was heard${missing.length > 0 ? `: missing ${missing.join(', ')}` : ''}. ${retry?.text ?? ''}`.trim();
+      return `the API says ${api}; no webhook was heard${missing.length > 0 ? `: missing ${missing.join(', ')}` : ''}`;
     case 'unknown_to_api':
       return `webhooks (${heard.status ?? 'no status'}) for a payout the API does not list`;
   }
@@ -306,7 +306,7 @@ export function reconcilePayouts(input: ReconcileInput): ReconcileResult {
     rows.push({
       id,
       class: judgement.class,
-      summary: summaryOf(judgement.class, payout, heard, judgement.missing, retry),
+      summary: summaryOf(judgement.class, payout, heard, judgement.missing),
       payout,
       heard,
       lifecycleKeys: lifecycles.map((l) => l.key).sort(),
@@ -358,7 +358,7 @@ export function reconcilePayouts(input: ReconcileInput): ReconcileResult {
     rows.push({
       id: `lifecycle:${lifecycles[0]!.key}`,
       class: 'unknown_to_api',
-      summary: `${summaryOf('unknown_to_api', null, heard, [], null)} (order ${orderUuid ?? '?'}; ${type === 'crypto' ? 'crypto' : 'gift cards'})`,
+      summary: `${summaryOf('unknown_to_api', null, heard, [])} (order ${orderUuid ?? '?'}; ${type === 'crypto' ? 'crypto' : 'gift cards'})`,
       payout: null,
       heard,
       lifecycleKeys: lifecycles.map((l) => l.key),

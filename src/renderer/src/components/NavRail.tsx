@@ -6,6 +6,7 @@ const views: { view: View; label: string; glyph: string }[] = [
   { view: 'lifecycles', label: 'Lifecycles', glyph: '⋮' },
   { view: 'orders', label: 'Orders', glyph: '▤' },
   { view: 'api', label: 'API', glyph: '⇄' },
+  { view: 'reconcile', label: 'Reconcile', glyph: '⇋' },
   { view: 'simulator', label: 'Simulator', glyph: '⇡' },
   { view: 'check', label: 'Check', glyph: '✓' },
   { view: 'settings', label: 'Settings', glyph: '⚙' },

@@ -8,6 +8,7 @@ import { useTokenRefusal } from '../hooks/useTokenRefusal';
 import { CopyButton } from './CopyButton';
 import { LiveIndicator } from './LiveIndicator';
 import { SecretFingerprint } from './SecretFingerprint';
+import { ReconcileAlert } from '../features/reconcile/ReconcileAlert';
 
 const refusedWords = { revoked: 'Signed out: your token was revoked', unrecognised: 'Signed out: this inspector does not recognise your token' } as const;
 
@@ -93,6 +94,7 @@ function StatusFacts({ status }: { status: CoreStatus }) {
         </span>
       </span>
       <ForwardIndicator />
+      <ReconcileAlert />
     </>
   );
 }

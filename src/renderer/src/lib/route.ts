@@ -5,6 +5,7 @@ import { emptyApiRoute, formatApiRoute, parseApiRoute, type ApiRoute } from './a
 import { parseDeliveryIds } from './delivery-ids';
 import { lifecycleKindList } from './lifecycle-words';
 import { payloadFormList, signatureVerdictList } from './words';
+import { reconcileClasses, type ReconcileClass } from '../../../shared/reconcile';
 
 /** The lifecycles list's filter, as `lifecycles.list` takes it. */
 export interface LifecycleFilter {
@@ -37,6 +38,8 @@ export type Route =
   | { view: 'check'; deliveryIds: number[] }
   /** Two stored deliveries side by side: `#/compare/12/15` (left, right; null until picked). */
   | { view: 'compare'; left: number | null; right: number | null }
+  /** Reconcile: a kept run (null: the newest finished), its rows of one class (null: all). `#/reconcile/<run>?class=behind` */
+  | { view: 'reconcile'; runId: string | null; klass: ReconcileClass | null }
   | { view: 'settings' };
 
 export type View = Route['view'];
@@ -60,6 +63,8 @@ export function emptyRoute(view: View): Route {
       return { view, deliveryIds: [] };
     case 'compare':
       return { view, left: null, right: null };
+    case 'reconcile':
+      return { view, runId: null, klass: null };
     default:
       return { view };
   }
@@ -97,6 +102,10 @@ export function parseRoute(hash: string): Route {
       return { view: 'duplicates', firstId: positiveInteger(selected) };
     case 'compare':
       return { view: 'compare', left: positiveInteger(selected), right: positiveInteger(segments[2] ?? null) };
+    case 'reconcile': {
+      const klass = params.get('class');
+      return { view: 'reconcile', runId: selected || null, klass: (reconcileClasses as readonly string[]).includes(klass ?? '') ? (klass as ReconcileClass) : null };
+    }
     case 'lifecycles':
       return { view: 'lifecycles', key: selected || null, filter: parseLifecycleFilter(params) };
     case 'orders':
@@ -188,6 +197,10 @@ export function formatRoute(route: Route): string {
       break;
     case 'compare':
       path = route.left === null ? '#/compare' : `#/compare/${route.left}${route.right === null ? '' : `/${route.right}`}`;
+      break;
+    case 'reconcile':
+      if (route.klass) params.set('class', route.klass);
+      path = withSelection('reconcile', route.runId);
       break;
     default:
       path = `#/${route.view}`;
