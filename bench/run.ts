@@ -2,7 +2,7 @@
  * The benchmarks of issue 7, each beside its baselines and goals (bench/README.md):
  *
  *   npm run bench                        # ingest, export/import, scale, arrival to screen
- *   BENCH_ONLY=ingest npm run bench      # one or more of ingest, transfer, scale, arrival, catchup, streams, retention, growth, storebytes, commitpages, analysis, storm, importmemory (comma-separated)
+ *   BENCH_ONLY=ingest npm run bench      # one or more of ingest, transfer, scale, arrival, catchup, streams, retention, growth, storebytes, commitpages, analysis, storm, importmemory, pgloop (comma-separated)
  *
  * The same bundle is also every child process's entry: the first argument says which.
  */
@@ -21,6 +21,7 @@ import { runCommitPages } from './commit-pages';
 import { runAnalysis } from './analysis';
 import { runStorm } from './duplicate-storm';
 import { importMemoryCoreChild, runImportMemory } from './import-memory';
+import { runPgLoop } from './postgres-loop';
 
 const benchmarks = {
   ingest: runIngest,
@@ -36,6 +37,7 @@ const benchmarks = {
   analysis: runAnalysis,
   storm: runStorm,
   importmemory: runImportMemory,
+  pgloop: runPgLoop,
 } as const;
 type Name = keyof typeof benchmarks;
 
