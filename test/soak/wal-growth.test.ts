@@ -41,7 +41,7 @@ const views: View[] = ['deliveries', 'duplicates', 'lifecycles', 'orders'];
 
 interface Reload {
   view: View | 'always';
-  /** The renderer's coalescing delay for it (useDataChanged). */
+  /** The renderer's coalescing delay for it (refreshes in api/query-invalidation.ts). */
   delayMs: number;
   run: () => Promise<unknown>;
 }

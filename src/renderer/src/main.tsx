@@ -1,7 +1,10 @@
 import './zod-without-eval';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { ticketedEventStreamUrl } from './api/event-ticket';
+import { createQueryClient } from './api/queries';
+import { invalidateOnEvents } from './api/query-invalidation';
 import { ServerEventStream } from './api/server-events';
 import { sessionToken } from './api/session-token';
 import { App } from './App';
@@ -43,12 +46,16 @@ if (!token) {
   );
 } else {
   const events = new ServerEventStream(ticketedEventStreamUrl);
+  const queryClient = createQueryClient();
+  invalidateOnEvents(events, queryClient);
   events.start();
   root.render(
     <StrictMode>
-      <EventStreamContext value={events}>
-        <App />
-      </EventStreamContext>
+      <QueryClientProvider client={queryClient}>
+        <EventStreamContext value={events}>
+          <App />
+        </EventStreamContext>
+      </QueryClientProvider>
     </StrictMode>,
   );
 }

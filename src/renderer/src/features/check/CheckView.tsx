@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import type { CoreStatus } from '../../../../shared/contract';
 import { call } from '../../api/client';
+import { useCall } from '../../api/queries';
 import { CallErrorMessage } from '../../components/CallErrorMessage';
 import { ListDetailLayout } from '../../components/list-detail/ListDetailLayout';
 import { RoleGate } from '../../components/RoleGate';
@@ -8,7 +9,6 @@ import { SecretFingerprint } from '../../components/SecretFingerprint';
 import { CheckboxField, SecretField, TextField } from '../../components/form/fields';
 import { useCallAction } from '../../hooks/useCallAction';
 import { useListKeyboard } from '../../hooks/useListKeyboard';
-import { useLiveCall } from '../../hooks/useLiveCall';
 import { useNavigate } from '../../hooks/useNavigate';
 import { useSession } from '../../hooks/useSession';
 import { routes } from '../../lib/links';
@@ -59,7 +59,7 @@ export function CheckView({ status, deliveryIds, onOpenSettings }: CheckViewProp
     return '';
   });
 
-  const comparedCall = useLiveCall(compareId === '' ? null : compareId, (signal) => call('check.get', { runId: compareId }, { signal }));
+  const comparedCall = useCall('check.get', compareId === '' ? null : { runId: compareId });
   const compared = comparedCall.phase === 'ready' ? comparedCall.value : null;
 
   const groups = groupedResults(run?.results ?? []);

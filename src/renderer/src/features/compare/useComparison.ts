@@ -1,9 +1,7 @@
 import type { DeliveryComparison } from '../../../../shared/compare';
-import { call } from '../../api/client';
-import { useLiveCall, type LiveCallState } from '../../hooks/useLiveCall';
+import { useCall, type CallState } from '../../api/queries';
 
 /** Two stored deliveries compared by the core (deliveries.compare); nothing until both are picked. */
-export function useComparison(left: number | null, right: number | null): LiveCallState<DeliveryComparison> {
-  const key = left === null || right === null ? null : `${left}-${right}`;
-  return useLiveCall(key, (signal) => call('deliveries.compare', { left: left!, right: right! }, { signal }));
+export function useComparison(left: number | null, right: number | null): CallState<DeliveryComparison> {
+  return useCall('deliveries.compare', left === null || right === null ? null : { left, right });
 }

@@ -1,7 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
-import type { CallOutput } from '../../../../shared/contract';
-import { call } from '../../api/client';
-import { useDataChanged } from '../../hooks/useDataChanged';
+import { useCall } from '../../api/queries';
 
 export interface LifecycleFilterOptions {
   statuses: string[];
@@ -12,34 +9,13 @@ export interface LifecycleFilterOptions {
   recipients: { key: string; email: string }[];
 }
 
-type Facets = CallOutput<'lifecycles.facets'>;
-
-/** What the lifecycle filters offer, refreshed (at most every 1.5 s) as deliveries arrive. */
+/** What the lifecycle filters offer, refreshed as deliveries arrive. Menus keep their last values when a call fails. */
 export function useLifecycleFilterOptions(orderUuid: string | undefined): LifecycleFilterOptions {
-  const [facets, setFacets] = useState<Facets>({ statuses: [], findings: [], orders: [] });
-  const [recipients, setRecipients] = useState<{ order: string; list: LifecycleFilterOptions['recipients'] } | null>(null);
-
-  const refresh = useCallback(() => {
-    // Menus keep their last values when a call fails; the list shows connection problems.
-    const ignore = () => undefined;
-    call('lifecycles.facets', {}).then(setFacets, ignore);
-    if (orderUuid) {
-      call('orders.get', { orderUuid }).then(
-        (order) =>
-          setRecipients({
-            order: orderUuid,
-            list: order.recipients.map((recipient) => ({ key: recipient.recipientKey, email: recipient.email ?? recipient.recipientKey })),
-          }),
-        ignore,
-      );
-    }
-  }, [orderUuid]);
-
-  useEffect(refresh, [refresh]);
-  useDataChanged(refresh, 1_500);
-
+  const facets = useCall('lifecycles.facets', {});
+  const order = useCall('orders.get', orderUuid ? { orderUuid } : null);
   return {
-    ...facets,
-    recipients: recipients !== null && recipients.order === orderUuid ? recipients.list : [],
+    ...(facets.phase === 'ready' ? facets.value : { statuses: [], findings: [], orders: [] }),
+    recipients:
+      order.phase === 'ready' ? order.value.recipients.map((recipient) => ({ key: recipient.recipientKey, email: recipient.email ?? recipient.recipientKey })) : [],
   };
 }

@@ -3,7 +3,7 @@ import { FindingCountBadges } from '../../components/Badges';
 import { DetailHeader } from '../../components/list-detail/DetailHeader';
 import { DetailPane } from '../../components/list-detail/DetailPane';
 import { RouteLink } from '../../components/RouteLink';
-import type { LiveCallState } from '../../hooks/useLiveCall';
+import type { CallState } from '../../api/queries';
 import { formatFullTime } from '../../lib/format';
 import { routes } from '../../lib/links';
 import { DetailSection } from '../deliveries/detail/DetailSection';
@@ -13,7 +13,7 @@ import { StatusCounts } from './StatusCounts';
 import type { OrderDetailValue } from './useOrders';
 
 interface OrderDetailProps {
-  state: LiveCallState<OrderDetailValue>;
+  state: CallState<OrderDetailValue>;
   openRecipientKey: string | null;
   onToggleRecipient: (recipientKey: string) => void;
   onClose: () => void;

@@ -1,9 +1,8 @@
 import { useMemo } from 'react';
 import type { CallOutput } from '../../../../../shared/contract';
-import { call } from '../../../api/client';
+import { useCall } from '../../../api/queries';
 import { ResponseStatus } from '../../../components/Badges';
 import { RouteLink } from '../../../components/RouteLink';
-import { useLiveCall } from '../../../hooks/useLiveCall';
 import { plural } from '../../../lib/format';
 import { routes } from '../../../lib/links';
 import { parseJsonTree } from '../../../lib/json-tree';
@@ -29,7 +28,8 @@ export function PayoutResponse({ answer }: { answer: PayoutAnswer }) {
 }
 
 function CreatedOrder({ orderUuid }: { orderUuid: string }) {
-  const count = useLiveCall(orderUuid, (signal) => call('deliveries.list', { filter: { text: orderUuid }, limit: 1 }, { signal }).then((answer) => answer.total));
+  const listed = useCall('deliveries.list', { filter: { text: orderUuid }, limit: 1 });
+  const count = listed.phase === 'ready' ? { phase: 'ready' as const, value: listed.value.total } : listed;
   return (
     <div className="payout-created">
       <p>

@@ -6,7 +6,7 @@ import { DetailPane } from '../../../components/list-detail/DetailPane';
 import { KindLabel, LifecycleStatusBadge, ReorderedBadge, TerminalBadge } from '../../../components/LifecycleBadges';
 import { RelationLinks } from '../../../components/RelationLinks';
 import { RouteLink } from '../../../components/RouteLink';
-import type { LiveCallState } from '../../../hooks/useLiveCall';
+import type { CallState } from '../../../api/queries';
 import { plural } from '../../../lib/format';
 import { routes } from '../../../lib/links';
 import { DetailSection } from '../../deliveries/detail/DetailSection';
@@ -15,7 +15,7 @@ import { ArrivalChart, stepsUp } from './ArrivalChart';
 import { TimelineEventRow } from './TimelineEventRow';
 
 interface LifecycleDetailProps {
-  state: LiveCallState<Lifecycle>;
+  state: CallState<Lifecycle>;
   onClose: () => void;
   paneRef: Ref<HTMLElement>;
 }

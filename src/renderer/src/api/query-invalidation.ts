@@ -1,0 +1,72 @@
+import type { Query, QueryClient } from '@tanstack/react-query';
+import type { CallName, EventName } from '../../../shared/contract';
+import type { ServerEventStream } from './server-events';
+
+interface Refresh {
+  /** The events that make these answers stale; a reconnect does too when `onReconnect` (events may have been missed). */
+  events: readonly EventName[];
+  onReconnect: boolean;
+  /** The calls (query keys by their first element) asked again; `only` narrows them to some of their queries. */
+  calls: readonly CallName[];
+  only?: (query: Query) => boolean;
+  /** However many events come meanwhile, the calls are asked again at most once per this many ms. */
+  delayMs: number;
+}
+
+/**
+ * Which answers each event of the stream makes stale. The Deliveries list is not here: it catches up on what
+ * was stored since (features/deliveries/useDeliveries.ts) rather than read its rows again.
+ */
+export const refreshes: readonly Refresh[] = [
+  {
+    // Views derived from many deliveries reload as deliveries arrive or verdicts are recomputed.
+    events: ['deliveries.changed', 'deliveries.reanalyzed'],
+    onReconnect: true,
+    calls: ['duplicates.list', 'lifecycles.list', 'lifecycles.get', 'orders.list', 'orders.get', 'deliveries.compare', 'deliveries.list', 'check.get'],
+    delayMs: 400,
+  },
+  {
+    // A delivery's detail, as retries of it arrive (its group grows).
+    events: ['deliveries.changed'],
+    onReconnect: true,
+    calls: ['deliveries.get'],
+    only: (query) => hasIdempotencyKey(query.state.data),
+    delayMs: 1_000,
+  },
+  // Its verdict, when recomputed.
+  { events: ['deliveries.reanalyzed'], onReconnect: false, calls: ['deliveries.get'], delayMs: 0 },
+  {
+    // The filters' menus: event names, paths, statuses seen so far.
+    events: ['deliveries.changed'],
+    onReconnect: true,
+    calls: ['deliveries.facets', 'lifecycles.facets'],
+    delayMs: 1_500,
+  },
+  { events: ['check.changed'], onReconnect: true, calls: ['check.get'], delayMs: 400 },
+];
+
+function hasIdempotencyKey(data: unknown): boolean {
+  return typeof data === 'object' && data !== null && typeof (data as { idempotencyKey?: unknown }).idempotencyKey === 'string';
+}
+
+/** Invalidates the queries each event makes stale, coalesced per `Refresh`; returns the function that stops it. */
+export function invalidateOnEvents(stream: Pick<ServerEventStream, 'on' | 'onReconnected'>, queryClient: QueryClient, table: readonly Refresh[] = refreshes): () => void {
+  const stops: (() => void)[] = [];
+  for (const refresh of table) {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const calls = new Set<unknown>(refresh.calls);
+    const run = () => {
+      timer = undefined;
+      void queryClient.invalidateQueries({ predicate: (query) => calls.has(query.queryKey[0]) && (refresh.only?.(query) ?? true) });
+    };
+    const schedule = () => {
+      if (timer === undefined) timer = setTimeout(run, refresh.delayMs);
+    };
+    for (const name of refresh.events) stops.push(stream.on(name, schedule));
+    if (refresh.onReconnect) stops.push(stream.onReconnected(schedule));
+    stops.push(() => clearTimeout(timer));
+  }
+  return () => {
+    for (const stop of stops) stop();
+  };
+}
