@@ -5,6 +5,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { SimAccount, startSimulator, type Simulator } from 'payout-simulator';
 import { reconcileClasses, ReconcileRun, type ReconcileRow } from '../../src/shared/reconcile';
 import { builtCli } from '../support/cli-process';
+import { undocumentedKeys } from '../support/reconcile-format';
 import { startTestCore, tempDataDir, type TestCore } from '../support/core-fixture';
 import { giftCardBody, serviceHeaders } from '../support/deliveries';
 import { describeEachEngine, storeLocation } from '../support/engines';
@@ -142,7 +143,11 @@ describeEachEngine('reconcile against the simulator, with faults made on purpose
   it('the command gives each payout the class and the reasons arranged, and exits 1', async () => {
     const run = await cli(['--json', '--since', startedAt, '--api', sim.apiUrl, '--time-scale', String(timeScale)]);
     expect(run.code, run.stderr).toBe(1);
-    const result = ReconcileRun.parse(JSON.parse(run.stdout));
+    const output: unknown = JSON.parse(run.stdout);
+    // The format as docs/formats/reconcile-json.md documents it: the schema reads it whole, every key named there.
+    const result = ReconcileRun.parse(output);
+    expect(result).toEqual(output);
+    expect(undocumentedKeys(output)).toEqual([]);
     expect(result.state).toBe('done');
     const byName = (name: string): ReconcileRow => {
       const row = result.rows.find((r) => r.payout?.uuid === payouts.get(name));
