@@ -1,55 +1,46 @@
-import type { ReactNode } from 'react';
+import type { ChangeEvent, ReactNode } from 'react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
 
 /** `field` plus a layout class such as `wide-field`. */
 const fieldClass = (className: string | undefined) => (className ? `field ${className}` : 'field');
 
-interface NumberFieldProps {
+type NumberFieldProps = {
   label: string;
   hint: string;
   testId: string;
-  value: string;
-  onChange: (value: string) => void;
-}
+} & ({ value: string; onChange: (value: string) => void } | { registered: UseFormRegisterReturn });
 
-/** A whole number typed as text, so that a half-typed value stays as typed. */
-export function NumberField({ label, hint, testId, value, onChange }: NumberFieldProps) {
+/** A whole number typed as text, so that a half-typed value stays as typed; or a field of a react-hook-form. */
+export function NumberField({ label, hint, testId, ...field }: NumberFieldProps) {
+  const input = 'registered' in field ? field.registered : { value: field.value, onChange: (event: ChangeEvent<HTMLInputElement>) => field.onChange(event.target.value) };
   return (
     <label className="field">
       <span>
         {label} <span className="muted">{hint}</span>
       </span>
-      <input type="number" inputMode="numeric" data-testid={testId} value={value} onChange={(event) => onChange(event.target.value)} />
+      <input type="number" inputMode="numeric" data-testid={testId} {...input} />
     </label>
   );
 }
 
-interface TextFieldProps {
+type TextFieldProps = {
   label: ReactNode;
   /** A class for the label's text, e.g. `muted`. */
   labelClassName?: string;
   testId: string;
-  value: string;
-  onChange: (value: string) => void;
   type?: 'text' | 'url';
   placeholder?: string;
   autoComplete?: string;
   className?: string;
-}
+} & ({ value: string; onChange: (value: string) => void } | { registered: UseFormRegisterReturn });
 
 /** A text or URL field, without spell checking (paths, URLs). */
-export function TextField({ label, labelClassName, testId, value, onChange, type = 'text', placeholder, autoComplete, className }: TextFieldProps) {
+export function TextField({ label, labelClassName, testId, type = 'text', placeholder, autoComplete, className, ...field }: TextFieldProps) {
+  const input = 'registered' in field ? field.registered : { value: field.value, onChange: (event: ChangeEvent<HTMLInputElement>) => field.onChange(event.target.value) };
   return (
     <label className={fieldClass(className)}>
       <span className={labelClassName}>{label}</span>
-      <input
-        type={type}
-        data-testid={testId}
-        spellCheck={false}
-        autoComplete={autoComplete}
-        placeholder={placeholder}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-      />
+      <input type={type} data-testid={testId} spellCheck={false} autoComplete={autoComplete} placeholder={placeholder} {...input} />
     </label>
   );
 }
@@ -82,18 +73,17 @@ export function SecretField({ label, testId, value, onChange, placeholder, class
   );
 }
 
-interface CheckboxFieldProps {
+type CheckboxFieldProps = {
   label: ReactNode;
   testId: string;
-  checked: boolean;
-  onChange: (checked: boolean) => void;
   disabled?: boolean;
-}
+} & ({ checked: boolean; onChange: (checked: boolean) => void } | { registered: UseFormRegisterReturn });
 
-export function CheckboxField({ label, testId, checked, onChange, disabled }: CheckboxFieldProps) {
+export function CheckboxField({ label, testId, disabled, ...field }: CheckboxFieldProps) {
+  const input = 'registered' in field ? field.registered : { checked: field.checked, onChange: (event: ChangeEvent<HTMLInputElement>) => field.onChange(event.target.checked) };
   return (
     <label className="field checkbox-field">
-      <input type="checkbox" data-testid={testId} checked={checked} disabled={disabled} onChange={(event) => onChange(event.target.checked)} />
+      <input type="checkbox" data-testid={testId} disabled={disabled} {...input} />
       <span>{label}</span>
     </label>
   );

@@ -1,10 +1,10 @@
 import { exampleReceivedPath, forwardTarget } from '../../../../shared/forward-target';
-import { forwardFromDraft, type ForwardDraft } from './forward-draft';
+import { ForwardFields } from './forward-fields';
 
 /** Where a delivery would go with the settings as typed, e.g. "a delivery to /webhooks/demo goes to http://localhost:3000/webhooks". */
-export function ForwardExample({ draft }: { draft: ForwardDraft }) {
-  const checked = forwardFromDraft({ ...draft, enabled: false });
-  const settings = 'settings' in checked ? checked.settings : null;
+export function ForwardExample({ fields }: { fields: ForwardFields }) {
+  const checked = ForwardFields.safeParse({ ...fields, enabled: false });
+  const settings = checked.success ? checked.data : null;
   if (settings?.target == null) return null;
   const url = new URL(forwardTarget({ ...settings, target: settings.target }, { path: exampleReceivedPath, query: '' })).href;
   return (

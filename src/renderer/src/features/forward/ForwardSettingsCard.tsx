@@ -1,15 +1,18 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { useForm, useWatch } from 'react-hook-form';
 import type { ForwardSettings } from '../../../../shared/replay';
 import { call } from '../../api/client';
 import { ActionOutcome } from '../../components/ActionOutcome';
 import { CallErrorMessage } from '../../components/CallErrorMessage';
-import { useDraftForm } from '../../hooks/useDraftForm';
-import { draftFromForward, forwardFromDraft, type ForwardDraft } from './forward-draft';
+import { fieldsOf, ForwardFields, forwardLabels } from './forward-fields';
 import { ForwardExample } from './ForwardExample';
 import { forwardStore } from './forward-store';
 import { describeForward } from './forward-words';
 import { useForwardSettings } from './useForwardSettings';
 import { DraftActions } from '../../components/form/DraftActions';
 import { CheckboxField, TextField } from '../../components/form/fields';
+import { fieldProblems } from '../../components/form/field-problems';
 import { FormProblems } from '../../components/form/FormProblems';
 
 /** Live forwarding, like a `--forward-to`: every delivery received is also sent to the user's handler. */
@@ -28,19 +31,19 @@ export function ForwardSettingsCard() {
 }
 
 function ForwardForm({ settings }: { settings: ForwardSettings }) {
-  const form = useDraftForm({
-    live: draftFromForward(settings),
-    check: (draft: ForwardDraft) => {
-      const checked = forwardFromDraft(draft);
-      return 'problems' in checked ? checked : { value: checked.settings };
-    },
-    save: async (next) => {
-      const saved = await call('forward.set', next);
+  const form = useForm<ForwardFields, unknown, ForwardSettings>({
+    resolver: zodResolver(ForwardFields),
+    values: fieldsOf(settings),
+    resetOptions: { keepDirtyValues: true },
+  });
+  const save = useMutation({
+    mutationFn: (next: ForwardSettings) => call('forward.set', next),
+    onSuccess: (saved) => {
       forwardStore.replace(saved);
-      return `Saved: ${describeForward(saved)}.`;
+      form.reset(fieldsOf(saved));
     },
   });
-  const { shown, edit, save } = form;
+  const shown = useWatch({ control: form.control }) as ForwardFields;
 
   return (
     <>
@@ -49,25 +52,21 @@ function ForwardForm({ settings }: { settings: ForwardSettings }) {
       </p>
       <form
         className="settings-grid"
-        onSubmit={(event) => {
-          event.preventDefault();
-          form.submit();
-        }}
+        onSubmit={form.handleSubmit((next) => save.mutate(next))}
+        onChange={() => save.reset()}
       >
-        <CheckboxField testId="forward-enabled" checked={shown.enabled} onChange={(enabled) => edit({ enabled })} label="Forward every delivery received" />
+        <CheckboxField testId="forward-enabled" registered={form.register('enabled')} label="Forward every delivery received" />
         <TextField
           className="wide-field"
           type="url"
           label="Target URL"
           testId="forward-target"
           placeholder="http://localhost:3000/webhooks"
-          value={shown.target}
-          onChange={(target) => edit({ target })}
+          registered={form.register('target')}
         />
         <CheckboxField
           testId="forward-append-path"
-          checked={shown.appendPath}
-          onChange={(appendPath) => edit({ appendPath })}
+          registered={form.register('appendPath')}
           label="Append the delivery's path (and query) to the target's"
         />
         {shown.appendPath && (
@@ -80,36 +79,33 @@ function ForwardForm({ settings }: { settings: ForwardSettings }) {
               }
               testId="forward-rewrite-from"
               placeholder="/webhooks"
-              value={shown.rewriteFrom}
-              onChange={(rewriteFrom) => edit({ rewriteFrom })}
+              registered={form.register('rewriteFrom')}
             />
-            <TextField label="to" labelClassName="muted" testId="forward-rewrite-to" placeholder="/api/hooks" value={shown.rewriteTo} onChange={(rewriteTo) => edit({ rewriteTo })} />
+            <TextField label="to" labelClassName="muted" testId="forward-rewrite-to" placeholder="/api/hooks" registered={form.register('rewriteTo')} />
           </>
         )}
-        <ForwardExample draft={shown} />
+        <ForwardExample fields={shown} />
         <CheckboxField
           testId="forward-mirror"
-          checked={shown.mirrorStatus}
-          onChange={(mirrorStatus) => edit({ mirrorStatus })}
+          registered={form.register('mirrorStatus')}
           label="Answer the sender with the target's status (instead of the response policy's)"
         />
         <CheckboxField
           testId="forward-allow-self-signed"
-          checked={shown.allowSelfSigned}
-          onChange={(allowSelfSigned) => edit({ allowSelfSigned })}
+          registered={form.register('allowSelfSigned')}
           label="Allow a self-signed certificate at the target"
         />
         <DraftActions
           submitLabel="Save forwarding"
           submitTestId="forward-save"
-          dirty={form.dirty}
-          busy={save.busy}
-          onReset={form.reset}
+          dirty={form.formState.isDirty}
+          busy={save.isPending}
+          onReset={() => form.reset(fieldsOf(settings))}
           noteUnsaved
         />
       </form>
-      <FormProblems problems={form.problems} testId="forward-problems" />
-      <ActionOutcome error={save.error} done={save.done} testId="forward" />
+      <FormProblems problems={fieldProblems(form.formState.errors, forwardLabels)} testId="forward-problems" />
+      <ActionOutcome error={save.error} done={save.isSuccess ? `Saved: ${describeForward(save.data)}.` : null} testId="forward" />
     </>
   );
 }

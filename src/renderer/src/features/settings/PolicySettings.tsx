@@ -1,31 +1,31 @@
-import type { ResponsePolicy } from '../../../../shared/policy';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { ResponsePolicy } from '../../../../shared/policy';
 import { call } from '../../api/client';
 import { describePolicy } from '../../lib/words';
 import { ActionOutcome } from '../../components/ActionOutcome';
-import { draftFromPolicy, policyFromDraft, type PolicyDraft } from './policy-draft';
-import { useDraftForm } from '../../hooks/useDraftForm';
 import { CheckboxField, NumberField } from '../../components/form/fields';
 import { DraftActions } from '../../components/form/DraftActions';
+import { fieldProblems } from '../../components/form/field-problems';
 import { FormProblems } from '../../components/form/FormProblems';
 
+const labels = { status: 'Status', delayMs: 'Delay', failNext: 'Fail next', failStatus: 'Fail status' };
+
 /**
- * How the receiver answers. The form shows the live policy until the user edits it
- * (fail-next counts down as deliveries arrive); then it holds the edit until saved or reset.
+ * How the receiver answers, checked by the schema settings.setPolicy takes. The form follows the live policy
+ * (fail-next counts down as deliveries arrive) but for the fields the user edited, held until saved or reset.
  */
 export function PolicySettings({ policy, onSaved }: { policy: ResponsePolicy; onSaved: (policy: ResponsePolicy) => void }) {
-  const form = useDraftForm({
-    live: draftFromPolicy(policy),
-    check: (draft: PolicyDraft) => {
-      const checked = policyFromDraft(draft);
-      return 'problems' in checked ? checked : { value: checked.policy };
-    },
-    save: async (next) => {
-      const saved = await call('settings.setPolicy', next);
+  const form = useForm({ resolver: zodResolver(ResponsePolicy), values: policy, resetOptions: { keepDirtyValues: true } });
+  const save = useMutation({
+    mutationFn: (next: ResponsePolicy) => call('settings.setPolicy', next),
+    onSuccess: (saved) => {
       onSaved(saved);
-      return `Saved: ${describePolicy(saved)}.`;
+      form.reset(saved);
     },
   });
-  const { shown, edit, save } = form;
+  const number = (name: keyof typeof labels) => form.register(name, { valueAsNumber: true });
 
   return (
     <section className="settings-card" aria-labelledby="settings-policy-title">
@@ -34,35 +34,28 @@ export function PolicySettings({ policy, onSaved }: { policy: ResponsePolicy; on
         What the receiver answers, to see how the sender reacts: a 5xx or a timeout is retried, a 4xx is abandoned, a 3xx is a failure.
         Now: <span data-testid="settings-policy-summary">{describePolicy(policy)}</span>.
       </p>
-      <form
-        className="settings-grid"
-        onSubmit={(event) => {
-          event.preventDefault();
-          form.submit();
-        }}
-      >
-        <NumberField label="Status" hint="200–599" testId="settings-policy-status" value={shown.status} onChange={(status) => edit({ status })} />
-        <NumberField label="Delay" hint="ms" testId="settings-policy-delay" value={shown.delayMs} onChange={(delayMs) => edit({ delayMs })} />
-        <NumberField label="Fail next" hint="deliveries" testId="settings-policy-fail-next" value={shown.failNext} onChange={(failNext) => edit({ failNext })} />
-        <NumberField label="with status" hint="200–599" testId="settings-policy-fail-status" value={shown.failStatus} onChange={(failStatus) => edit({ failStatus })} />
+      <form className="settings-grid" onSubmit={form.handleSubmit((next) => save.mutate(next))} onChange={() => save.reset()}>
+        <NumberField label="Status" hint="200–599" testId="settings-policy-status" registered={number('status')} />
+        <NumberField label="Delay" hint="ms" testId="settings-policy-delay" registered={number('delayMs')} />
+        <NumberField label="Fail next" hint="deliveries" testId="settings-policy-fail-next" registered={number('failNext')} />
+        <NumberField label="with status" hint="200–599" testId="settings-policy-fail-status" registered={number('failStatus')} />
         <CheckboxField
           testId="settings-policy-reject-invalid"
-          checked={shown.rejectInvalidSignature}
-          onChange={(rejectInvalidSignature) => edit({ rejectInvalidSignature })}
+          registered={form.register('rejectInvalidSignature')}
           label="Answer 401 when the signature is not valid, as a strict receiver would"
         />
         <DraftActions
           submitLabel="Save policy"
           submitTestId="settings-policy-save"
           resetTestId="settings-policy-reset"
-          dirty={form.dirty}
-          busy={save.busy}
-          onReset={form.reset}
+          dirty={form.formState.isDirty}
+          busy={save.isPending}
+          onReset={() => form.reset(policy)}
           noteUnsaved
         />
       </form>
-      <FormProblems problems={form.problems} testId="settings-policy-problems" />
-      <ActionOutcome error={save.error} done={save.done} testId="settings-policy" />
+      <FormProblems problems={fieldProblems(form.formState.errors, labels)} testId="settings-policy-problems" />
+      <ActionOutcome error={save.error} done={save.isSuccess ? `Saved: ${describePolicy(save.data)}.` : null} testId="settings-policy" />
     </section>
   );
 }

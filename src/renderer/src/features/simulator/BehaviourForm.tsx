@@ -1,10 +1,13 @@
-import type { SimulatorBehaviour } from '../../../../shared/simulator';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { useForm, useWatch, type UseFormRegisterReturn } from 'react-hook-form';
+import { z } from 'zod';
+import { SimulatorBehaviour } from '../../../../shared/simulator';
 import { call } from '../../api/client';
-import { useDraftForm } from '../../hooks/useDraftForm';
 import { ActionOutcome } from '../../components/ActionOutcome';
-import { behaviourFromDraft, draftFromBehaviour, type BehaviourDraft } from './behaviour-draft';
 import { deliveryIdModeList, deliveryIdModeWords, faultList, faultWords } from './simulator-words';
 import { DraftActions } from '../../components/form/DraftActions';
+import { fieldProblems } from '../../components/form/field-problems';
 import { FormProblems } from '../../components/form/FormProblems';
 import { RoleGate } from '../../components/RoleGate';
 
@@ -13,21 +16,48 @@ interface BehaviourFormProps {
   onSaved: (behaviour: SimulatorBehaviour) => void;
 }
 
-/** How the simulator sends. Shows the live behaviour until edited, then holds the edit until saved or reset. */
+/** A rate typed as a percentage, checked by the shared schema's bounds once divided. */
+const percentOf = (rate: z.ZodNumber) => z.number().transform((percent) => percent / 100).pipe(rate);
+const { shape } = SimulatorBehaviour;
+/** The behaviour simulator.configure takes, its rates in percent. */
+const BehaviourFields = SimulatorBehaviour.extend({
+  duplicateRate: percentOf(shape.duplicateRate),
+  reorderRate: percentOf(shape.reorderRate),
+  unknownEventRate: percentOf(shape.unknownEventRate),
+});
+type BehaviourFields = z.input<typeof BehaviourFields>;
+
+const labels = { duplicateRate: 'Duplicate rate (%)', reorderRate: 'Reorder rate (%)', unknownEventRate: 'Unknown-event rate (%)' };
+
+function percent(rate: number): number {
+  return Number((rate * 100).toFixed(2));
+}
+
+function fieldsOf(behaviour: SimulatorBehaviour): BehaviourFields {
+  return {
+    ...behaviour,
+    duplicateRate: percent(behaviour.duplicateRate),
+    reorderRate: percent(behaviour.reorderRate),
+    unknownEventRate: percent(behaviour.unknownEventRate),
+  };
+}
+
+/** How the simulator sends. Follows the live behaviour but for the fields edited, held until saved or reset. */
 export function BehaviourForm({ behaviour, onSaved }: BehaviourFormProps) {
-  const form = useDraftForm({
-    live: draftFromBehaviour(behaviour),
-    check: (draft: BehaviourDraft) => {
-      const checked = behaviourFromDraft(draft);
-      return 'problems' in checked ? checked : { value: checked.behaviour };
-    },
-    save: async (next) => {
-      const saved = await call('simulator.configure', next);
+  const form = useForm<BehaviourFields, unknown, SimulatorBehaviour>({
+    resolver: zodResolver(BehaviourFields),
+    values: fieldsOf(behaviour),
+    resetOptions: { keepDirtyValues: true },
+  });
+  const save = useMutation({
+    mutationFn: (next: SimulatorBehaviour) => call('simulator.configure', next),
+    onSuccess: (saved) => {
       onSaved(saved);
-      return 'Saved. Orders created from now on use it.';
+      form.reset(fieldsOf(saved));
     },
   });
-  const { shown, edit, save } = form;
+  const mode = useWatch({ control: form.control, name: 'deliveryIdMode' });
+  const rate = (name: keyof typeof labels) => form.register(name, { valueAsNumber: true });
 
   return (
     <section className="simulator-card" aria-labelledby="simulator-behaviour-title">
@@ -36,18 +66,12 @@ export function BehaviourForm({ behaviour, onSaved }: BehaviourFormProps) {
       <form
         className="behaviour-form"
         noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          form.submit();
-        }}
+        onSubmit={form.handleSubmit((next) => save.mutate(next))}
+        onChange={() => save.reset()}
       >
         <label className="field">
           <span>X-Service-Delivery</span>
-          <select
-            data-testid="simulator-behaviour-delivery-id-mode"
-            value={shown.deliveryIdMode}
-            onChange={(event) => edit({ deliveryIdMode: event.target.value as BehaviourDraft['deliveryIdMode'] })}
-          >
+          <select data-testid="simulator-behaviour-delivery-id-mode" {...form.register('deliveryIdMode')}>
             {deliveryIdModeList.map((mode) => (
               <option key={mode} value={mode}>
                 {deliveryIdModeWords[mode].label}
@@ -55,14 +79,14 @@ export function BehaviourForm({ behaviour, onSaved }: BehaviourFormProps) {
             ))}
           </select>
           <span className="field-hint">
-            {deliveryIdModeWords[shown.deliveryIdMode].explanation} The spec (4.1) leaves open which one the service does, so try
+            {deliveryIdModeWords[mode].explanation} The spec (4.1) leaves open which one the service does, so try
             your receiver with both.
           </span>
         </label>
         <div className="rate-fields">
-          <PercentField label="Duplicates" testId="simulator-behaviour-duplicate-rate" value={shown.duplicateRate} onChange={(duplicateRate) => edit({ duplicateRate })} />
-          <PercentField label="Reordered" testId="simulator-behaviour-reorder-rate" value={shown.reorderRate} onChange={(reorderRate) => edit({ reorderRate })} />
-          <PercentField label="Unknown events" testId="simulator-behaviour-unknown-rate" value={shown.unknownEventRate} onChange={(unknownEventRate) => edit({ unknownEventRate })} />
+          <PercentField label="Duplicates" testId="simulator-behaviour-duplicate-rate" registered={rate('duplicateRate')} />
+          <PercentField label="Reordered" testId="simulator-behaviour-reorder-rate" registered={rate('reorderRate')} />
+          <PercentField label="Unknown events" testId="simulator-behaviour-unknown-rate" registered={rate('unknownEventRate')} />
         </div>
         <p className="field-hint">
           Duplicates: events sent twice (delivery is at least once). Reordered: events held back behind the next one of their stream.
@@ -72,12 +96,7 @@ export function BehaviourForm({ behaviour, onSaved }: BehaviourFormProps) {
           <legend>Faults, for testing a receiver</legend>
           {faultList.map((fault) => (
             <label key={fault} className="fault-field">
-              <input
-                type="checkbox"
-                data-testid={`simulator-behaviour-fault-${fault}`}
-                checked={shown.faults[fault]}
-                onChange={(event) => edit({ faults: { ...shown.faults, [fault]: event.target.checked } })}
-              />
+              <input type="checkbox" data-testid={`simulator-behaviour-fault-${fault}`} {...form.register(`faults.${fault}`)} />
               <span>
                 <strong>{faultWords[fault].label}</strong>
                 <span className="field-hint"> · {faultWords[fault].explanation}</span>
@@ -89,15 +108,15 @@ export function BehaviourForm({ behaviour, onSaved }: BehaviourFormProps) {
           <DraftActions
             submitLabel="Save behaviour"
             submitTestId="simulator-behaviour-save"
-            dirty={form.dirty}
-            busy={save.busy}
-            onReset={form.reset}
+            dirty={form.formState.isDirty}
+            busy={save.isPending}
+            onReset={() => form.reset(fieldsOf(behaviour))}
             noteUnsaved
           />
         </RoleGate>
       </form>
-      <FormProblems problems={form.problems} testId="simulator-behaviour-problems" />
-      <ActionOutcome error={save.error} done={save.done} testId="simulator-behaviour" />
+      <FormProblems problems={fieldProblems(form.formState.errors, labels)} testId="simulator-behaviour-problems" />
+      <ActionOutcome error={save.error} done={save.isSuccess ? 'Saved. Orders created from now on use it.' : null} testId="simulator-behaviour" />
     </section>
   );
 }
@@ -105,16 +124,15 @@ export function BehaviourForm({ behaviour, onSaved }: BehaviourFormProps) {
 interface PercentFieldProps {
   label: string;
   testId: string;
-  value: string;
-  onChange: (value: string) => void;
+  registered: UseFormRegisterReturn;
 }
 
-function PercentField({ label, testId, value, onChange }: PercentFieldProps) {
+function PercentField({ label, testId, registered }: PercentFieldProps) {
   return (
     <label className="field">
       <span>{label}</span>
       <span className="percent-input">
-        <input type="number" inputMode="decimal" min={0} max={100} step="any" data-testid={testId} value={value} onChange={(event) => onChange(event.target.value)} />
+        <input type="number" inputMode="decimal" min={0} max={100} step="any" data-testid={testId} {...registered} />
         <span className="muted">%</span>
       </span>
     </label>

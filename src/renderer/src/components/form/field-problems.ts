@@ -1,0 +1,17 @@
+import type { FieldErrors, FieldValues } from 'react-hook-form';
+
+/** A form's errors (from its zod schema, through zodResolver) as lines, each named by its field's label. */
+export function fieldProblems<V extends FieldValues>(errors: FieldErrors<V>, labels: Partial<Record<keyof V, string>>): string[] {
+  const lines: string[] = [];
+  const walk = (node: unknown, name: string | undefined) => {
+    if (typeof node !== 'object' || node === null) return;
+    const message = (node as { message?: unknown }).message;
+    if (typeof message === 'string') {
+      lines.push(name === undefined ? message : `${name}: ${message}`);
+      return;
+    }
+    for (const [key, child] of Object.entries(node)) if (key !== 'ref') walk(child, name ?? labels[key as keyof V] ?? key);
+  };
+  for (const [key, error] of Object.entries(errors)) walk(error, key === 'root' ? undefined : (labels[key as keyof V] ?? key));
+  return lines;
+}
