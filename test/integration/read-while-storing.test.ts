@@ -12,7 +12,7 @@ import { post } from '../support/https-client';
  * opens each, as the Deliveries view does, which catches rows committed a moment ago. None may fail.
  */
 
-const deliveries = 600;
+const deliveries = 300;
 const senders = 16;
 
 /** The request's headers as sent, without those the client sets itself. */
