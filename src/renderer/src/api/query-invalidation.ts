@@ -8,7 +8,8 @@ interface Refresh {
   onReconnect: boolean;
   /** The calls (query keys by their first element) asked again; `only` narrows them to some of their queries. */
   calls: readonly CallName[];
-  only?: (query: Query) => boolean;
+  /** `events`: the payloads of the events since the last time (none after a reconnect). */
+  only?: (query: Query, events: readonly unknown[]) => boolean;
   /** However many events come meanwhile, the calls are asked again at most once per this many ms. */
   delayMs: number;
 }
@@ -43,7 +44,23 @@ export const refreshes: readonly Refresh[] = [
     delayMs: 1_500,
   },
   { events: ['check.changed'], onReconnect: true, calls: ['check.get'], delayMs: 400 },
+  // The simulator's events and attempts (the event can fire many times a second).
+  { events: ['simulator.changed'], onReconnect: true, calls: ['simulator.state'], delayMs: 300 },
+  {
+    // A delivery's replays and forwards; after a reconnect, every delivery's.
+    events: ['replays.changed'],
+    onReconnect: true,
+    calls: ['replay.list'],
+    only: (query, events) => events.length === 0 || events.some((event) => sameDelivery(query.queryKey[1], event)),
+    delayMs: 0,
+  },
+  // Live forwarding: no event announces a change, so it is read again after a reconnect.
+  { events: [], onReconnect: true, calls: ['forward.get'], delayMs: 0 },
 ];
+
+function sameDelivery(input: unknown, event: unknown): boolean {
+  return (input as { deliveryId?: unknown } | undefined)?.deliveryId === (event as { deliveryId?: unknown }).deliveryId;
+}
 
 function hasIdempotencyKey(data: unknown): boolean {
   return typeof data === 'object' && data !== null && typeof (data as { idempotencyKey?: unknown }).idempotencyKey === 'string';
@@ -54,16 +71,35 @@ export function invalidateOnEvents(stream: Pick<ServerEventStream, 'on' | 'onRec
   const stops: (() => void)[] = [];
   for (const refresh of table) {
     let timer: ReturnType<typeof setTimeout> | undefined;
+    let events: unknown[] = [];
+    let reconnected = false;
     const calls = new Set<unknown>(refresh.calls);
     const run = () => {
+      const since = reconnected ? [] : events;
       timer = undefined;
-      void queryClient.invalidateQueries({ predicate: (query) => calls.has(query.queryKey[0]) && (refresh.only?.(query) ?? true) });
+      events = [];
+      reconnected = false;
+      void queryClient.invalidateQueries({ predicate: (query) => calls.has(query.queryKey[0]) && (refresh.only?.(query, since) ?? true) });
     };
     const schedule = () => {
       if (timer === undefined) timer = setTimeout(run, refresh.delayMs);
     };
-    for (const name of refresh.events) stops.push(stream.on(name, schedule));
-    if (refresh.onReconnect) stops.push(stream.onReconnected(schedule));
+    for (const name of refresh.events) {
+      stops.push(
+        stream.on(name, (payload) => {
+          if (refresh.only) events.push(payload);
+          schedule();
+        }),
+      );
+    }
+    if (refresh.onReconnect) {
+      stops.push(
+        stream.onReconnected(() => {
+          reconnected = true;
+          schedule();
+        }),
+      );
+    }
     stops.push(() => clearTimeout(timer));
   }
   return () => {

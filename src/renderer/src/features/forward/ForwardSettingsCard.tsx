@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useForm, useWatch } from 'react-hook-form';
 import type { ForwardSettings } from '../../../../shared/replay';
 import { call } from '../../api/client';
@@ -7,9 +7,8 @@ import { ActionOutcome } from '../../components/ActionOutcome';
 import { CallErrorMessage } from '../../components/CallErrorMessage';
 import { fieldsOf, ForwardFields, forwardLabels } from './forward-fields';
 import { ForwardExample } from './ForwardExample';
-import { forwardStore } from './forward-store';
 import { describeForward } from './forward-words';
-import { useForwardSettings } from './useForwardSettings';
+import { forwardKey, useForwardSettings } from './useForwardSettings';
 import { DraftActions } from '../../components/form/DraftActions';
 import { CheckboxField, TextField } from '../../components/form/fields';
 import { fieldProblems } from '../../components/form/field-problems';
@@ -36,10 +35,11 @@ function ForwardForm({ settings }: { settings: ForwardSettings }) {
     values: fieldsOf(settings),
     resetOptions: { keepDirtyValues: true },
   });
+  const queryClient = useQueryClient();
   const save = useMutation({
     mutationFn: (next: ForwardSettings) => call('forward.set', next),
     onSuccess: (saved) => {
-      forwardStore.replace(saved);
+      queryClient.setQueryData(forwardKey, saved);
       form.reset(fieldsOf(saved));
     },
   });

@@ -1,7 +1,6 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import type { ReplayRecord } from '../../../../shared/replay';
-import { call, isAbort } from '../../api/client';
-import { useReconnected, useServerEvent } from '../../hooks/useEventStream';
+import { useCall } from '../../api/queries';
 
 export interface ReplaysState {
   /** Newest first; null until the first answer. */
@@ -10,31 +9,13 @@ export interface ReplaysState {
   reload: () => void;
 }
 
-/** The replays and forwards of one delivery, kept current by `replays.changed`. */
+/** The replays and forwards of one delivery, kept current by `replays.changed` (api/query-invalidation.ts). */
 export function useReplays(deliveryId: number): ReplaysState {
-  const [items, setItems] = useState<ReplayRecord[] | null>(null);
-  const [error, setError] = useState<unknown>(null);
-  const [version, setVersion] = useState(0);
-  const reload = useCallback(() => setVersion((v) => v + 1), []);
-
-  useEffect(() => {
-    const abort = new AbortController();
-    call('replay.list', { deliveryId }, { signal: abort.signal }).then(
-      (list) => {
-        setItems(list.items);
-        setError(null);
-      },
-      (failure: unknown) => {
-        if (!isAbort(failure)) setError(failure);
-      },
-    );
-    return () => abort.abort();
-  }, [deliveryId, version]);
-
-  useServerEvent('replays.changed', (changed) => {
-    if (changed.deliveryId === deliveryId) reload();
-  });
-  useReconnected(reload);
-
-  return { items, error, reload };
+  const queryClient = useQueryClient();
+  const replays = useCall('replay.list', { deliveryId });
+  return {
+    items: replays.phase === 'ready' ? replays.value.items : null,
+    error: replays.phase === 'error' ? replays.error : null,
+    reload: () => void queryClient.invalidateQueries({ queryKey: ['replay.list', { deliveryId }] }),
+  };
 }
