@@ -50,12 +50,12 @@ const initialSnapshot: DeliveryListSnapshot = {
 };
 
 /**
- * The deliveries list for one filter: the first page, pages further down (`beforeId`)
- * as the user scrolls, and what was stored since (`afterId`) on every change event, each
- * put in its place in a list that stops growing past a bound (list-arrivals.ts).
- * Every response is tagged with the generation it was asked for, so an answer to an
- * older filter never lands in the list. At most one catch-up is in flight; events that
- * come meanwhile fold into one more.
+ * The deliveries list for a filter with free text, read by search jobs (without free text the list is
+ * delivery-pages.ts's query): the first page, pages further down as the user scrolls, each listed as the job
+ * finds its matches, and what was stored since (`afterId`) on every change event, each put in its place in
+ * a list that stops growing past a bound (list-arrivals.ts). Every answer is tagged with the generation it
+ * was asked for, so an answer to an older filter never lands in the list. At most one catch-up is in flight;
+ * events that come meanwhile fold into one more.
  */
 export class DeliveryListStore extends SnapshotStore<DeliveryListSnapshot> {
   private filter: DeliveryFilter = {};
@@ -101,68 +101,23 @@ export class DeliveryListStore extends SnapshotStore<DeliveryListSnapshot> {
     this.currentFilterKey = null;
   }
 
-  /** Load the top of the list again, as many rows as are loaded now (verdicts may have changed). */
+  /** Search again from the top, for as many rows as are loaded now (verdicts may have changed). */
   readonly reload = (): void => {
     const generation = ++this.generation;
     this.following?.stop();
     this.following = null;
     const limit = Math.min(Math.max(this.snapshot.items.length, pageSize), catchUpLimit);
     this.update({ phase: 'loading', error: null, loadingMore: false, pageError: null });
-    if (this.filter.text) {
-      this.search(generation, undefined, limit);
-      return;
-    }
-    call('deliveries.list', { filter: this.filter, limit }).then(
-      (page) => {
-        if (generation !== this.generation) return;
-        this.update({
-          items: page.items.sort(newestFirst(page.order)),
-          order: page.order,
-          latestId: page.latestId,
-          total: page.total,
-          totalCapped: page.totalCapped,
-          phase: 'ready',
-          hasMore: page.items.length === limit,
-        });
-        this.runPendingCatchUp();
-      },
-      (error: unknown) => {
-        if (generation !== this.generation) return;
-        this.update({ phase: 'error', error });
-      },
-    );
+    this.search(generation, undefined, limit);
   };
 
-  /** Page down from the oldest loaded row. */
+  /** Search on from the oldest loaded row. */
   readonly loadMore = (): void => {
     const { items, hasMore, phase, loadingMore } = this.snapshot;
     const oldest = items.at(-1);
     if (!hasMore || loadingMore || phase !== 'ready' || !oldest) return;
-    const generation = this.generation;
     this.update({ loadingMore: true, pageError: null });
-    if (this.filter.text) {
-      this.search(generation, this.snapshot.search?.nextBeforeId ?? oldest.id, pageSize);
-      return;
-    }
-    call('deliveries.list', { filter: this.filter, beforeId: oldest.id, limit: pageSize }).then(
-      (page) => {
-        if (generation !== this.generation) return;
-        const { items: current, order } = this.snapshot;
-        const compare = newestFirst(order);
-        const tail = current.at(-1);
-        const older = page.items.filter((item) => tail === undefined || compare(item, tail) > 0).sort(compare);
-        this.update({
-          items: older.length > 0 ? [...current, ...older] : current,
-          ...mergedTotal(this.snapshot, page),
-          hasMore: page.items.length === pageSize,
-          loadingMore: false,
-        });
-      },
-      (pageError: unknown) => {
-        if (generation !== this.generation) return;
-        this.update({ loadingMore: false, pageError });
-      },
-    );
+    this.search(this.generation, this.snapshot.search?.nextBeforeId ?? oldest.id, pageSize);
   };
 
   /** Fetch what was stored since the list was read, put each in its place, and bring its copies' counts up. */
@@ -174,10 +129,6 @@ export class DeliveryListStore extends SnapshotStore<DeliveryListSnapshot> {
       return;
     }
     // A search's empty list stays (a body-by-body one may still be running): what arrives is caught up by id.
-    if (this.snapshot.items.length === 0 && !this.filter.text) {
-      this.reload();
-      return;
-    }
     this.catchingUp = true;
     const generation = this.generation;
     this.storedSince(seen)
