@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runMigrations, type PgSchema } from '@webhook-inspector/pg-migrations';
+import { codeStep, runMigrations, sqlStep, type PgSchema } from '@webhook-inspector/pg-migrations';
 import { migrateRelaySchema, relaySchema } from 'webhook-inspector-relay';
 import { inspectorSchema, migrateInspectorSchema } from '../../src/main/core/store/postgres/schema';
 import { startTestPostgres, type TestPostgres } from '../support/postgres';
@@ -23,13 +23,18 @@ async function migrateAsBefore(pool: pg.Pool, schema: PgSchema): Promise<void> {
   }
 }
 
-/** The tables, columns, indexes and version rows of a database: what a migration could change. */
+/**
+ * The tables, columns, indexes and version rows of a database: what a migration could change. The tables recording
+ * each applied migration's hash, which the runners before did not keep, are left out (they are tested below).
+ */
 async function catalog(pool: pg.Pool) {
   const columns = await pool.query(
     `SELECT table_name, column_name, data_type, is_nullable, column_default FROM information_schema.columns
-     WHERE table_schema = 'public' ORDER BY table_name, column_name`,
+     WHERE table_schema = 'public' AND table_name NOT LIKE '%schema_migrations' ORDER BY table_name, column_name`,
   );
-  const indexes = await pool.query(`SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = 'public' ORDER BY indexname`);
+  const indexes = await pool.query(
+    `SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = 'public' AND tablename NOT LIKE '%schema_migrations' ORDER BY indexname`,
+  );
   const versions = await pool.query(
     `SELECT (SELECT json_agg(version) FROM inspector_schema) AS inspector, (SELECT json_agg(version) FROM relay_schema) AS relay`,
   );
@@ -87,28 +92,72 @@ describe('the PostgreSQL migration runner', () => {
     const pool = await poolOf('step_by_step');
     const schema = (third: () => Promise<unknown>): PgSchema => ({
       versionTable: 'trial_schema',
+      migrationsTable: 'trial_schema_migrations',
       lockKey: 0x7e57,
       steps: [
-        (client) => client.query('CREATE TABLE first (id INTEGER)'),
-        (client) => client.query('CREATE TABLE second (id INTEGER)'),
-        async (client) => {
+        sqlStep('0001-first', 'CREATE TABLE first (id INTEGER)'),
+        sqlStep('0002-second', 'CREATE TABLE second (id INTEGER)'),
+        codeStep('0003-third', '1', async (client) => {
           await client.query('CREATE TABLE third (id INTEGER)');
           await third();
-        },
+        }),
       ],
       newerThanKnown: (current, known) => `trial schema ${current} is newer than ${known}`,
     });
     await expect(runMigrations(pool, schema(() => Promise.reject(new Error('step 3 failed'))))).rejects.toThrow('step 3 failed');
     const tables = async () =>
       (await pool.query(`SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY 1`)).rows.map((r) => r.table_name);
-    expect(await tables()).toEqual(['first', 'second', 'trial_schema']);
+    expect(await tables()).toEqual(['first', 'second', 'trial_schema', 'trial_schema_migrations']);
     expect((await pool.query('SELECT version FROM trial_schema')).rows).toEqual([{ version: 2 }]);
 
     await runMigrations(pool, schema(() => Promise.resolve()));
-    expect(await tables()).toEqual(['first', 'second', 'third', 'trial_schema']);
+    expect(await tables()).toEqual(['first', 'second', 'third', 'trial_schema', 'trial_schema_migrations']);
     expect((await pool.query('SELECT version FROM trial_schema')).rows).toEqual([{ version: 3 }]);
 
     await pool.query('UPDATE trial_schema SET version = 4');
     await expect(runMigrations(pool, schema(() => Promise.resolve()))).rejects.toThrow('trial schema 4 is newer than 3');
+  });
+
+  describe("records each applied migration's hash and refuses one edited since", () => {
+    const records = async (pool: pg.Pool, table: string) =>
+      (await pool.query(`SELECT version, name, sha256, applied_at IS NOT NULL AS dated FROM ${table} ORDER BY version`)).rows;
+    const recorded = (schema: PgSchema, dated: boolean) =>
+      schema.steps.map((step, i) => ({ version: i + 1, name: step.id, sha256: step.sha256, dated }));
+
+    for (const schema of [inspectorSchema, relaySchema]) {
+      it(`${schema.versionTable}: applies and records, refuses an edited step, applies and records a new one`, async () => {
+        const pool = await poolOf(`hashes_${schema.versionTable}`);
+        await runMigrations(pool, schema);
+        expect(await records(pool, schema.migrationsTable)).toEqual(recorded(schema, true));
+
+        // The second step's text edited after it was applied: refused at the next open, nothing changed.
+        const second = schema.steps[1]!;
+        const edited = sqlStep(second.id, 'SELECT 1');
+        const tampered = { ...schema, steps: schema.steps.map((step) => (step === second ? edited : step)) };
+        await expect(runMigrations(pool, tampered)).rejects.toThrow(
+          `migration ${second.id} was changed after it was applied to this store (recorded sha256:${second.sha256}, now sha256:${edited.sha256}): restore it and add a new migration instead`,
+        );
+        expect(await records(pool, schema.migrationsTable)).toEqual(recorded(schema, true));
+
+        // A new step appended: applied and recorded.
+        const appended = { ...schema, steps: [...schema.steps, sqlStep('9999-appended', 'CREATE TABLE appended_by_test (id INTEGER)')] };
+        await runMigrations(pool, appended);
+        expect(await records(pool, schema.migrationsTable)).toEqual(recorded(appended, true));
+        expect((await pool.query(`SELECT version FROM ${schema.versionTable}`)).rows).toEqual([{ version: appended.steps.length }]);
+      });
+    }
+
+    it('adopts a database migrated before hashes were recorded: its steps recorded with today\'s hashes, undated', async () => {
+      const pool = await poolOf('hashes_adopted');
+      await migrateAsBefore(pool, inspectorSchema);
+      await migrateAsBefore(pool, relaySchema);
+      await migrateInspectorSchema(pool);
+      await migrateRelaySchema(pool);
+      expect(await records(pool, 'schema_migrations')).toEqual(recorded(inspectorSchema, false));
+      expect(await records(pool, 'relay_schema_migrations')).toEqual(recorded(relaySchema, false));
+      // From then on, an edit is caught.
+      const edited = { ...relaySchema, steps: [sqlStep(relaySchema.steps[0]!.id, 'SELECT 1'), ...relaySchema.steps.slice(1)] };
+      await expect(runMigrations(pool, edited)).rejects.toThrow(`migration ${relaySchema.steps[0]!.id} was changed after it was applied`);
+    });
   });
 });

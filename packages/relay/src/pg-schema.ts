@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { runMigrations, type MigrationStep, type PgSchema } from '@webhook-inspector/pg-migrations';
+import { runMigrations, sqlStep, type MigrationStep, type PgSchema } from '@webhook-inspector/pg-migrations';
 
 /**
  * The relay's schema, one function per version. Several relays may start on one database at once: the
@@ -7,8 +7,7 @@ import { runMigrations, type MigrationStep, type PgSchema } from '@webhook-inspe
  * database from a newer relay is refused.
  */
 const migrations: readonly MigrationStep[] = [
-  (client) =>
-    client.query(`
+  sqlStep('0001-channels-and-deliveries', `
       CREATE TABLE relay_channels (
         id BIGSERIAL PRIMARY KEY,
         name TEXT NOT NULL UNIQUE,
@@ -38,8 +37,7 @@ const migrations: readonly MigrationStep[] = [
       CREATE INDEX relay_deliveries_by_cursor ON relay_deliveries (channel_id, xid, id);
       CREATE INDEX relay_deliveries_by_time ON relay_deliveries (channel_id, received_at);
     `),
-  (client) =>
-    client.query(`
+  sqlStep('0002-revoked-channels-and-audit', `
       -- A revoked channel keeps its name (and what it holds, until retention) but its token opens nothing.
       ALTER TABLE relay_channels ADD COLUMN revoked_at TIMESTAMPTZ;
       -- Who changed which channel's access, and when: channel create, rotate and revoke.
@@ -53,8 +51,7 @@ const migrations: readonly MigrationStep[] = [
       -- The unrouted budget prunes these oldest first.
       CREATE INDEX relay_deliveries_unrouted ON relay_deliveries (id) WHERE channel_id IS NULL;
     `),
-  (client) =>
-    client.query(`
+  sqlStep('0003-retired-tokens', `
       -- The hashes of the tokens a rotation replaced: a laptop still pulling with one is told its token was
       -- rotated (a token that never opened a channel is answered as before, the same for every such token).
       CREATE TABLE relay_retired_tokens (
@@ -67,6 +64,8 @@ const migrations: readonly MigrationStep[] = [
 
 export const relaySchema: PgSchema = {
   versionTable: 'relay_schema',
+  // Each applied migration's hash, checked at every start (beside the inspector's schema_migrations in a shared database).
+  migrationsTable: 'relay_schema_migrations',
   lockKey: 0x7e1a7, // any constant shared by every relay process
   steps: migrations,
   newerThanKnown: (current, known) => `the relay database is at schema ${current}, newer than this relay (${known}); upgrade the relay`,

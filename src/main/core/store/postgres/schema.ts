@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { runMigrations, type MigrationStep, type PgSchema } from '@webhook-inspector/pg-migrations';
+import { runMigrations, sqlStep, type MigrationStep, type PgSchema } from '@webhook-inspector/pg-migrations';
 import { storeErrorOf } from './errors';
 
 /**
@@ -9,8 +9,7 @@ import { storeErrorOf } from './errors';
  * transaction, and refuses a database from a newer inspector.
  */
 const migrations: readonly MigrationStep[] = [
-  (client) =>
-    client.query(`
+  sqlStep('0001-initial', `
       CREATE EXTENSION IF NOT EXISTS pg_trgm;
       CREATE TABLE deliveries (
         id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
@@ -132,15 +131,13 @@ const migrations: readonly MigrationStep[] = [
     `),
   // Retention (the SQLite store's migration 0014): the bytes stored (bodies and headers), kept by the writer with
   // the count, and what pruning removed.
-  (client) =>
-    client.query(`
+  sqlStep('0002-retention', `
       INSERT INTO store_counts (name, value)
         SELECT 'stored_bytes', coalesce(sum(octet_length(body) + octet_length(headers)), 0) FROM deliveries;
       INSERT INTO store_counts (name, value) VALUES ('pruned', 0), ('pruned_at', 0);
     `),
   // A team's shared inspector (serve --team): its users, each with a token stored only as a hash, and who sent a replay.
-  (client) =>
-    client.query(`
+  sqlStep('0003-team-users', `
       CREATE TABLE inspector_users (
         name TEXT PRIMARY KEY,
         token_sha256 BYTEA NOT NULL UNIQUE,
@@ -150,11 +147,10 @@ const migrations: readonly MigrationStep[] = [
       ALTER TABLE replays ADD COLUMN sent_by TEXT;
     `),
   // The SQLite store's schema 15: each lifecycle's events' first deliveries (JSON), to grow it from.
-  (client) => client.query('ALTER TABLE lifecycles ADD COLUMN event_first_ids TEXT'),
+  sqlStep('0004-lifecycle-event-first-ids', 'ALTER TABLE lifecycles ADD COLUMN event_first_ids TEXT'),
   // Roles and the audit log of a team server. Users from before roles become members, not admins: every token
   // was an administrator in effect, which is what roles end; the operator names the admins (`serve user role`).
-  (client) =>
-    client.query(`
+  sqlStep('0005-roles-and-audit-log', `
       ALTER TABLE inspector_users ADD COLUMN role TEXT NOT NULL DEFAULT 'member' CHECK (role IN ('viewer', 'member', 'admin'));
       CREATE TABLE audit_log (
         id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
@@ -168,31 +164,27 @@ const migrations: readonly MigrationStep[] = [
       );
     `),
   // The SQLite store's schema 17: each lifecycle's events' facts (JSON) in place of their first deliveries, to grow it from.
-  (client) => client.query('ALTER TABLE lifecycles ADD COLUMN event_facts TEXT; ALTER TABLE lifecycles DROP COLUMN event_first_ids'),
+  sqlStep('0006-lifecycle-event-facts', 'ALTER TABLE lifecycles ADD COLUMN event_facts TEXT; ALTER TABLE lifecycles DROP COLUMN event_first_ids'),
   // The SQLite store's schema 19 keeps its deliveries' keys in a table of their own, which the statements both
   // engines share read (common/duplicate-grouping.ts): here the same names over deliveries, on its own indexes.
-  (client) =>
-    client.query(`
+  sqlStep('0007-delivery-keys-view', `
       CREATE VIEW delivery_keys AS
         SELECT id AS row_id, idempotency_key AS idempotency, lifecycle_key AS lifecycle FROM deliveries;
     `),
   // A team server's audit log, bounded: an entry's details are cut to a size (details_cut says what the whole was),
   // and its retention removes the entries older than a number of days, which the index on `at` finds.
-  (client) =>
-    client.query(`
+  sqlStep('0008-audit-log-bounded', `
       ALTER TABLE audit_log ADD COLUMN details_cut TEXT;
       CREATE INDEX audit_log_at ON audit_log (at);
     `),
   // The SQLite store's schema 20: a replay edited before sending is marked so and keeps the exact bytes it sent.
-  (client) =>
-    client.query(`
+  sqlStep('0009-edited-replays', `
       ALTER TABLE replays ADD COLUMN edited SMALLINT NOT NULL DEFAULT 0 CHECK (edited IN (0, 1));
       ALTER TABLE replays ADD COLUMN request_body BYTEA;
     `),
   // The SQLite store's schema 21: reconcile's records, when the inspector, its receivers and its relay source ran, and
   // each run kept (docs/reconcile.md).
-  (client) =>
-    client.query(`
+  sqlStep('0010-reconcile', `
       CREATE TABLE runtime_spans (
         id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
         component TEXT NOT NULL,
@@ -218,6 +210,8 @@ export const pgSchemaVersion = migrations.length;
 
 export const inspectorSchema: PgSchema = {
   versionTable: 'inspector_schema',
+  // The same table as the SQLite store's: each applied migration's hash, checked at every open.
+  migrationsTable: 'schema_migrations',
   lockKey: 0x1a5ec7, // any constant shared by every inspector process
   steps: migrations,
   newerThanKnown: (current, known) => `The store was written by a newer Webhook Inspector (schema ${current}; this one knows ${known}).`,

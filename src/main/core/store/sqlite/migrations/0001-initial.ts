@@ -1,7 +1,6 @@
-import type { Db } from '../db';
+import { sqlMigration } from './migration';
 
-export function initial(db: Db): void {
-  db.exec(`
+export const initial = sqlMigration('0001-initial', `
     CREATE TABLE deliveries (
       id INTEGER PRIMARY KEY,
       received_at INTEGER NOT NULL,
@@ -42,4 +41,3 @@ export function initial(db: Db): void {
       value TEXT NOT NULL
     ) STRICT;
   `);
-}

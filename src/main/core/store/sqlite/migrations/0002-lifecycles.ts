@@ -1,8 +1,7 @@
-import type { Db } from '../db';
+import { sqlMigration } from './migration';
 
 /** Lifecycle keys per delivery, and the lifecycles and duplicate groups kept up to date at ingest. */
-export function lifecycles(db: Db): void {
-  db.exec(`
+export const lifecycles = sqlMigration('0002-lifecycles', `
     ALTER TABLE deliveries ADD COLUMN lifecycle_key TEXT;
     ALTER TABLE deliveries ADD COLUMN lifecycle_kind TEXT;
     ALTER TABLE deliveries ADD COLUMN order_uuid TEXT;
@@ -49,4 +48,3 @@ export function lifecycles(db: Db): void {
     ) STRICT;
     CREATE INDEX duplicate_groups_by_recent ON duplicate_groups (last_id) WHERE count > 1;
   `);
-}

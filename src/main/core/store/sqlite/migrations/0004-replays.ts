@@ -1,8 +1,7 @@
-import type { Db } from '../db';
+import { sqlMigration } from './migration';
 
 /** Replays and live forwards of stored deliveries: what was sent and what the target answered. Never a secret. */
-export function replays(db: Db): void {
-  db.exec(`
+export const replays = sqlMigration('0004-replays', `
     CREATE TABLE replays (
       id INTEGER PRIMARY KEY,
       delivery_id INTEGER NOT NULL REFERENCES deliveries (id) ON DELETE CASCADE,
@@ -24,4 +23,3 @@ export function replays(db: Db): void {
     ) STRICT;
     CREATE INDEX replays_by_delivery ON replays (delivery_id, id);
   `);
-}

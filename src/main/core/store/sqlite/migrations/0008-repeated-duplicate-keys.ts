@@ -1,4 +1,4 @@
-import type { Db } from '../db';
+import { sqlMigration } from './migration';
 
 const groupColumns = `idempotency_key, count, first_id, last_id, first_received_at, last_received_at,
   first_body_sha256, identical_bodies, first_delivery_id, delivery_id_changed, delivery_id_missing`;
@@ -8,8 +8,7 @@ const groupColumns = `idempotency_key, count, first_id, last_id, first_received_
  * largest object in a store. The table becomes WITHOUT ROWID (its rows in the key's B-tree, no unique
  * index beside it). Rows are copied, not derived again.
  */
-export function repeatedDuplicateKeys(db: Db): void {
-  db.exec(`
+export const repeatedDuplicateKeys = sqlMigration('0008-repeated-duplicate-keys', `
     CREATE TABLE duplicate_groups_repeated (
       idempotency_key TEXT PRIMARY KEY,
       count INTEGER NOT NULL,
@@ -30,4 +29,3 @@ export function repeatedDuplicateKeys(db: Db): void {
     CREATE INDEX duplicate_groups_evidence ON duplicate_groups (delivery_id_changed, delivery_id_missing, count)
       WHERE count > 1;
   `);
-}

@@ -1,4 +1,4 @@
-import type { Db } from '../db';
+import { sqlMigration } from './migration';
 
 /**
  * A second search index (see store/body-search.ts): each body's long runs of ASCII letters and digits
@@ -6,12 +6,10 @@ import type { Db } from '../db';
  * is found inside any word. It is filled by the same step and watermark as the word index, so both start
  * again from 0: an existing store is indexed again in the background, its rows scanned meanwhile.
  */
-export function longRunSearch(db: Db): void {
-  db.exec(`
+export const longRunSearch = sqlMigration('0010-long-run-search', `
     CREATE VIRTUAL TABLE delivery_long_runs USING fts5(
       trigrams, content = '', detail = none, columnsize = 0, tokenize = 'ascii'
     );
     INSERT INTO delivery_search (delivery_search) VALUES ('delete-all');
     UPDATE store_counts SET value = 0 WHERE name = 'search_indexed_through';
   `);
-}

@@ -1,4 +1,4 @@
-import type { Db } from '../db';
+import { sqlMigration } from './migration';
 
 /**
  * Deliveries without an idempotency key (spec 6 rule 4's fields missing or not strings) are grouped by their
@@ -6,9 +6,8 @@ import type { Db } from '../db';
  * `idempotency_key` holds the hash (a real key always holds a `|`, a hash never does). The groups of rows
  * already derived are built here, as deriving them one by one would have.
  */
-export function identicalBytesGroups(db: Db): void {
-  // e3b0…b855 is the SHA-256 of an empty body: requests without a body are not copies of one another.
-  db.exec(`
+// e3b0…b855 is the SHA-256 of an empty body: requests without a body are not copies of one another.
+export const identicalBytesGroups = sqlMigration('0011-identical-bytes-groups', `
     ALTER TABLE duplicate_groups ADD COLUMN basis TEXT NOT NULL DEFAULT 'idempotency_key'
       CHECK (basis IN ('idempotency_key', 'identical_bytes'));
     CREATE INDEX deliveries_by_identical_bytes ON deliveries (body_sha256, id) WHERE idempotency_key IS NULL;
@@ -31,4 +30,3 @@ export function identicalBytesGroups(db: Db): void {
       r.missing
     FROM repeated r JOIN deliveries f ON f.id = r.first_id JOIN deliveries l ON l.id = r.last_id;
   `);
-}

@@ -1,11 +1,10 @@
-import type { Db } from '../db';
+import { sqlMigration } from './migration';
 
 /**
  * Retention: the bytes the deliveries hold (`stored_bytes`: body plus headers, what a size limit counts) kept
  * by the same triggers as their number, one UPDATE for both; and what pruning removed (`pruned`, `pruned_at`).
  */
-export function retention(db: Db): void {
-  db.exec(`
+export const retention = sqlMigration('0014-retention', `
     INSERT INTO store_counts (name, value)
       SELECT 'stored_bytes', coalesce(sum(length(body) + length(CAST(headers AS BLOB))), 0) FROM deliveries;
     INSERT INTO store_counts (name, value) VALUES ('pruned', 0), ('pruned_at', 0);
@@ -18,4 +17,3 @@ export function retention(db: Db): void {
       BEGIN UPDATE store_counts SET value = value - CASE name WHEN 'deliveries' THEN 1
         ELSE length(old.body) + length(CAST(old.headers AS BLOB)) END WHERE name IN ('deliveries', 'stored_bytes'); END;
   `);
-}

@@ -1,4 +1,4 @@
-import type { Db } from '../db';
+import { sqlMigration } from './migration';
 
 /**
  * The filters' receive-time indexes move off `deliveries` into `delivery_filters`, one narrow row per delivery,
@@ -8,8 +8,7 @@ import type { Db } from '../db';
  * stored since (delivery-views.ts). Triggers keep it what `deliveries` says when a re-analysis changes a verdict or
  * retention deletes a row.
  */
-export function filterColumnsApart(db: Db): void {
-  db.exec(`
+export const filterColumnsApart = sqlMigration('0018-filter-columns-apart', `
     CREATE TABLE delivery_filters (
       id INTEGER PRIMARY KEY,
       received_at INTEGER NOT NULL,
@@ -37,4 +36,3 @@ export function filterColumnsApart(db: Db): void {
       DELETE FROM delivery_filters WHERE id = old.id;
     END;
   `);
-}

@@ -1,12 +1,11 @@
-import type { Db } from '../db';
+import { sqlMigration } from './migration';
 
 /**
  * Reconcile (docs/reconcile.md): when the inspector, its receivers and its relay source ran, so that a stretch without
  * a receiver is known rather than guessed, and each run kept (its summary apart from its rows), so that the next one
  * says what changed since.
  */
-export function reconcileRecords(db: Db): void {
-  db.exec(`
+export const reconcileRecords = sqlMigration('0021-reconcile', `
     CREATE TABLE runtime_spans (
       id INTEGER PRIMARY KEY,
       component TEXT NOT NULL,
@@ -26,4 +25,3 @@ export function reconcileRecords(db: Db): void {
     );
     CREATE INDEX reconcile_runs_by_start ON reconcile_runs (started_at);
   `);
-}

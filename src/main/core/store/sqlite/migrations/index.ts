@@ -1,4 +1,3 @@
-import type { Db } from '../db';
 import { initial } from './0001-initial';
 import { lifecycles } from './0002-lifecycles';
 import { duplicateEvidenceIndex } from './0003-duplicate-evidence-index';
@@ -20,9 +19,12 @@ import { filterColumnsApart } from './0018-filter-columns-apart';
 import { keysApart } from './0019-keys-apart';
 import { editedReplays } from './0020-edited-replays';
 import { reconcileRecords } from './0021-reconcile';
+import type { Migration } from './migration';
+
+export type { Migration } from './migration';
 
 /** Schema versions in order: migrations[i] takes user_version i to i + 1. Never edit a shipped one; add a new one. */
-export const migrations: ReadonlyArray<(db: Db) => void> = [
+export const migrations: readonly Migration[] = [
   initial,
   lifecycles,
   duplicateEvidenceIndex,
