@@ -15,3 +15,9 @@ export function fieldProblems<V extends FieldValues>(errors: FieldErrors<V>, lab
   for (const [key, error] of Object.entries(errors)) walk(error, key === 'root' ? undefined : (labels[key as keyof V] ?? key));
   return lines;
 }
+
+/** A number field's bounds as its schema states them, e.g. "from 1 to 36500", to say them in a problem's line. */
+export function range(field: { minValue: number | null; maxValue: number | null }): string {
+  if (field.maxValue === null || !Number.isFinite(field.maxValue)) return `of at least ${field.minValue ?? 0}`;
+  return `from ${field.minValue ?? 0} to ${field.maxValue}`;
+}

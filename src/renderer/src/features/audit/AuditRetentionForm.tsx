@@ -1,54 +1,25 @@
-import { useState } from 'react';
-import type { AuditRetentionLimits } from '../../../../shared/team';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { AuditRetentionLimits } from '../../../../shared/team';
 import { call } from '../../api/client';
 import { ActionOutcome } from '../../components/ActionOutcome';
 import { DraftActions } from '../../components/form/DraftActions';
+import { range } from '../../components/form/field-problems';
 import { FormProblem } from '../../components/form/FormProblems';
 import { NumberField } from '../../components/form/fields';
-import { useCallAction } from '../../hooks/useCallAction';
 
-interface Draft {
-  days: string;
-  entries: string;
-}
+const { keepDays, keepEntries } = AuditRetentionLimits.shape;
+const problem = `Days are a whole number ${range(keepDays)}, entries ${range(keepEntries)}: the audit log always has both limits.`;
 
-const draftOf = (limits: AuditRetentionLimits): Draft => ({ days: String(limits.keepDays), entries: String(limits.keepEntries) });
-
-/** A whole number within [min, max], or undefined. */
-function wholeWithin(text: string, min: number, max: number): number | undefined {
-  const value = Number(text);
-  return text.trim() !== '' && Number.isInteger(value) && value >= min && value <= max ? value : undefined;
-}
-
-/** Settings → Audit log → Keep: the audit log's retention (admins; both limits always apply, never unbounded). */
+/** Settings → Audit log → Keep: the audit log's retention (admins; both limits always apply, never unbounded), checked by audit.setRetention's schema. */
 export function AuditRetentionForm({ limits }: { limits: AuditRetentionLimits }) {
-  const [applied, setApplied] = useState(limits);
-  const [draft, setDraft] = useState<Draft | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  const shown = draft ?? draftOf(applied);
-
-  const apply = useCallAction(async (next: AuditRetentionLimits) => {
-    const answer = await call('audit.setRetention', next);
-    setApplied(answer.limits);
-    setDraft(null);
-    return `Saved: ${answer.limits.keepDays} days, ${answer.limits.keepEntries} entries; ${answer.removed} older entries removed.`;
+  const form = useForm({ resolver: zodResolver(AuditRetentionLimits), defaultValues: limits });
+  const apply = useMutation({
+    mutationFn: (next: AuditRetentionLimits) => call('audit.setRetention', next),
+    onSuccess: (answer) => form.reset(answer.limits),
   });
-
-  const edit = (change: Partial<Draft>) => {
-    apply.clear();
-    setProblem(null);
-    setDraft({ ...shown, ...change });
-  };
-
-  const submit = () => {
-    const keepDays = wholeWithin(shown.days, 1, 36_500);
-    const keepEntries = wholeWithin(shown.entries, 1_000, 100_000_000);
-    if (keepDays === undefined || keepEntries === undefined) {
-      setProblem('Days are a whole number from 1 to 36500, entries from 1000 to 100000000: the audit log always has both limits.');
-      return;
-    }
-    void apply.run({ keepDays, keepEntries });
-  };
+  const done = apply.data && `Saved: ${apply.data.limits.keepDays} days, ${apply.data.limits.keepEntries} entries; ${apply.data.removed} older entries removed.`;
 
   return (
     <div data-testid="audit-retention">
@@ -56,28 +27,19 @@ export function AuditRetentionForm({ limits }: { limits: AuditRetentionLimits })
         Entries older than the days, or past the newest entries kept, are removed at once and then hourly. Each entry keeps at most 4 KiB
         of what a call was given (with the SHA-256 of the whole when cut).
       </p>
-      <form
-        className="settings-grid"
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
-        }}
-      >
-        <NumberField label="Keep days" hint="(recorded within)" testId="audit-retention-days" value={shown.days} onChange={(days) => edit({ days })} />
-        <NumberField label="Keep entries" hint="(the newest)" testId="audit-retention-entries" value={shown.entries} onChange={(entries) => edit({ entries })} />
+      <form className="settings-grid" noValidate onSubmit={form.handleSubmit((next) => apply.mutate(next))} onChange={() => apply.reset()}>
+        <NumberField label="Keep days" hint="(recorded within)" testId="audit-retention-days" registered={form.register('keepDays', { valueAsNumber: true })} />
+        <NumberField label="Keep entries" hint="(the newest)" testId="audit-retention-entries" registered={form.register('keepEntries', { valueAsNumber: true })} />
         <DraftActions
           submitLabel="Apply"
           submitTestId="audit-retention-apply"
-          dirty={draft !== null}
-          busy={apply.busy}
-          onReset={() => {
-            setDraft(null);
-            setProblem(null);
-          }}
+          dirty={form.formState.isDirty}
+          busy={apply.isPending}
+          onReset={() => form.reset()}
         />
       </form>
-      <FormProblem problem={problem} />
-      <ActionOutcome error={apply.error} done={apply.done} testId="audit-retention" />
+      <FormProblem problem={Object.keys(form.formState.errors).length > 0 ? problem : null} />
+      <ActionOutcome error={apply.error} done={done ?? null} testId="audit-retention" />
     </div>
   );
 }

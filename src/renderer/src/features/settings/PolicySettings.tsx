@@ -34,7 +34,7 @@ export function PolicySettings({ policy, onSaved }: { policy: ResponsePolicy; on
         What the receiver answers, to see how the sender reacts: a 5xx or a timeout is retried, a 4xx is abandoned, a 3xx is a failure.
         Now: <span data-testid="settings-policy-summary">{describePolicy(policy)}</span>.
       </p>
-      <form className="settings-grid" onSubmit={form.handleSubmit((next) => save.mutate(next))} onChange={() => save.reset()}>
+      <form className="settings-grid" noValidate onSubmit={form.handleSubmit((next) => save.mutate(next))} onChange={() => save.reset()}>
         <NumberField label="Status" hint="200–599" testId="settings-policy-status" registered={number('status')} />
         <NumberField label="Delay" hint="ms" testId="settings-policy-delay" registered={number('delayMs')} />
         <NumberField label="Fail next" hint="deliveries" testId="settings-policy-fail-next" registered={number('failNext')} />

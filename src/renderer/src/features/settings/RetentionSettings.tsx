@@ -1,61 +1,54 @@
-import { useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
 import type { CoreStatus } from '../../../../shared/contract';
-import type { RetentionLimits, RetentionStatus } from '../../../../shared/retention';
+import { RetentionLimits, type RetentionStatus } from '../../../../shared/retention';
 import { call } from '../../api/client';
 import { ActionOutcome } from '../../components/ActionOutcome';
 import { DraftActions } from '../../components/form/DraftActions';
+import { range } from '../../components/form/field-problems';
 import { FormProblem } from '../../components/form/FormProblems';
 import { NumberField } from '../../components/form/fields';
-import { useCallAction } from '../../hooks/useCallAction';
 import { describeRetentionLimits, describeKept, describePruned } from './retention-words';
 
 const mib = 2 ** 20;
 
-interface RetentionDraft {
-  days: string;
-  mib: string;
-}
+/** What settings.setRetention takes, typed as days and MiB, each empty for no limit. */
+const RetentionFields = z
+  .object({ days: z.string(), mib: z.string() })
+  .transform(({ days, mib: size }): RetentionLimits => {
+    const mibs = Number(size);
+    return {
+      keepDays: days.trim() === '' ? null : Number(days),
+      // A size above 0 keeps at least a byte; anything else is left for the schema to refuse.
+      keepBytes: size.trim() === '' ? null : mibs > 0 ? Math.max(1, Math.round(mibs * mib)) : mibs,
+    };
+  })
+  .pipe(RetentionLimits);
+type RetentionFields = z.input<typeof RetentionFields>;
 
-const draftOf = (limits: RetentionLimits): RetentionDraft => ({
+const problem = `Days are a whole number ${range(RetentionLimits.shape.keepDays.unwrap())}, the size a number of MiB above 0; leave a field empty for no limit.`;
+
+const fieldsOf = (limits: RetentionLimits): RetentionFields => ({
   days: limits.keepDays === null ? '' : String(limits.keepDays),
   mib: limits.keepBytes === null ? '' : String(Number((limits.keepBytes / mib).toPrecision(3))),
 });
 
-/** Empty: no limit; else a positive number (whole for days), or undefined when it is neither. */
-function parseLimit(text: string, whole: boolean): number | null | undefined {
-  if (text.trim() === '') return null;
-  const value = Number(text);
-  return Number.isFinite(value) && value > 0 && (!whole || Number.isInteger(value)) ? value : undefined;
-}
-
 /** Retention: how long and how much to keep; the oldest deliveries past either are pruned in the background. */
 export function RetentionSettings({ retention, onApplied }: { retention: RetentionStatus; onApplied: (status: CoreStatus) => void }) {
-  const [draft, setDraft] = useState<RetentionDraft | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  const shown = draft ?? draftOf(retention.limits);
-
-  const apply = useCallAction(async (limits: RetentionLimits) => {
-    const status = await call('settings.setRetention', limits);
-    onApplied(status);
-    setDraft(null);
-    return `Saved: ${describeRetentionLimits(status.retention.limits)}.`;
+  const form = useForm<RetentionFields, unknown, RetentionLimits>({
+    resolver: zodResolver(RetentionFields),
+    values: fieldsOf(retention.limits),
+    resetOptions: { keepDirtyValues: true },
   });
-
-  const edit = (change: Partial<RetentionDraft>) => {
-    apply.clear();
-    setProblem(null);
-    setDraft({ ...shown, ...change });
-  };
-
-  const submit = () => {
-    const keepDays = parseLimit(shown.days, true);
-    const keepMib = parseLimit(shown.mib, false);
-    if (keepDays === undefined || keepMib === undefined || (keepDays ?? 0) > 36_500) {
-      setProblem('Days are a whole number from 1 to 36500, the size a number of MiB above 0; leave a field empty for no limit.');
-      return;
-    }
-    void apply.run({ keepDays, keepBytes: keepMib === null ? null : Math.max(1, Math.round(keepMib * mib)) });
-  };
+  const apply = useMutation({
+    mutationFn: (limits: RetentionLimits) => call('settings.setRetention', limits),
+    onSuccess: (status) => {
+      onApplied(status);
+      form.reset(fieldsOf(status.retention.limits));
+    },
+  });
 
   return (
     <section className="settings-card" aria-labelledby="settings-retention-title" data-testid="settings-retention">
@@ -70,28 +63,19 @@ export function RetentionSettings({ retention, onApplied }: { retention: Retenti
           In force for this run from the command line (serve --keep-days/--keep-size); applying here replaces it.
         </p>
       )}
-      <form
-        className="settings-grid"
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
-        }}
-      >
-        <NumberField label="Keep days" hint="(received within)" testId="settings-retention-days" value={shown.days} onChange={(days) => edit({ days })} />
-        <NumberField label="Keep size" hint="(MiB of bodies and headers)" testId="settings-retention-size" value={shown.mib} onChange={(value) => edit({ mib: value })} />
+      <form className="settings-grid" noValidate onSubmit={form.handleSubmit((limits) => apply.mutate(limits))} onChange={() => apply.reset()}>
+        <NumberField label="Keep days" hint="(received within)" testId="settings-retention-days" registered={form.register('days')} />
+        <NumberField label="Keep size" hint="(MiB of bodies and headers)" testId="settings-retention-size" registered={form.register('mib')} />
         <DraftActions
           submitLabel="Apply"
           submitTestId="settings-retention-apply"
-          dirty={draft !== null}
-          busy={apply.busy}
-          onReset={() => {
-            setDraft(null);
-            setProblem(null);
-          }}
+          dirty={form.formState.isDirty}
+          busy={apply.isPending}
+          onReset={() => form.reset(fieldsOf(retention.limits))}
         />
       </form>
-      <FormProblem problem={problem} />
-      <ActionOutcome error={apply.error} done={apply.done} testId="settings-retention" />
+      <FormProblem problem={Object.keys(form.formState.errors).length > 0 ? problem : null} />
+      <ActionOutcome error={apply.error} done={apply.isSuccess ? `Saved: ${describeRetentionLimits(apply.data.retention.limits)}.` : null} testId="settings-retention" />
       <p data-testid="settings-retention-state">
         Kept: {describeKept(retention)}; {describePruned(retention)}.
       </p>
