@@ -204,6 +204,14 @@ const migrations: readonly MigrationStep[] = [
       );
       CREATE INDEX reconcile_runs_by_start ON reconcile_runs (started_at);
     `),
+  // What the SQLite store had and this one lacked (test/integration/store-schema-parity.test.ts): a delivery pulled
+  // from a relay is stored once even when two pulls race past the check before insert (SQLite's 0013 index is
+  // unique), and the lifecycle filter menu's index of the lifecycles with findings (SQLite's 0009).
+  sqlStep('0011-sqlite-parity', `
+      DROP INDEX deliveries_by_source;
+      CREATE UNIQUE INDEX deliveries_by_source ON deliveries (source, source_id) WHERE source IS NOT NULL;
+      CREATE INDEX lifecycles_with_findings ON lifecycles (last_delivery_id) WHERE finding_codes <> '[]';
+    `),
 ];
 
 export const pgSchemaVersion = migrations.length;
