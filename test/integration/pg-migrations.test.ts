@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { codeStep, runMigrations, sqlStep, type PgSchema } from '@webhook-inspector/pg-migrations';
 import { migrateRelaySchema, relaySchema } from 'webhook-inspector-relay';
 import { inspectorSchema, migrateInspectorSchema } from '../../src/main/core/store/postgres/schema';
+import { insertColumns, insertValues } from '../../src/main/core/store/common/delivery-columns';
+import { analyzedTraffic } from '../support/realistic-traffic';
 import { startTestPostgres, type TestPostgres } from '../support/postgres';
 
 /**
@@ -116,6 +118,28 @@ describe('the PostgreSQL migration runner', () => {
 
     await pool.query('UPDATE trial_schema SET version = 4');
     await expect(runMigrations(pool, schema(() => Promise.resolve()))).rejects.toThrow('trial schema 4 is newer than 3');
+  });
+
+  it('keeps both rows of a relay delivery stored twice before its source index was unique (0011): the later one marked', async () => {
+    const pool = await poolOf('source_copies');
+    const atTen = { ...inspectorSchema, steps: inspectorSchema.steps.slice(0, 10) };
+    await runMigrations(pool, atTen);
+    const [record] = analyzedTraffic(1, 5);
+    const pulled = { ...record!, facts: { ...record!.facts, source: { name: 'relay-a', id: '42' } } };
+    const columns = [...insertColumns, 'search_text'];
+    const placeholders = columns.map((_, i) => `$${i + 1}`).join(', ');
+    const insert = () =>
+      pool.query<{ id: number }>(`INSERT INTO deliveries (${columns.join(', ')}) VALUES (${placeholders}) RETURNING id`, [...insertValues(pulled), '']);
+    const first = (await insert()).rows[0]!.id;
+    const second = (await insert()).rows[0]!.id;
+
+    await migrateInspectorSchema(pool);
+    const rows = await pool.query('SELECT id, source, source_id FROM deliveries ORDER BY id');
+    expect(rows.rows).toEqual([
+      { id: first, source: 'relay-a', source_id: '42' },
+      { id: second, source: 'relay-a', source_id: `42#copy-${second}` },
+    ]);
+    await expect(insert()).rejects.toThrow(/deliveries_by_source/);
   });
 
   describe("records each applied migration's hash and refuses one edited since", () => {

@@ -207,7 +207,12 @@ const migrations: readonly MigrationStep[] = [
   // What the SQLite store had and this one lacked (test/integration/store-schema-parity.test.ts): a delivery pulled
   // from a relay is stored once even when two pulls race past the check before insert (SQLite's 0013 index is
   // unique), and the lifecycle filter menu's index of the lifecycles with findings (SQLite's 0009).
+  // A relay's delivery pulled twice by racing pulls (which the index this makes unique let through) keeps its row: the
+  // later copy's source_id is marked, so no delivery is lost and the index can hold.
   sqlStep('0011-sqlite-parity', `
+      UPDATE deliveries d SET source_id = d.source_id || '#copy-' || d.id
+        WHERE d.source IS NOT NULL
+          AND EXISTS (SELECT 1 FROM deliveries e WHERE e.source = d.source AND e.source_id = d.source_id AND e.id < d.id);
       DROP INDEX deliveries_by_source;
       CREATE UNIQUE INDEX deliveries_by_source ON deliveries (source, source_id) WHERE source IS NOT NULL;
       CREATE INDEX lifecycles_with_findings ON lifecycles (last_delivery_id) WHERE finding_codes <> '[]';
