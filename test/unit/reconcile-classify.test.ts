@@ -150,6 +150,21 @@ describe('reconcile: classes', () => {
   });
 });
 
+describe('reconcile: gift cards', () => {
+  const recipient = '33333333-3333-4333-8333-333333333333';
+  const stream = (status: string, minute: number) =>
+    delivery({ lifecycleKey: `gift:${order}|${recipient}|recipient`, kind: 'gift_card_recipient', subject: recipient, event: 'payout.processing', status, eventTime: at(minute) });
+  const card = (event: string, status: string, minute: number) =>
+    delivery({ lifecycleKey: 'gift:payout:g1', kind: 'gift_card_payout', subject: 'g1', event, status, eventTime: at(minute) });
+
+  it("a card payout that failed decides the recipient's payout; one that completed does not stand for its redemption", () => {
+    const failed = run({ payouts: [payout({ uuid: 'g1', payoutType: 'gift_cards', recipientUuid: recipient, status: 'failed' })], deliveries: [stream('sent', 1), stream('viewed', 2), card('payout.failed', 'failed', 3)] });
+    expect(failed.rows[0]).toMatchObject({ class: 'agrees', heard: { status: 'failed', terminal: true } });
+    const redeemed = run({ payouts: [payout({ uuid: 'g1', payoutType: 'gift_cards', recipientUuid: recipient, status: 'redeemed' })], deliveries: [stream('sent', 1), stream('viewed', 2), card('payout.processing', 'completed', 3)] });
+    expect(redeemed.rows[0]).toMatchObject({ class: 'behind', missingEvents: ['payout.processing (recipient, redeemed)'] });
+  });
+});
+
 describe('reconcile: reasons from the records', () => {
   it('a 4xx names the rule that answered it and abandons the event at once', () => {
     const deliveries = cryptoSend('201', 'r@x.test', [

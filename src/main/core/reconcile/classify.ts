@@ -173,8 +173,13 @@ function payoutHeard(lifecycles: readonly LifecycleFacts[]): { heard: HeardState
   const sends = lifecycles.filter((l) => l.kind === 'crypto_send' || l.kind === 'crypto_form_b');
   const notes: string[] = [];
   let deciding: LifecycleFacts | null = null;
-  if (recipientStream.length > 0) deciding = decidingLifecycle(recipientStream);
-  else if (sends.length > 0) {
+  if (recipientStream.length > 0) {
+    deciding = decidingLifecycle(recipientStream);
+    // A card payout that failed or was canceled ends the recipient's payout (the simulator's gift_card_failed); one
+    // that completed is a step on the way to the recipient's `redeemed`, which its own stream says.
+    const cardEnded = lifecycles.find((l) => l.kind === 'gift_card_payout' && l.heard.terminal && l.heard.status !== 'completed');
+    if (!deciding?.heard.terminal && cardEnded) deciding = cardEnded;
+  } else if (sends.length > 0) {
     deciding = decidingLifecycle(sends);
     if (sends.length > 1) notes.push(`${sends.length} sends (a quote canceled and reopened gets a new external_send_id): the latest heard, ${deciding!.key}, decides`);
   } else deciding = decidingLifecycle(lifecycles);
