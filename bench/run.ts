@@ -2,7 +2,7 @@
  * The benchmarks of issue 7, each beside its baselines and goals (bench/README.md):
  *
  *   npm run bench                        # ingest, export/import, scale, arrival to screen
- *   BENCH_ONLY=ingest npm run bench      # one or more of ingest, transfer, scale, arrival, catchup, streams, retention, growth, storebytes, commitpages, analysis, storm, importmemory, pgloop (comma-separated)
+ *   BENCH_ONLY=ingest npm run bench      # one or more of ingest, transfer, scale, arrival, catchup, streams, retention, growth, storebytes, commitpages, analysis, storm, importmemory, pgloop, reconcile (comma-separated)
  *
  * The same bundle is also every child process's entry: the first argument says which.
  */
@@ -22,6 +22,7 @@ import { runAnalysis } from './analysis';
 import { runStorm } from './duplicate-storm';
 import { importMemoryCoreChild, runImportMemory } from './import-memory';
 import { runPgLoop } from './postgres-loop';
+import { runReconcile } from './reconcile';
 
 const benchmarks = {
   ingest: runIngest,
@@ -38,6 +39,7 @@ const benchmarks = {
   storm: runStorm,
   importmemory: runImportMemory,
   pgloop: runPgLoop,
+  reconcile: runReconcile,
 } as const;
 type Name = keyof typeof benchmarks;
 
