@@ -1,6 +1,8 @@
 import { execFile } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { promisify } from 'node:util';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { SimAccount, startSimulator, type Simulator } from 'payout-simulator';
 import { reconcileClasses, ReconcileRun, type ReconcileRow } from '../../src/shared/reconcile';
@@ -236,4 +238,43 @@ describeEachEngine('reconcile against the simulator, with faults made on purpose
     expect(after.id).toBe(next.id);
     expect(after.changes).toMatchObject({ previousRunId: started.id, changedCount: 1, changed: [{ id: `payout:${payouts.get('later')}`, from: null, to: 'agrees' }] });
   }, 240_000);
+  it("a relay source that cannot reach its relay is a reason, from its recorded state, while it lasts", async () => {
+    const relayPort = await unusedPort();
+    await core!.call('sources.set', { url: `http://127.0.0.1:${relayPort}`, token: 'wir_reconcile_test', fingerprint: null });
+    await until(() => core!.call('status.get', {}), (s) => s.sources[0]?.state === 'disconnected');
+    const outageFrom = Date.now();
+    await createOrder('order 5', [{ name: 'relayed', scenario: 'crypto_failed', skip_events: cryptoEvents }]);
+    const run = await cli(['--json', '--since', new Date(outageFrom - 1000).toISOString(), '--api', sim.apiUrl, '--time-scale', String(timeScale)]);
+    await core!.call('sources.clear', {});
+    expect(run.code, run.stderr).toBe(1);
+    const row = ReconcileRun.parse(JSON.parse(run.stdout)).rows.find((r) => r.payout?.uuid === payouts.get('relayed'))!;
+    expect(row.class).toBe('never_heard');
+    const reason = row.reasons.find((r) => r.kind === 'relay_source_down');
+    expect(reason, JSON.stringify(row.reasons)).toBeDefined();
+    expect(reason!.text).toContain(`relay:127.0.0.1:${relayPort}`);
+    expect(Date.parse(reason!.from!)).toBeLessThanOrEqual(Date.parse(row.payout!.updatedAt!));
+  }, 120_000);
+  it('the MCP tool reconcile_payouts gives the newest finished run, its rows of the classes asked for, marked untrusted', async () => {
+    const { WEBHOOK_INSPECTOR_STORE: _inherited, ...environment } = process.env;
+    const env = Object.fromEntries(
+      Object.entries(location === undefined ? environment : { ...environment, WEBHOOK_INSPECTOR_STORE: location }).filter((entry): entry is [string, string] => entry[1] !== undefined),
+    );
+    const transport = new StdioClientTransport({ command: process.execPath, args: [builtCli, 'mcp', '--data-dir', dataDir], env, stderr: 'pipe' });
+    const client = new Client({ name: 'webhook-inspector-test', version: '1.0.0' });
+    await client.connect(transport);
+    try {
+      const result = await client.callTool({ name: 'reconcile_payouts', arguments: { classes: ['never_heard'] } });
+      expect(result.isError).toBeFalsy();
+      const answer = result.structuredContent as { untrusted: string; data: { id: string; rows: ReconcileRow[]; rowsMatching: number } };
+      expect(answer.untrusted).toMatch(/^UNTRUSTED DATA/);
+      const latest = await core!.call('reconcile.get', {});
+      expect(answer.data.id).toBe(latest.id);
+      const expected = latest.rows.filter((r) => r.class === 'never_heard').map((r) => r.id);
+      expect(expected.length).toBeGreaterThan(0);
+      expect(answer.data.rows.map((r) => r.id)).toEqual(expected);
+      expect(answer.data.rowsMatching).toBe(expected.length);
+    } finally {
+      await client.close();
+    }
+  }, 60_000);
 });

@@ -19,6 +19,16 @@ function timeScale(text: string | undefined): number | undefined {
  * stderr. Exit 1 when something is behind, contradicts or was never heard; 2 when the run could not be made.
  */
 export async function reconcileCommand(args: string[]): Promise<void> {
+  try {
+    await reconcile(args);
+  } catch (error) {
+    // 2, not 1: CI tells "something is missing" from "the run could not be made".
+    console.error(`webhook-inspector reconcile: ${(error as Error).message}`);
+    process.exitCode = 2;
+  }
+}
+
+async function reconcile(args: string[]): Promise<void> {
   const { values } = parseCommandLine(reconcileDefinition, args);
   const location = storeLocationFrom(values);
   const since = values.since ?? null;
