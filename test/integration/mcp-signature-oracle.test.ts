@@ -45,6 +45,9 @@ const toolInputs: Record<string, (k: Known) => Array<Record<string, unknown>>> =
   verify_signature: (k) => k.bodies.map((body) => ({ body_base64: body.toString('base64'), signature: `sha256=${'0'.repeat(64)}` })),
   replay_delivery: (k) => k.attackerIds.flatMap((id) => [{ id, url: k.handlerUrl, resign: true }, { id, url: k.handlerUrl }]),
   run_handler_check: (k) => [{ url: k.handlerUrl, only: ['rejects-forgeries'], deliveries: k.attackerIds }],
+  compare_deliveries: (k) => [{ left_id: k.attackerIds[0], right_id: k.attackerIds[1] }, { left_id: k.attackerIds[1], right_id: k.attackerIds[0] }],
+  // No service is configured here: the newest kept run (none) is what it can answer.
+  reconcile_payouts: () => [{}],
 };
 
 describe('webhook-inspector mcp: no signature oracle', () => {

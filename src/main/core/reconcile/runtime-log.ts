@@ -1,6 +1,11 @@
 import type { SourceHealth } from '../../../shared/relay';
 import type { ReconcileStore, RuntimeComponent } from '../store/common/reconcile-records';
 
+/** A write refused because another connection holds the store's lock (SQLite's BUSY; PostgreSQL's lock timeouts). */
+const busy = (error: unknown) => /locked|busy|lock timeout/i.test((error as Error)?.message ?? '');
+/** About 10 minutes of tries (250 ms doubling, then every heartbeat) before a write held back by a lock is given up. */
+const maxBusyTries = 26;
+
 /** How often a running core marks its open spans seen: a span not seen for 3 of these ended when last seen. */
 export const heartbeatMs = 30_000;
 
@@ -19,6 +24,8 @@ export class RuntimeLog {
   private chain: Promise<unknown> = Promise.resolve();
   private readonly timer: NodeJS.Timeout;
   private closed = false;
+  /** Ends a wait for the store's lock at once (closing). */
+  private wake: () => void = () => {};
 
   constructor(
     private readonly store: Pick<ReconcileStore, 'runtime'>,
@@ -30,12 +37,31 @@ export class RuntimeLog {
   }
 
   private write<T>(task: () => Promise<T>): Promise<T | null> {
-    const next = this.chain.then(task).catch((error: Error) => {
-      this.log(`runtime log: could not record (${error.message})`);
-      return null;
-    });
+    const next = this.chain.then(() => this.attempt(task, 0));
     this.chain = next;
     return next;
+  }
+
+  /**
+   * One write; while another program holds the store's lock it is tried again, later and later (the derivation's own
+   * line already names the lock), so that a span is recorded once the lock goes rather than lost: a lost span would
+   * read as "the receiver was not running". Any other failure is logged.
+   */
+  private async attempt<T>(task: () => Promise<T>, tries: number): Promise<T | null> {
+    try {
+      return await task();
+    } catch (error) {
+      if (!this.closed && busy(error) && tries < maxBusyTries) {
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, Math.min(heartbeatMs, 250 * 2 ** tries));
+          timer.unref();
+          this.wake = resolve;
+        });
+        return this.attempt(task, tries + 1);
+      }
+      this.log(`runtime log: could not record (${(error as Error).message})`);
+      return null;
+    }
   }
 
   /** The part started (or changed: its previous span is closed with `reason`). */
@@ -88,6 +114,7 @@ export class RuntimeLog {
     clearInterval(this.timer);
     for (const component of [...this.open.keys()].reverse()) this.end(component, 'stopped');
     this.closed = true;
+    this.wake();
     await this.chain;
   }
 }
