@@ -1,4 +1,4 @@
-import type { CaseResult, CheckExchange } from './run-check';
+import type { CaseResult, CheckExchange } from './case-result';
 
 /** One mistake of the handler that several failures come from, with the evidence and the fix. */
 export interface RootCause {

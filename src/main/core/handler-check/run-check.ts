@@ -1,36 +1,13 @@
 import type { Egress } from '../outbound/egress-policy';
 import { defaultSenderLimits, type OutgoingRequest, type SentReplay } from '../replay/send-replay';
-import type { CheckCase, CheckCategory, Expectation } from './check-case';
+import type { CheckCase } from './check-case';
+import type { CaseResult, CheckExchange } from './case-result';
 import { gradeCase, type Answer, type Verdict } from './grade';
 import { latencySummary, type LatencySummary } from './latency';
 import { rootCauses, type RootCause } from './root-causes';
 import { HandlerUnreachable, unreachableMessage } from './unreachable';
 
-/** One request of a case and what came back, kept whole for the report and the UI. */
-export interface CheckExchange {
-  label: string | null;
-  /** What this request had to get (a forgery's case may send a genuine delivery first). */
-  expect: Expectation;
-  request: { headers: Array<[string, string]>; body: Buffer };
-  sent: SentReplay;
-}
-
-export interface CaseResult {
-  id: string;
-  category: CheckCategory;
-  title: string;
-  specSections: string[];
-  expect: Expectation;
-  verdict: Verdict;
-  reason: string;
-  /** When it failed: what to change in the handler. */
-  fix: string | null;
-  /** The root cause (RootCause.id) this failure comes from, when the run found one. */
-  cause: string | null;
-  exchanges: CheckExchange[];
-  /** The slowest of its requests. */
-  durationMs: number;
-}
+export type { CaseResult, CheckExchange } from './case-result';
 
 export interface CheckRun {
   target: string;

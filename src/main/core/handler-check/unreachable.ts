@@ -1,5 +1,5 @@
 import type { SentReplay } from '../replay/send-replay';
-import type { CaseResult } from './run-check';
+import type { CaseResult } from './case-result';
 
 /**
  * The handler could not be reached at all: nothing accepts the connection, its host name is not found, the

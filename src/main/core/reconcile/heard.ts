@@ -1,7 +1,7 @@
 import type { LifecycleKind } from '../../../shared/lifecycle';
 import type { HeardState } from '../../../shared/reconcile';
 import { compareTimeTexts, isTerminalEvent } from '../analysis/lifecycle';
-import { isRecognizedEvent } from '../analysis/lifecycle/final-status';
+import { isRecognizedEvent } from '../analysis/lifecycle/recognized-event';
 import type { ReconcileDelivery } from '../store/common/reconcile-records';
 
 /**

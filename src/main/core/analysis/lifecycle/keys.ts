@@ -3,7 +3,7 @@ import { isJsonNumber, jsonNumberText } from '../../../../shared/payloads/json-v
 import type { PayloadForm } from '../../../../shared/verdicts';
 import { field, stringField, type JsonObject } from '../json-access';
 import type { LifecycleKeys } from '../types';
-import { isRecognizedEvent } from './final-status';
+import { isRecognizedEvent } from './recognized-event';
 
 export const noLifecycleKeys: LifecycleKeys = {
   lifecycleKey: null,

@@ -3,7 +3,8 @@ import type { Finding } from '../../../../shared/verdicts';
 import { finding } from '../findings/catalog';
 import { cryptoSendFindings, authoritativeTxHash } from './crypto-send-rules';
 import { arrivedEvents, eventTimeField, orderArrived, orderEvents, type ArrivedEvent, type LifecycleDelivery, type OrderedEvent } from './ordered-events';
-import { finalStatus, isRecognizedEvent } from './final-status';
+import { finalStatus } from './final-status';
+import { isRecognizedEvent } from './recognized-event';
 import { isTerminalEvent } from './terminal';
 
 function eventTimeFindings(kind: LifecycleKind, events: readonly OrderedEvent[]): Finding[][] {
