@@ -5,6 +5,7 @@ import { backstopPages } from '../checkpointer';
 import { connectionPragmas } from '../open';
 import type { StoreWriter, WriterCall, WriterHandlers, WriterItem } from '../store-writer';
 import { walSyncer } from '../wal-sync';
+import { SharedBodyRing } from './shared-bodies';
 import type { WriterReply, WriterRequest, WriterThreadData } from './thread-main';
 import { silentLogger, type Logger } from '../../../logger';
 
@@ -39,8 +40,10 @@ const postable = (item: WriterItem): WriterItem => ('row' in item || !isAnalysed
  */
 export function startWriterThread(file: string, options: WriterThreadOptions): WriterThread {
   const log = options.log ?? silentLogger;
+  const bodies = new SharedBodyRing();
   const workerData: WriterThreadData = {
     file,
+    sharedBodies: bodies.memory,
     nativeBinding: options.nativeBinding,
     pragmas: [...connectionPragmas, `wal_autocheckpoint = ${backstopPages}`],
   };
@@ -59,11 +62,13 @@ export function startWriterThread(file: string, options: WriterThreadOptions): W
   const failAll = (error: Error) => {
     for (const { reject } of waiting.values()) reject(error);
     waiting.clear();
+    bodies.clear();
     settleIdle();
   };
   worker.on('message', (reply: WriterReply) => {
     const entry = waiting.get(reply.seq);
     waiting.delete(reply.seq);
+    bodies.release(reply.seq);
     if ('error' in reply) entry?.reject(new Error(reply.error));
     else entry?.resolve(reply.result);
     settleIdle();
@@ -89,7 +94,9 @@ export function startWriterThread(file: string, options: WriterThreadOptions): W
     if (waiting.size === 0) worker.ref();
     return new Promise<Result<C>>((resolve, reject) => {
       waiting.set(seq, { resolve: resolve as (result: unknown) => void, reject });
-      worker.postMessage({ seq, call: name, args } satisfies WriterRequest);
+      // The rows' bodies go through the shared ring where they fit (shared-bodies.ts).
+      const posted = name === 'insert' || name === 'bulkStore' ? [bodies.post(seq, args[0] as WriterItem[]), ...args.slice(1)] : args;
+      worker.postMessage({ seq, call: name, args: posted } satisfies WriterRequest);
     });
   };
 

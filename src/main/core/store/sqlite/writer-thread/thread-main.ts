@@ -2,14 +2,17 @@ import { parentPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import type { Db } from '../db';
 import { attachDeliveryKeys } from '../delivery-keys';
-import type { WriterCall } from '../store-writer';
+import type { WriterCall, WriterItem } from '../store-writer';
 import { storeWriterHandlers } from '../writer-handlers';
+import { withSharedBodies } from './shared-bodies';
 
 /** The writer thread's entry (built as its own file beside the main bundle: see thread-file.ts): the store's writes on its own connection. */
 export interface WriterThreadData {
   file: string;
   nativeBinding?: string;
   pragmas: string[];
+  /** Where the rows' bodies of insert and bulkStore are given (shared-bodies.ts). */
+  sharedBodies: SharedArrayBuffer;
 }
 
 export interface WriterRequest {
@@ -35,7 +38,10 @@ port.on('message', (message: WriterRequest | 'close') => {
   }
   try {
     const run = handlers[message.call] as (...args: unknown[]) => unknown;
-    port.postMessage({ seq: message.seq, result: run(...message.args) } satisfies WriterReply);
+    const args = message.call === 'insert' || message.call === 'bulkStore'
+      ? [withSharedBodies(data.sharedBodies, message.args[0] as WriterItem[]), ...message.args.slice(1)]
+      : message.args;
+    port.postMessage({ seq: message.seq, result: run(...args) } satisfies WriterReply);
   } catch (error) {
     port.postMessage({ seq: message.seq, error: error instanceof Error ? error.message : String(error) } satisfies WriterReply);
   }
