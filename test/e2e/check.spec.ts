@@ -77,6 +77,50 @@ test('the Check view grades a handler live, opens a case, sends it again, keeps 
   }
 });
 
+test("a case's answer is set beside the same case's answer in a kept run: status, headers and the changed line of the body", async ({ page, inspector }) => {
+  let version = 1;
+  // A handler whose answer body changes between the two runs: one line of it, the others the same.
+  const handler = await startHandler(testSecret, 'none', { answerBody: (status) => `status ${status}\nbuild ${version}\nhandled` });
+  handlers.push(handler);
+  const check = new CheckPage(page);
+  await check.open(inspector.uiUrl);
+  const { view, detail } = check;
+
+  await check.start(handler.url);
+  await check.finished();
+  await view.getByTestId('check-keep').click();
+  await expect(view.getByTestId('check-kept')).toBeVisible();
+
+  version = 2;
+  await check.start(handler.url);
+  await check.finished();
+  await view.locator('[data-testid="check-row"][data-case="rejects-forgeries/wrong-secret"]').click();
+  await expect(detail).toHaveAttribute('data-case', 'rejects-forgeries/wrong-secret');
+  // No run picked to compare with: nothing to set the answer beside.
+  await expect(detail.getByTestId('check-answer-compare')).toHaveCount(0);
+
+  await view.getByTestId('check-compare').selectOption({ index: 1 });
+  const forged = detail.getByTestId('check-answer-compare');
+  await expect(forged).toContainText('Compare the answer with the kept run of');
+  await forged.getByTestId('check-answer-compare-toggle').click();
+  // A forgery is refused 401 by both runs: the same status, only the build line differs.
+  await expect(forged.getByTestId('answer-comparison')).toHaveAttribute('data-same', 'false');
+  await expect(forged.getByTestId('answer-comparison')).toContainText('Answer 401 → 401');
+  const diff = forged.getByTestId('answer-body-diff');
+  await expect(diff.locator('.compare-line-removed')).toHaveText('-build 1');
+  await expect(diff.locator('.compare-line-added')).toHaveText('+build 2');
+  await expect(diff).toContainText(' status 401');
+
+  // A case of two requests sets each answer beside its own.
+  await view.locator('[data-testid="check-row"][data-case="at-least-once/same-bytes-again"]').click();
+  await expect(detail).toHaveAttribute('data-case', 'at-least-once/same-bytes-again');
+  const exchanges = detail.getByTestId('check-answer-compare');
+  await expect(exchanges).toHaveCount(2);
+  await exchanges.nth(1).getByTestId('check-answer-compare-toggle').click();
+  await expect(exchanges.nth(1).getByTestId('answer-comparison')).toContainText('Answer 200 → 200');
+  await expect(exchanges.nth(1).getByTestId('answer-body-diff').locator('.compare-line-added')).toHaveText('+build 2');
+});
+
 test("the list shows each failure's reason and what to change, without opening it, and the root cause one mistake explains", async ({ page, inspector }) => {
   const resends = await startHandler(testSecret, 'fails-on-second-copy');
   const reserialises = await startHandler(testSecret, 'reserialises-json');

@@ -104,6 +104,8 @@ export interface HandlerOptions {
   tls?: { cert: string; key: string };
   /** Holds every request after the first `after` until `until` settles: a run caught half-way, to watch it fill in. */
   hold?: { after: number; until: Promise<void> };
+  /** The body of each answer (default: its status as text), read at each answer: a handler whose answer changes between runs. */
+  answerBody?: (status: number) => string;
 }
 
 export async function startHandler(secret: string, flaw: HandlerFlaw, options: HandlerOptions = {}): Promise<HandlerUnderCheck> {
@@ -116,7 +118,7 @@ export async function startHandler(secret: string, flaw: HandlerFlaw, options: H
   let answered = 0;
   const answer = (res: ServerResponse, status: number) => {
     answered++;
-    res.writeHead(status, { 'Content-Type': 'text/plain' }).end(String(status));
+    res.writeHead(status, { 'Content-Type': 'text/plain' }).end(options.answerBody ? options.answerBody(status) : String(status));
   };
   const onRequest = async (req: IncomingMessage, res: ServerResponse) => {
     const body = await readBody(req);

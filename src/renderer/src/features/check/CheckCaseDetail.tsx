@@ -1,4 +1,4 @@
-import { useMemo, type Ref } from 'react';
+import { useMemo, useState, type Ref } from 'react';
 import { storedDeliveryOf, type CheckCaseResult, type CheckExchangeView, type CheckVerdict } from '../../../../shared/handler-check';
 import { call } from '../../api/client';
 import { ResponseStatus } from '../../components/Badges';
@@ -12,6 +12,7 @@ import { RouteLink } from '../../components/RouteLink';
 import { useCallAction } from '../../hooks/useCallAction';
 import { formatBytes, formatDuration, formatFullTime } from '../../lib/format';
 import { routes } from '../../lib/links';
+import { AnswerComparison, type AnswerSide } from '../compare/AnswerComparison';
 import { DetailSection } from '../deliveries/detail/DetailSection';
 import { PrettyBodyView } from '../deliveries/detail/PrettyBodyView';
 import { VerdictBadge } from './VerdictBadge';
@@ -21,6 +22,8 @@ interface CheckCaseDetailProps {
   result: CheckCaseResult;
   /** Its verdict in the run compared with, when one is picked and has the case. */
   then: CheckVerdict | null;
+  /** The run compared with, when one is picked: what it is called, and this case in it (null when it has not the case). */
+  compared: { label: string; result: CheckCaseResult | null } | null;
   /** Sending again is refused while the run is still going. */
   running: boolean;
   onResent: (result: CheckCaseResult) => void;
@@ -29,7 +32,7 @@ interface CheckCaseDetailProps {
 }
 
 /** One case: what it checks, its verdict and why, each request sent and what came back; "Send again" sends it alone. */
-export function CheckCaseDetail({ runId, result, then, running, onResent, onClose, paneRef }: CheckCaseDetailProps) {
+export function CheckCaseDetail({ runId, result, then, compared, running, onResent, onClose, paneRef }: CheckCaseDetailProps) {
   const storedId = storedDeliveryOf(result.id);
   const resend = useCallAction(async () => {
     onResent(await call('check.resend', { runId, caseId: result.id }));
@@ -67,6 +70,14 @@ export function CheckCaseDetail({ runId, result, then, running, onResent, onClos
             </dd>
           </>
         )}
+        {compared !== null && compared.result === null && (
+          <>
+            <dt>Compared run</dt>
+            <dd className="muted" data-testid="check-case-not-compared">
+              {compared.label} has no such case
+            </dd>
+          </>
+        )}
         {result.resentAt !== null && (
           <>
             <dt>Sent again</dt>
@@ -89,13 +100,24 @@ export function CheckCaseDetail({ runId, result, then, running, onResent, onClos
       </div>
       <CallErrorMessage error={resend.error} testId="check-case-resend-error" />
       {result.exchanges.map((exchange, index) => (
-        <ExchangeSection key={index} exchange={exchange} title={exchange.label ?? (result.exchanges.length > 1 ? `Request ${index + 1}` : 'Request')} />
+        <ExchangeSection
+          key={index}
+          exchange={exchange}
+          title={exchange.label ?? (result.exchanges.length > 1 ? `Request ${index + 1}` : 'Request')}
+          then={compared?.result ? { label: compared.label, exchange: compared.result.exchanges[index] ?? null } : null}
+        />
       ))}
     </DetailPane>
   );
 }
 
-function ExchangeSection({ exchange, title }: { exchange: CheckExchangeView; title: string }) {
+/** The same request of the same case in the run compared with (null: that run sent it fewer requests). */
+interface ExchangeThen {
+  label: string;
+  exchange: CheckExchangeView | null;
+}
+
+function ExchangeSection({ exchange, title, then }: { exchange: CheckExchangeView; title: string; then: ExchangeThen | null }) {
   const { request, response } = exchange;
   return (
     <DetailSection title={title} testId="check-exchange">
@@ -124,6 +146,7 @@ function ExchangeSection({ exchange, title }: { exchange: CheckExchangeView; tit
           <CappedBodyView title="Response body" body={response} testId="check-response-body" />
         </>
       )}
+      {then !== null && <CompareWithThen then={then} now={exchange} />}
     </DetailSection>
   );
 }
@@ -150,5 +173,34 @@ function CappedBodyView({ title, body, testId }: { title: string; body: { body: 
         </div>
       )}
     </>
+  );
+}
+
+const answerSide = (exchange: CheckExchangeView): AnswerSide => ({ answer: exchange.response, error: exchange.error });
+const thenAndNow = ['compared run', 'this run'] as const;
+
+/** "Compare the answer with the compared run's": this request's answer against the same request's in the run picked under Compare with. */
+function CompareWithThen({ then, now }: { then: ExchangeThen; now: CheckExchangeView }) {
+  const [open, setOpen] = useState(false);
+  if (then.exchange === null)
+    return (
+      <p className="muted" data-testid="check-answer-compare">
+        {then.label} sent this case fewer requests: no answer to compare with.
+      </p>
+    );
+  return (
+    <div className="replay-compare" data-testid="check-answer-compare">
+      <button type="button" className="link-button" aria-expanded={open} data-testid="check-answer-compare-toggle" onClick={() => setOpen(!open)}>
+        {open ? '▾' : '▸'} Compare the answer with {then.label}
+      </button>
+      {open && (
+        <AnswerComparison
+          before={answerSide(then.exchange)}
+          now={answerSide(now)}
+          names={thenAndNow}
+          keptAs="Compared as the run keeps each answer: UTF-8 text, invalid bytes replaced, cut at the cap replays keep (64 KiB)."
+        />
+      )}
+    </div>
   );
 }

@@ -66,7 +66,8 @@ export function CheckView({ status, deliveryIds, onOpenSettings }: CheckViewProp
   const ordered = groups.flatMap((group) => group.results.map((r) => r.id));
   const onKeyDown = useListKeyboard({ keys: ordered, selectedKey: selectedId, select: setSelectedId, listRef, detailRef, rowHeight: 32 });
   const selected = run?.results.find((r) => r.id === selectedId) ?? null;
-  const then = verdictsThen(compared && compared.id !== run?.id ? compared : null);
+  const comparedRun = compared && compared.id !== run?.id ? compared : null;
+  const then = verdictsThen(comparedRun);
   const secret = status?.secret ?? null;
   const signable = (team && handlerSecret !== '') || (teamSecretAllowed && secret?.set === true);
   const comparable = runs.kept.filter((k) => k.id !== run?.id);
@@ -77,6 +78,12 @@ export function CheckView({ status, deliveryIds, onOpenSettings }: CheckViewProp
         runId={run.id}
         result={selected}
         then={then.get(selected.id) ?? null}
+        compared={
+          comparedRun && {
+            label: `the kept run of ${new Date(comparedRun.startedAt).toLocaleString()}`,
+            result: comparedRun.results.find((r) => r.id === selected.id) ?? null,
+          }
+        }
         running={run.state === 'running'}
         onResent={runs.resent}
         paneRef={detailRef}
