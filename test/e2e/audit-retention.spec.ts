@@ -1,32 +1,21 @@
-import { rmSync } from 'node:fs';
-import { spawnServe, type ServeProcess } from '../support/cli-process';
-import { testSecret } from '../support/deliveries';
-import { startTestPostgres, type TestPostgres } from '../support/postgres';
-import { createTeamUser } from '../support/team-server';
-import { tempDataDir } from '../support/temp-dir';
+import { type ServeProcess } from '../support/cli-process';
+import { startBrowserTeam, type BrowserTeam } from '../support/browser-team';
 import { expect, test } from './fixtures';
 import { DeliveriesPage } from './pages/deliveries-page';
 
 test.describe("a team server's audit log retention in Settings", () => {
-  let cluster: TestPostgres;
+  let started: BrowserTeam;
   let team: ServeProcess;
-  let dataDir: string;
-  const tokens: Record<string, string> = {};
+  let tokens: Record<string, string>;
 
   test.beforeAll(async () => {
     test.setTimeout(120_000);
-    cluster = await startTestPostgres();
-    tokens.ada = await createTeamUser(cluster.url, 'ada', 'admin');
-    tokens.vera = await createTeamUser(cluster.url, 'vera', 'viewer');
-    dataDir = tempDataDir();
-    team = await spawnServe(['--data-dir', dataDir, '--store', cluster.url, '--team', '--port', '0', '--ui-port', '0', '--no-simulator', '--secret', testSecret]);
+    started = await startBrowserTeam({ ada: 'admin', vera: 'viewer' });
+    ({ team, tokens } = started);
   });
 
   test.afterAll(async () => {
-    team?.child.kill('SIGTERM');
-    await team?.exited;
-    await cluster?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await started?.stop();
   });
 
   test('an admin sees the default, sets another and finds the change in the log; a viewer sees none of it', async ({ page, browser }) => {

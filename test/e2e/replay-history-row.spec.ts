@@ -1,11 +1,8 @@
-import { rmSync } from 'node:fs';
 import type { Locator } from '@playwright/test';
-import { spawnServe, type ServeProcess } from '../support/cli-process';
-import { giftCardBody, serviceHeaders, testSecret } from '../support/deliveries';
+import { type ServeProcess } from '../support/cli-process';
+import { giftCardBody, serviceHeaders } from '../support/deliveries';
 import { post } from '../support/https-client';
-import { startTestPostgres, type TestPostgres } from '../support/postgres';
-import { createTeamUser } from '../support/team-server';
-import { tempDataDir } from '../support/temp-dir';
+import { startBrowserTeam, type BrowserTeam } from '../support/browser-team';
 import { unusedPort } from '../support/unused-port';
 import { expect, test } from './fixtures';
 import { DeliveriesPage } from './pages/deliveries-page';
@@ -20,24 +17,18 @@ async function edges(locator: Locator): Promise<{ left: number; right: number }>
 // A replay that got no answer, sent by a named user (a team's member, or `mcp (<user>)` from a coding agent):
 // its row carries who sent it as well as every other column, and its red "error" badge stays whole.
 test.describe('the replay history in a 1440 px window', () => {
-  let cluster: TestPostgres;
+  let started: BrowserTeam;
   let team: ServeProcess;
-  let dataDir: string;
-  let token: string;
+  let tokens: Record<string, string>;
 
   test.beforeAll(async () => {
     test.setTimeout(120_000);
-    cluster = await startTestPostgres();
-    token = await createTeamUser(cluster.url, 'alice', 'member');
-    dataDir = tempDataDir();
-    team = await spawnServe(['--data-dir', dataDir, '--store', cluster.url, '--team', '--allow-target', '127.0.0.1', '--port', '0', '--ui-port', '0', '--no-simulator', '--secret', testSecret]);
+    started = await startBrowserTeam({ alice: 'member' }, ['--allow-target', '127.0.0.1']);
+    ({ team, tokens } = started);
   });
 
   test.afterAll(async () => {
-    team?.child.kill('SIGTERM');
-    await team?.exited;
-    await cluster?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await started?.stop();
   });
 
   test('a replay that got no answer keeps its "error" badge inside its row, beside who sent it', async ({ page }) => {
@@ -46,14 +37,14 @@ test.describe('the replay history in a 1440 px window', () => {
     expect((await post(`${team.lines['Receiver (HTTPS)']}/webhooks`, body, serviceHeaders(body))).status).toBe(200);
     const ui = team.lines.UI!;
     const deliveries = new DeliveriesPage(page);
-    await deliveries.open(`${ui}?token=${token}`);
+    await deliveries.open(`${ui}?token=${tokens.alice}`);
     await expect(deliveries.rows).toHaveCount(1);
     const id = Number(await deliveries.rows.first().getAttribute('data-id'));
 
     // Nothing listens on this port: the replay is refused, recorded with no answer.
     const replayed = await fetch(`${ui}rpc/replay.send`, {
       method: 'POST',
-      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+      headers: { Authorization: `Bearer ${tokens.alice}`, 'Content-Type': 'application/json' },
       body: JSON.stringify({ deliveryId: id, url: `http://127.0.0.1:${await unusedPort()}/webhooks/payouts/a-long-path-of-the-handler` }),
     });
     expect(replayed.status).toBe(200);

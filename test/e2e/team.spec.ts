@@ -1,14 +1,13 @@
 import { execFile } from 'node:child_process';
-import { readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { promisify } from 'node:util';
 import type { Page } from '@playwright/test';
-import { builtCli, spawnServe, type ServeProcess } from '../support/cli-process';
-import { giftCardBody, serviceHeaders, testSecret } from '../support/deliveries';
+import { builtCli, type ServeProcess } from '../support/cli-process';
+import { giftCardBody, serviceHeaders } from '../support/deliveries';
 import { post } from '../support/https-client';
 import { startTarget } from '../support/replay-target';
-import { startTestPostgres, type TestPostgres } from '../support/postgres';
 import { createTeamUser, serveCommand } from '../support/team-server';
-import { tempDataDir } from '../support/temp-dir';
+import { startBrowserTeam, type BrowserTeam } from '../support/browser-team';
 import { expect, test } from './fixtures';
 import { DeliveriesPage } from './pages/deliveries-page';
 import { TopBar } from './pages/top-bar';
@@ -16,27 +15,19 @@ import { TopBar } from './pages/top-bar';
 const runCli = promisify(execFile);
 
 test.describe('a team server in the browser', () => {
-  let cluster: TestPostgres;
+  let started: BrowserTeam;
   let team: ServeProcess;
-  let dataDir: string;
-  const tokens: Record<string, string> = {};
+  let tokens: Record<string, string>;
+  let cluster: BrowserTeam['cluster'];
 
   test.beforeAll(async () => {
     test.setTimeout(120_000);
-    cluster = await startTestPostgres();
-    for (const [name, role] of [['alice', 'member'], ['bob', 'member'], ['vera', 'viewer'], ['ada', 'admin'], ['mona', 'member']]) {
-      const { stdout } = await runCli(process.execPath, [builtCli, 'serve', 'user', 'create', name!, '--role', role!, '--store', cluster.url]);
-      tokens[name!] = /^Token \(shown once, stored only as a hash\): (\S+)$/m.exec(stdout)![1]!;
-    }
-    dataDir = tempDataDir();
-    team = await spawnServe(['--data-dir', dataDir, '--store', cluster.url, '--team', '--allow-target', '127.0.0.1', '--port', '0', '--ui-port', '0', '--no-simulator', '--secret', testSecret]);
+    started = await startBrowserTeam({ alice: 'member', bob: 'member', vera: 'viewer', ada: 'admin', mona: 'member' }, ['--allow-target', '127.0.0.1']);
+    ({ team, tokens, cluster } = started);
   });
 
   test.afterAll(async () => {
-    team?.child.kill('SIGTERM');
-    await team?.exited;
-    await cluster?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await started?.stop();
   });
 
   test('opens with a user token and shows the deliveries; another user sees the same; a wrong token gets nothing', async ({ page, browser }) => {

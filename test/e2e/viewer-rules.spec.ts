@@ -1,43 +1,29 @@
-import { execFile } from 'node:child_process';
-import { rmSync } from 'node:fs';
-import { promisify } from 'node:util';
-import { builtCli, spawnServe, type ServeProcess } from '../support/cli-process';
+import { type ServeProcess } from '../support/cli-process';
 import { giftCardBody, serviceHeaders, testSecret } from '../support/deliveries';
 import { post } from '../support/https-client';
 import { startTarget, type ReplayTarget } from '../support/replay-target';
-import { startTestPostgres, type TestPostgres } from '../support/postgres';
-import { tempDataDir } from '../support/temp-dir';
+import { startBrowserTeam, type BrowserTeam } from '../support/browser-team';
 import { expect, test } from './fixtures';
 import { CheckPage } from './pages/check-page';
 import { DeliveriesPage } from './pages/deliveries-page';
 
-const runCli = promisify(execFile);
-
 /** Issue 39, finding 9: the UI's role rules, said before a click, and one escaping rule for what a peer sent. */
 test.describe("a team server's UI says in advance what a role cannot do", () => {
-  let cluster: TestPostgres;
+  let started: BrowserTeam;
   let team: ServeProcess;
   let dataDir: string;
-  const tokens: Record<string, string> = {};
+  let tokens: Record<string, string>;
 
   test.beforeAll(async () => {
     test.setTimeout(120_000);
-    cluster = await startTestPostgres();
-    for (const [name, role] of [['ada', 'admin'], ['mona', 'member'], ['vera', 'viewer']] as const) {
-      const { stdout } = await runCli(process.execPath, [builtCli, 'serve', 'user', 'create', name, '--role', role, '--store', cluster.url]);
-      tokens[name] = /^Token \(shown once, stored only as a hash\): (\S+)$/m.exec(stdout)![1]!;
-    }
-    dataDir = tempDataDir();
-    team = await spawnServe(['--data-dir', dataDir, '--store', cluster.url, '--team', '--port', '0', '--ui-port', '0', '--no-simulator', '--secret', testSecret]);
+    started = await startBrowserTeam({ ada: 'admin', mona: 'member', vera: 'viewer' });
+    ({ team, dataDir, tokens } = started);
     const body = giftCardBody();
     expect((await post(`${team.lines['Receiver (HTTPS)']}/webhooks`, body, serviceHeaders(body))).status).toBe(200);
   });
 
   test.afterAll(async () => {
-    team?.child.kill('SIGTERM');
-    await team?.exited;
-    await cluster?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await started?.stop();
   });
 
   test("a viewer's Export HAR is disabled with its reason, and Settings shows no server path", async ({ page }) => {
