@@ -96,9 +96,6 @@ export const knownExceptions = [
   // TransferRecord sits in control/ (transfer-routes.ts); the options and the audit log below control/ need its type.
   { from: 'src/main/core/core-options.ts', to: 'src/main/core/control/transfer-routes', why: 'TransferRecord lives in control/' },
   { from: 'src/main/core/team/audit-transfer.ts', to: 'src/main/core/control/transfer-routes', why: 'TransferRecord lives in control/' },
-  // What a viewer may see of a forward, a replay's URL or a check target is written in control/shown-to.ts.
-  { from: 'src/main/core/replay/create-replays.ts', to: 'src/main/core/control/shown-to', why: 'the viewer rules live in control/' },
-  { from: 'src/main/core/handler-check/check-calls.ts', to: 'src/main/core/control/shown-to', why: 'the viewer rules live in control/' },
   // export/transfer-calls.ts runs an import for the control server's upload: it reaches up into import/.
   { from: 'src/main/core/export/transfer-calls.ts', to: 'src/main/core/import/import-path', why: 'the upload runs an import from export/' },
   // The team's PostgreSQL pool is typed where it is handed on, outside team/ and the store.

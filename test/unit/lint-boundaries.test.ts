@@ -142,7 +142,7 @@ describe('one boundary rule for the whole graph (lint/rooms.mjs)', () => {
     await refused('src/main/core/export/example.ts', '../import/import-path');
     await allowed('src/main/core/team/audit-transfer.ts', '../control/transfer-routes');
     await refused('src/main/core/team/example.ts', '../control/transfer-routes');
-    await allowed('src/main/core/replay/create-replays.ts', '../control/shown-to');
+    await refused('src/main/core/replay/create-replays.ts', '../control/shown-to');
     await refused('src/main/core/replay/create-replays.ts', '../control/handlers');
   });
 

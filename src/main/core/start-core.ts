@@ -32,7 +32,7 @@ import { describeLocation, openStore, type StoreLocation } from './store';
 import { StoreHealth } from './store-health';
 import { SourceManager } from './sources/source-manager';
 import { Retention } from './retention';
-import { checkChangeShownTo, statusShownTo } from './control/shown-to';
+import { statusShownTo } from './control/shown-to';
 import { defaultBodyLimitBytes } from './receiver/body-limit';
 import { DeliveryFeed } from './delivery-feed';
 import { logLines, silentLogger, type Logger } from './logger';
@@ -114,7 +114,7 @@ async function assemble(options: CoreOptions, store: InspectorStore, storeLocati
     target: () => ({ egress: egress.policy, readTimeoutMs: replays.limits.readTimeoutMs, send: (out) => replays.send(out) }),
     checkEgress: async (url) => void (await egress.policy.check(url)),
     bodyCapBytes: replays.limits.responseBodyCapBytes,
-    publish: (change) => events.publishEach('check.changed', (caller) => checkChangeShownTo(changeShownTo(change, caller), caller)),
+    publish: (change) => events.publishEach('check.changed', (caller) => changeShownTo(change, caller)),
     log,
   });
   const receivers = new Receivers(

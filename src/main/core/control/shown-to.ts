@@ -1,9 +1,6 @@
 import type { CallContext, CoreStatus } from '../../../shared/contract';
-import type { CheckRunSummary } from '../../../shared/handler-check';
-import type { CheckRunChange } from '../handler-check/check-runs';
-import type { ForwardSettings, ReplayRecord } from '../../../shared/replay';
 import type { SimulatorState } from '../../../shared/simulator';
-import { redactUrl, redactUrlsIn, seesUrlOf } from '../../../shared/url-redaction';
+import { redactUrl, redactUrlsIn } from '../../../shared/url-redaction';
 
 /**
  * What viewers see (issue: "What viewers see"). On a team server the server's paths, where its database is, the
@@ -36,26 +33,4 @@ export function simulatorStateShownTo(state: SimulatorState, caller: CallContext
     credentials: null,
     events: state.events.map((event) => (event.callbackUrl === null ? event : { ...event, callbackUrl: redactUrl(event.callbackUrl) })),
   };
-}
-
-/** Forwarding as `caller` may read it: its target is an admin's (forward.set), redacted for anyone else. */
-export function forwardShownTo(settings: ForwardSettings, caller: CallContext): ForwardSettings {
-  return isAdmin(caller) || settings.target === null ? settings : { ...settings, target: redactUrl(settings.target) };
-}
-
-/** A replay or forward as `caller` may read it: its URL whole for its sender and admins (a forward has none: admins). */
-export function replayUrlShownTo(record: ReplayRecord, caller: CallContext): ReplayRecord {
-  if (seesUrlOf(caller, record.sentBy)) return record;
-  return { ...record, url: redactUrl(record.url), error: record.error === null ? null : redactUrlsIn(record.error) };
-}
-
-/** A check run (or its summary) as `caller` may read its target: whole for its starter and admins. */
-export function checkTargetShownTo<Run extends CheckRunSummary>(run: Run, caller: CallContext): Run {
-  if (seesUrlOf(caller, run.startedBy)) return run;
-  return { ...run, target: redactUrl(run.target), error: run.error === null ? null : redactUrlsIn(run.error) };
-}
-
-/** A `check.changed` event as `caller`'s stream carries the run's target (see checkTargetShownTo). */
-export function checkChangeShownTo(change: CheckRunChange, caller: CallContext): CheckRunChange {
-  return { ...change, summary: checkTargetShownTo(change.summary, caller) };
 }

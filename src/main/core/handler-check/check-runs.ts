@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { CallContext } from '../../../shared/contract';
 import { CheckRunView, keptRunLimit, type CheckCaseResult, type CheckRunSummary } from '../../../shared/handler-check';
 import { headersWithoutSignatures, seesWholeDigests } from '../../../shared/signature-view';
+import { redactUrl, redactUrlsIn, seesUrlOf } from '../../../shared/url-redaction';
 import type { InspectorStore, SettingsStore } from '../store/common/inspector-store';
 import { secretFingerprint } from '../signing-secret';
 import { handlerCheckBattery } from './battery';
@@ -62,14 +63,23 @@ function resultWithoutSignatures(result: CheckCaseResult): CheckCaseResult {
   };
 }
 
-/** A run as `caller` may read it: anyone else than its starter and admins sees its requests' signatures cut to a prefix. */
+/** A run (or its summary) as `caller` may read its target: whole for its starter and admins, its credentials redacted else. */
+export function summaryShownTo<Run extends CheckRunSummary>(run: Run, caller: CallContext): Run {
+  if (seesUrlOf(caller, run.startedBy)) return run;
+  return { ...run, target: redactUrl(run.target), error: run.error === null ? null : redactUrlsIn(run.error) };
+}
+
+/** A run as `caller` may read it: anyone else than its starter and admins sees its target redacted and its requests' signatures cut to a prefix. */
 export function runShownTo(run: CheckRunView, caller: CallContext): CheckRunView {
-  return seesRequestsOf(run, caller) ? run : { ...run, results: run.results.map(resultWithoutSignatures) };
+  const shown = summaryShownTo(run, caller);
+  return seesRequestsOf(run, caller) ? shown : { ...shown, results: run.results.map(resultWithoutSignatures) };
 }
 
 /** A `check.changed` event as `caller`'s stream carries it (see runShownTo). */
 export function changeShownTo(change: CheckRunChange, caller: CallContext): CheckRunChange {
-  return change.result === null || seesRequestsOf(change.summary, caller) ? change : { ...change, result: resultWithoutSignatures(change.result) };
+  const summary = summaryShownTo(change.summary, caller);
+  const result = change.result === null || seesRequestsOf(change.summary, caller) ? change.result : resultWithoutSignatures(change.result);
+  return { ...change, summary, result };
 }
 
 const settingsKey = 'handlerCheckRuns';

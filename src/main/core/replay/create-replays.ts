@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { CallContext, CallHandlers } from '../../../shared/contract';
 import { headersWithoutSignatures, seesWholeDigests } from '../../../shared/signature-view';
+import { redactUrl, redactUrlsIn, seesUrlOf } from '../../../shared/url-redaction';
 import { defaultForwardSettings, type ForwardSettings, type ReplayRecord } from '../../../shared/replay';
 import type { RawDelivery } from '../analysis/types';
 import type { EgressPolicy } from '../outbound/egress-policy';
-import { forwardShownTo, replayUrlShownTo } from '../control/shown-to';
 import type { ReceiverPorts } from '../receiver/receivers';
 import type { InspectorStore } from '../store/common/inspector-store';
 import { Forwarder } from './forwarder';
@@ -55,8 +55,16 @@ function secretInForceFor(deps: ReplayDeps, caller: CallContext): SecretInForce 
  * whole for its sender and admins only; kept and forwarded signatures are the ones received, and a wrong one is no one's.
  */
 function replayShownTo(record: ReplayRecord, caller: CallContext): ReplayRecord {
-  if (record.signingMode !== 'resign' || seesWholeDigests(caller) || (caller.user !== null && caller.user === record.sentBy)) return record;
-  return { ...record, request: { ...record.request, headers: headersWithoutSignatures(record.request.headers) } };
+  const shown = seesUrlOf(caller, record.sentBy)
+    ? record
+    : { ...record, url: redactUrl(record.url), error: record.error === null ? null : redactUrlsIn(record.error) };
+  if (record.signingMode !== 'resign' || seesWholeDigests(caller) || (caller.user !== null && caller.user === record.sentBy)) return shown;
+  return { ...shown, request: { ...record.request, headers: headersWithoutSignatures(record.request.headers) } };
+}
+
+/** Forwarding as `caller` may read it: its target is an admin's (forward.set), its credentials redacted for anyone else. */
+function forwardShownTo(settings: ForwardSettings, caller: CallContext): ForwardSettings {
+  return caller.role === 'admin' || settings.target === null ? settings : { ...settings, target: redactUrl(settings.target) };
 }
 
 type ReplayCalls = Pick<
@@ -93,7 +101,7 @@ export function createReplays(deps: ReplayDeps) {
       return sent;
     },
     'replay.many': (input, caller) => replayer.many(input, caller.user, secretInForceFor(deps, caller)),
-    'replay.list': async ({ deliveryId }, caller) => ({ items: (await outbound.list(deliveryId)).map((record) => replayUrlShownTo(replayShownTo(record, caller), caller)) }),
+    'replay.list': async ({ deliveryId }, caller) => ({ items: (await outbound.list(deliveryId)).map((record) => replayShownTo(record, caller)) }),
     'forward.get': (_input, caller) => forwardShownTo(forwarder.settings, caller),
     'forward.set': (settings) => forwarder.set(settings),
   };
