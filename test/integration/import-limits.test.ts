@@ -9,7 +9,7 @@ import { gzipSync } from 'node:zlib';
 import pg from 'pg';
 import { pack as tarPack } from 'tar-stream';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { TransferRecord } from '../../src/main/core/control/transfer-routes';
+import type { TransferRecord } from '../../src/main/core/team/transfer-record';
 import type { CoreOptions } from '../../src/main/core/core-options';
 import { createUser } from '../../src/main/core/team/users';
 import { builtCli } from '../support/cli-process';

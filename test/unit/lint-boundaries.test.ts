@@ -137,13 +137,15 @@ describe('one boundary rule for the whole graph (lint/rooms.mjs)', () => {
     await allowed('src/main/core/import/example.ts', '../export/fixture-format');
   });
 
-  it('lets each arrow that runs against the layers today come from its one file only (known exceptions)', async () => {
-    await allowed('src/main/core/export/transfer-calls.ts', '../import/import-path');
-    await refused('src/main/core/export/example.ts', '../import/import-path');
-    await allowed('src/main/core/team/audit-transfer.ts', '../control/transfer-routes');
-    await refused('src/main/core/team/example.ts', '../control/transfer-routes');
-    await refused('src/main/core/replay/create-replays.ts', '../control/shown-to');
+  it('lets no arrow run upward: what two layers share sits on the lower one', async () => {
+    expect(knownExceptions).toEqual([]);
+    await refused('src/main/core/export/calls.ts', '../import/import-path');
+    await allowed('src/main/core/import/calls.ts', '../export/transfer-deps');
+    await refused('src/main/core/team/audit-transfer.ts', '../control/transfer-routes');
+    await refused('src/main/core/core-options.ts', './control/transfer-routes');
+    await allowed('src/main/core/core-options.ts', './team/transfer-record');
     await refused('src/main/core/replay/create-replays.ts', '../control/handlers');
+    await refused('src/main/core/control/access.ts', 'pg');
   });
 
   it("lets the command line, the MCP server and the shell use the core, never the store's engines or each other's rooms", async () => {

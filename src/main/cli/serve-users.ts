@@ -1,4 +1,3 @@
-import type pg from 'pg';
 import { Role } from '../../shared/roles';
 import { connectTeamDatabase, migrateTeamDatabase } from '../core/store';
 import { commandLineActor, postgresAuditLog, type AuditRecord } from '../core/team/audit-log';
@@ -8,6 +7,9 @@ import { userVerbDefinitions, type UserVerb } from './serve-users-definition';
 import { storeVariable } from './store-url';
 
 /** The same action names as the control calls that make these changes in Settings, so the audit log reads alike. */
+/** The team database's pool, as the store opens it. */
+type TeamPool = ReturnType<typeof connectTeamDatabase>;
+
 const auditAction: Record<string, string> = { create: 'users.create', role: 'users.setRole', revoke: 'users.revoke' };
 
 function parseRole(given: string | undefined): Role {
@@ -53,14 +55,14 @@ async function changeUsers(verb: UserVerb, { values, positionals: operands }: { 
   }
 }
 
-async function printUsers(pool: pg.Pool): Promise<void> {
+async function printUsers(pool: TeamPool): Promise<void> {
   for (const user of await listUsers(pool)) {
     console.log(`${user.name}\t${user.role}\tcreated ${user.createdAt}\t${user.revokedAt === null ? 'active' : `revoked ${user.revokedAt}`}`);
   }
 }
 
 /** Runs a change and records it with its outcome (a refused change too), then rethrows a failure. */
-async function audited(pool: pg.Pool, entry: Omit<AuditRecord, 'status' | 'error'>, change: () => Promise<void>): Promise<void> {
+async function audited(pool: TeamPool, entry: Omit<AuditRecord, 'status' | 'error'>, change: () => Promise<void>): Promise<void> {
   const audit = postgresAuditLog(pool);
   try {
     await change();

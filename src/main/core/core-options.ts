@@ -1,5 +1,5 @@
 import type { CoreStatus } from '../../shared/contract';
-import type { TransferRecord } from './control/transfer-routes';
+import type { TransferRecord } from './team/transfer-record';
 import type { UploadBudgetOptions } from './import/upload-budget';
 import type { RetentionLimits } from '../../shared/retention';
 import type { ForwardSettings } from '../../shared/replay';

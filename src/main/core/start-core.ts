@@ -7,7 +7,8 @@ import { ResponsePolicy, defaultResponsePolicy } from '../../shared/policy';
 import { signatureOnTheSpot } from './analysis/analyze-delivery';
 import { createHandlers } from './control/handlers';
 import { EventStream } from './control/event-stream';
-import { transferCalls } from './export/transfer-calls';
+import { exportCalls } from './export/calls';
+import { importCalls } from './import/calls';
 import { createControlServer } from './control/server';
 import { defaultUploadLimitBytes, transferRoutes } from './control/transfer-routes';
 import { auditTransfer } from './team/audit-transfer';
@@ -290,7 +291,7 @@ async function assemble(options: CoreOptions, store: InspectorStore, storeLocati
     receiverUrls: () => receivers.urls,
     publishProgress: (progress: TransferProgress) => events.publish('transfer.progress', progress),
   };
-  const transfers = transferCalls(transferDeps);
+  const transfers = { ...exportCalls(transferDeps), ...importCalls(transferDeps) };
   const searches = new DeliverySearchJobs(store);
   const access = controlAccess(options, settings);
   if (access.team !== null) {

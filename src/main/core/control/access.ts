@@ -1,7 +1,7 @@
-import type pg from 'pg';
 import type { CallContext } from '../../../shared/contract';
 import type { Role } from '../../../shared/roles';
 import type { TokenRefusal } from '../../../shared/token-refusal';
+import type { connectTeamDatabase } from '../store';
 import { rolesNow, userForToken } from '../team/users';
 import { sameToken } from './guard';
 
@@ -31,7 +31,7 @@ export function perStartTokenAccess(token: string): Access {
 }
 
 /** A team's shared inspector: each user's own token and role, looked up on every request so a change takes effect at once. */
-export function teamUserAccess(pool: pg.Pool): Access {
+export function teamUserAccess(pool: ReturnType<typeof connectTeamDatabase>): Access {
   return {
     authenticate: async (given) => {
       const holder = await userForToken(pool, given);

@@ -1,5 +1,6 @@
 import { type CallContext, type CallHandlers, type CallName, type CallOutput, type CoreStatus } from '../../../shared/contract';
-import type { transferCalls } from '../export/transfer-calls';
+import type { exportCalls } from '../export/calls';
+import type { importCalls } from '../import/calls';
 import type { ResponsePolicyState } from '@webhook-inspector/capture';
 import type { ResponsePolicy } from '../../../shared/policy';
 import type { ReceiverPorts } from '../receiver/receivers';
@@ -32,7 +33,7 @@ export interface HandlerDeps {
   api: ServiceApiSession;
   publishStatus: () => void;
   /** export.* and import.path */
-  transfers: ReturnType<typeof transferCalls>;
+  transfers: ReturnType<typeof exportCalls> & ReturnType<typeof importCalls>;
   /** replay.* and forward.* */
   replays: ReturnType<typeof createReplays>['calls'];
   /** egress.* */

@@ -6,25 +6,14 @@ import type { CallContext } from '../../../shared/contract';
 import { TransferExportRequest } from '../../../shared/fixtures';
 import { callRoles, roleAllows } from '../../../shared/roles';
 import { download, type Download } from '../export/download';
-import { importTarget, type TransferDeps } from '../export/transfer-calls';
+import type { TransferDeps } from '../export/transfer-deps';
 import { importFrom } from '../import/import-path';
+import { importTarget } from '../import/import-target';
 import { UploadBudget, UploadRefused, defaultUploadBudget, type UploadBudgetOptions, type UploadTicket } from '../import/upload-budget';
 import { withUploadSource } from '../import/upload-source';
+import type { TransferRecord } from '../team/transfer-record';
 import { readJson, securityHeaders, sendJson } from './http-json';
 import { tooManyRefusals, type RefusalLimiter } from './refusal-limiter';
-
-/** One download or upload, for the audit log: who, what, and how it ended. */
-export interface TransferRecord {
-  user: string | null;
-  action: 'export' | 'import';
-  /** The export's format, or the uploaded file's name. */
-  subject: string;
-  outcome: 'done' | 'refused' | 'failed';
-  /** How many deliveries, or why not. */
-  detail: string;
-  /** The status it was answered with (200 when done). */
-  status: number;
-}
 
 export interface TransferRouteDeps extends TransferDeps {
   /** The largest upload, in bytes; an archive may unpack to as much again. */

@@ -6,7 +6,8 @@ import { harChunks } from './har';
 import { ndjsonLines } from './ndjson';
 import { receiverOriginOf } from './receiver-origin';
 import { selectDeliveries } from './selection';
-import { fixturesRequest, type TransferDeps } from './transfer-calls';
+import { fixturesRequest } from './fixtures-request';
+import type { TransferDeps } from './transfer-deps';
 
 type ExportRequest = ReturnType<typeof TransferExportRequest.parse>;
 

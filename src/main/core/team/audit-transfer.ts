@@ -1,4 +1,4 @@
-import type { TransferRecord } from '../control/transfer-routes';
+import type { TransferRecord } from './transfer-record';
 import type { AuditLog } from './audit-log';
 
 /** A download or an upload, recorded like the calls: `export.download` / `import.upload`, by whom, how it ended (the status answered). */
