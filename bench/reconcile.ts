@@ -7,6 +7,7 @@
  *   BENCH_RECONCILE_PAYOUTS=10000   # payouts the API lists (a multiple of 20 keeps the pages full)
  *   BENCH_RECONCILE_RPS=5           # the client's limit, requests a second
  */
+import { serviceReadTimeoutMs } from '../src/shared/delivery';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -148,6 +149,7 @@ export async function runReconcile(): Promise<string[]> {
           return answer;
         },
         service: sim.apiUrl,
+        readTimeoutMs: serviceReadTimeoutMs,
         requestsPerSecond: rps,
         retryWindowMs: retryWindowFor(timeScale),
       },

@@ -74,6 +74,9 @@ export const DuplicateGroupFacts = z.object({
 });
 export type DuplicateGroupFacts = z.infer<typeof DuplicateGroupFacts>;
 
+/** Spec 8: the service waits 10 s for an answer; one later is a failure (spec 7), whatever its status. */
+export const serviceReadTimeoutMs = 10_000;
+
 export const DeliveryDetail = DeliverySummary.extend({
   query: z.string(),
   /** Header pairs as received: order and case kept. */
@@ -97,7 +100,11 @@ export const DeliveryDetail = DeliverySummary.extend({
   siblings: z.array(DuplicateSibling),
   /** Its duplicate group as a whole, however many copies it holds (null for an empty body without a key). */
   group: DuplicateGroupFacts.nullable(),
-  response: z.object({ status: z.number().int(), body: z.string(), reason: z.string() }),
+  /**
+   * What the receiver answered (`serviceReadTimeoutMs`), and how long after the request's arrival (null: not known, as for imports and relay
+   * pulls): past the service's read timeout (spec 8: 10 s) the service saw a failure, whatever the status.
+   */
+  response: z.object({ status: z.number().int(), body: z.string(), reason: z.string(), afterMs: z.number().int().nullable() }),
   /** Where it belongs: its lifecycle, its order and its recipient (null when none). */
   lifecycleKey: z.string().nullable(),
   orderUuid: z.string().nullable(),

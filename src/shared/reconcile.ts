@@ -24,7 +24,7 @@ export const reconcileClassLabels: Record<ReconcileClass, string> = {
 
 /**
  * Why a webhook did not come, each from a record of the inspector's own (never a guess): what the receiver answered
- * (and the policy or rule that answered it), when no receiver ran, when the relay source could not reach its relay,
+ * (and the policy or rule that answered it), an answer later than the service waits (spec 8), when no receiver ran, when the relay source could not reach its relay,
  * a signature a verifying handler rejects, or no attempt at all while the receiver ran. `no_callback_url` is the
  * API's own record (spec 1: such an order fires no webhooks); `records_begin_later` says what is not known.
  */
@@ -32,6 +32,7 @@ export const reasonKinds = [
   'answered_4xx',
   'answered_5xx',
   'answered_3xx',
+  'answered_late',
   'signature_rejected',
   'receiver_down',
   'relay_source_down',
@@ -179,6 +180,8 @@ export const ReconcileRunSummary = z.object({
   requestsPerSecond: z.number(),
   /** The retry window used (spec 8's 90 minutes, over the simulator's time scale when it is the simulator). */
   retryWindowMs: z.number().int(),
+  /** The service's read timeout used (spec 8's 10 s): an answer later than it was a failure. */
+  readTimeoutMs: z.number().int(),
   progress: z.object({ payouts: ListProgress, payoutOrders: ListProgress }),
   counts: ReconcileCounts,
   /** Behind or never heard, and beyond the retry window: what the top bar warns of. */

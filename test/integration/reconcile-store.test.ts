@@ -18,6 +18,7 @@ function run(id: string, startedAt: number, state: ReconcileRun['state'] = 'done
     service: 'http://127.0.0.1:1',
     requestsPerSecond: 5,
     retryWindowMs: 5_400_000,
+    readTimeoutMs: 10_000,
     progress: { payouts: list, payoutOrders: list },
     counts: { ...emptyCounts(), agrees: 1 },
     beyondRetryWindow: 0,

@@ -21,6 +21,7 @@ const apiToken = 'sim_token_reconcile';
 const secret = 'whsec_reconcile_test_secret';
 /** 90 minutes of retries take 1.5 s: every event the service gives up on is given up on within the test. */
 const timeScale = 3600;
+const simulatorReadTimeoutMs = 1_000;
 const cryptoEvents = ['payout.quote_created', 'payout.quote_confirmed', 'payout.status_changed', 'payout.terminal_state', 'payout.processing', 'payout.failed'];
 
 interface CliRun {
@@ -111,6 +112,13 @@ describeEachEngine('reconcile against the simulator, with faults made on purpose
     sim.dispatcher.configure({ faults: { wrong_signature: true } });
     await createOrder('order 2d', [{ name: 'badsignature', scenario: 'crypto_failed' }]);
     sim.dispatcher.configure({ faults: {} });
+    // Answers later than the sender waits: a 200 after 1.4 s to a simulator whose read timeout is 1 s (the service's is
+    // 10 s; `reconcile --read-timeout` is told the simulator's), a failure it retries (spec 7, 8). One event only, so
+    // that its 8 attempts take 8 s.
+    await core.call('settings.setPolicy', { ...defaultResponsePolicy, delayMs: 1_400 });
+    sim.dispatcher.configure({ readTimeoutMs: simulatorReadTimeoutMs });
+    await createOrder('order 2e', [{ name: 'late', scenario: 'crypto_failed', skip_events: ['payout.quote_created'] }]);
+    sim.dispatcher.configure({ readTimeoutMs: 10_000 });
     await core.call('settings.setPolicy', defaultResponsePolicy);
 
     // The service's retry windows of those payouts have passed, so that none reaches into the stop below.
@@ -143,7 +151,7 @@ describeEachEngine('reconcile against the simulator, with faults made on purpose
   });
 
   it('the command gives each payout the class and the reasons arranged, and exits 1', async () => {
-    const run = await cli(['--json', '--since', startedAt, '--api', sim.apiUrl, '--time-scale', String(timeScale)]);
+    const run = await cli(['--json', '--since', startedAt, '--api', sim.apiUrl, '--time-scale', String(timeScale), '--read-timeout', String(simulatorReadTimeoutMs)]);
     expect(run.code, run.stderr).toBe(1);
     const output: unknown = JSON.parse(run.stdout);
     // The format as docs/formats/reconcile-json.md documents it: the schema reads it whole, every key named there.
@@ -180,6 +188,13 @@ describeEachEngine('reconcile against the simulator, with faults made on purpose
     expect(shape('badsignature')).toMatchObject({ class: 'never_heard', retry: 'beyond', reasons: ['signature_rejected'] });
     expect(byName('badsignature').reasons[0]).toMatchObject({ status: 401, rule: 'policy: reject signatures that are not valid (invalid)' });
 
+    expect(shape('late')).toEqual({ class: 'never_heard', missing: ['payout.quote_created', 'payout.terminal_state (failed)'], retry: 'beyond', reasons: ['answered_late'] });
+    const late = byName('late').reasons[0]!;
+    expect(late).toMatchObject({ status: 200 });
+    expect(late.deliveryIds.length).toBeGreaterThanOrEqual(8);
+    expect(late.text).toMatch(/only after 1\.\d s( to 1\.\d s)?: later than the service waits \(1 s, spec 8\)/);
+    expect(result.readTimeoutMs).toBe(simulatorReadTimeoutMs);
+
     const down = byName('down');
     expect(shape('down')).toEqual({ class: 'never_heard', missing: ['payout.quote_created', 'payout.terminal_state (expired)'], retry: 'beyond', reasons: ['receiver_down'] });
     const gap = down.reasons[0]!;
@@ -195,13 +210,13 @@ describeEachEngine('reconcile against the simulator, with faults made on purpose
     expect(forged[0]!.deliveryIds).toHaveLength(2);
 
     // Only the payouts made here changed since the start; the seeded history is older.
-    expect(result.counts).toEqual({ agrees: 1, behind: 1, contradicts: 1, never_heard: 6, unknown_to_api: 1 });
-    expect(result.beyondRetryWindow).toBe(7);
+    expect(result.counts).toEqual({ agrees: 1, behind: 1, contradicts: 1, never_heard: 7, unknown_to_api: 1 });
+    expect(result.beyondRetryWindow).toBe(8);
 
     // The text names the same classes and reasons.
-    const text = await cli(['--since', startedAt, '--api', sim.apiUrl, '--time-scale', String(timeScale)]);
+    const text = await cli(['--since', startedAt, '--api', sim.apiUrl, '--time-scale', String(timeScale), '--read-timeout', String(simulatorReadTimeoutMs)]);
     expect(text.code).toBe(1);
-    expect(text.stdout).toContain('agrees 1 · behind 1 · contradicts 1 · never heard 6 · unknown to the api 1');
+    expect(text.stdout).toContain('agrees 1 · behind 1 · contradicts 1 · never heard 7 · unknown to the api 1');
     expect(text.stdout).toMatch(/why: the receiver answered 422 to payout\.quote_created \(in_progress\), .*payout\.terminal_state \(failed\) \(#\d+, .*\) by the rule "policy: answer 422"/);
     expect(text.stdout).toContain('why: the receiver was not running from');
     expect(text.stdout).toContain(`since the run of ${result.startedAt}: 0 changed`);
@@ -217,13 +232,14 @@ describeEachEngine('reconcile against the simulator, with faults made on purpose
       90_000,
     );
     const summary = listed.runs[0]!;
-    expect(summary).toMatchObject({ state: 'done', trigger: 'manual', counts: { agrees: 1, behind: 1, contradicts: 1, never_heard: 6, unknown_to_api: 1 } });
+    expect(summary).toMatchObject({ state: 'done', trigger: 'manual', readTimeoutMs: 10_000, counts: { agrees: 2, behind: 1, contradicts: 1, never_heard: 6, unknown_to_api: 1 } });
     expect(summary.progress.payouts.pagesDone).toBe(summary.progress.payouts.totalPages);
-    // The same classes as the command's run: nothing changed since (the 90-minute window of a real service keeps
-    // these within it, which is not a change of class).
-    expect(summary.changes).toMatchObject({ changedCount: 0 });
+    // The same classes as the command's run but one (the 90-minute window of a real service keeps these within it,
+    // which is not a change of class): the core weighs answers against the service's own 10 s, within which the
+    // 1.4 s answers came, so that payout was heard.
+    expect(summary.changes).toMatchObject({ changedCount: 1, changed: [{ id: `payout:${payouts.get('late')}`, from: 'never_heard', to: 'agrees' }] });
     const run = await core!.call('reconcile.get', { runId: started.id });
-    expect(run.rows).toHaveLength(10);
+    expect(run.rows).toHaveLength(11);
     for (const c of reconcileClasses) expect(run.rows.some((r) => r.class === c), c).toBe(true);
 
     // The next payouts: a new one that agrees moves nothing else, and the change is said.
@@ -244,7 +260,7 @@ describeEachEngine('reconcile against the simulator, with faults made on purpose
     await until(() => core!.call('status.get', {}), (s) => s.sources[0]?.state === 'disconnected');
     const outageFrom = Date.now();
     await createOrder('order 5', [{ name: 'relayed', scenario: 'crypto_failed', skip_events: cryptoEvents }]);
-    const run = await cli(['--json', '--since', new Date(outageFrom - 1000).toISOString(), '--api', sim.apiUrl, '--time-scale', String(timeScale)]);
+    const run = await cli(['--json', '--since', new Date(outageFrom - 1000).toISOString(), '--api', sim.apiUrl, '--time-scale', String(timeScale), '--read-timeout', String(simulatorReadTimeoutMs)]);
     await core!.call('sources.clear', {});
     expect(run.code, run.stderr).toBe(1);
     const row = ReconcileRun.parse(JSON.parse(run.stdout)).rows.find((r) => r.payout?.uuid === payouts.get('relayed'))!;

@@ -37,11 +37,19 @@ describe('response policy', () => {
     expect(moved.headers.location).toBe('/');
   });
 
-  it('waits before answering', async () => {
+  it('waits before answering, and records how long after the request the answer went out', async () => {
     await policy({ delayMs: 300 });
     const started = performance.now();
-    await send();
-    expect(performance.now() - started).toBeGreaterThanOrEqual(290);
+    const answer = await send();
+    const waited = performance.now() - started;
+    expect(waited).toBeGreaterThanOrEqual(290);
+    const detail = await t.call('deliveries.get', { id: Number(answer.headers['x-inspector-delivery-id']) });
+    expect(detail.response.afterMs).toBeGreaterThanOrEqual(300);
+    expect(detail.response.afterMs).toBeLessThanOrEqual(Math.ceil(waited));
+    await policy({ delayMs: 0 });
+    const prompt = await send();
+    const quick = await t.call('deliveries.get', { id: Number(prompt.headers['x-inspector-delivery-id']) });
+    expect(quick.response.afterMs).toBeLessThan(300);
   });
 
   it('fails the next N deliveries, then succeeds', async () => {

@@ -49,7 +49,7 @@ function detail(id: number, body: string | Uint8Array, overrides: Partial<Delive
     duplicateOf: null,
     siblings: [],
     group: null,
-    response: { status: 200, body: '', reason: 'policy' },
+    response: { status: 200, body: '', reason: 'policy', afterMs: 3 },
     lifecycleKey: null,
     orderUuid: null,
     recipientKey: null,

@@ -20,6 +20,7 @@ function delivery(partial: Partial<ReconcileDelivery> & Pick<ReconcileDelivery, 
     eventTime,
     responseStatus: 200,
     responseReason: 'policy: default',
+    answeredAfterMs: 2,
     signature: 'valid',
     ...partial,
   };
@@ -63,6 +64,7 @@ function run(partial: Partial<ReconcileInput>) {
     spans: runningThroughout,
     now: t0 + 10 * 60_000,
     retryWindowMs: specRetryWindowMs,
+    readTimeoutMs: 10_000,
     heartbeatMs: 30_000,
     since: null,
     ...partial,
@@ -191,6 +193,28 @@ describe('reconcile: reasons from the records', () => {
       ['answered_5xx', 500],
     ]);
     expect(row.retry!.state).toBe('within');
+  });
+
+  it('an answer later than the read timeout is a failure the service retried, whatever its status (a late 4xx abandons nothing)', () => {
+    const late = { responseReason: 'policy: after 12000 ms' };
+    const deliveries = cryptoSend('204', 'w@x.test', [
+      ['payout.quote_created', 'in_progress', 1, { answeredAfterMs: 9_990 }],
+      ['payout.terminal_state', 'completed', 4, { ...late, answeredAfterMs: 12_004 }],
+      ['payout.terminal_state', 'completed', 4, { ...late, answeredAfterMs: 12_950 }],
+      ['payout.terminal_state', 'completed', 4, { ...late, responseStatus: 422, responseReason: 'policy: answer 422', answeredAfterMs: 10_000 }],
+    ]);
+    const row = run({ payouts: [payout({ uuid: 'q4', recipientEmail: 'w@x.test' })], deliveries }).rows[0]!;
+    // The quote answered at 9.99 s was in time: heard. The terminal event's 200s came too late: behind.
+    expect(row.class).toBe('behind');
+    expect(row.heard).toMatchObject({ status: 'in_progress', accepted: 1, refused: 3 });
+    expect(row.reasons.map((r) => [r.kind, r.status, r.deliveryIds])).toEqual([
+      ['answered_late', 200, [deliveries[1]!.id, deliveries[2]!.id]],
+      ['answered_late', 422, [deliveries[3]!.id]],
+    ]);
+    expect(row.reasons[0]!.text).toContain('only after 12 s to 12.9 s: later than the service waits (10 s, spec 8), so it counted a failure and retried');
+    expect(row.retry!.state).toBe('within');
+    // A simulator started with a 15 s read timeout waited for them: then they were heard.
+    expect(run({ payouts: [payout({ uuid: 'q4', recipientEmail: 'w@x.test' })], deliveries, readTimeoutMs: 15_000 }).rows[0]!.class).toBe('agrees');
   });
 
   it('a signature rejected by the policy, or invalid though answered 2xx', () => {

@@ -26,6 +26,12 @@ export interface ResponseGiven {
   body: string;
   /** Why this answer: "policy: default", "body over the limit", … */
   reason: string;
+  /**
+   * How long after the request had arrived the answer went out, in ms (the handler's time when the answer waited for
+   * it, plus the policy's delay); absent where not known (imports). A sender's read timeout (spec 8: 10 s) shorter than
+   * this saw a failure, whatever the status.
+   */
+  afterMs?: number;
 }
 
 /**

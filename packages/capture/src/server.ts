@@ -146,6 +146,7 @@ async function receive(
   tls: boolean,
   req: IncomingMessage,
   { body, outcome }: CapturedBody,
+  delayMs: number,
 ): Promise<Received> {
   const { path, query } = splitTarget(req.url);
   const raw = {
@@ -169,7 +170,7 @@ async function receive(
   const record: CapturedDelivery = {
     raw,
     facts: { receivedAt, remoteAddress: deps.remoteAddress ? deps.remoteAddress(req) : (req.socket.remoteAddress ?? null), tls, imported: false },
-    response: responseFor(answer),
+    response: { ...responseFor(answer), afterMs: Date.now() - receivedAt + delayMs },
     secret,
     // The HMAC is computed once a delivery: the store's analysis takes the one the policy's check computed.
     ...(expectedDigest === undefined ? {} : { expectedDigest }),
@@ -201,7 +202,9 @@ function handleRequest(deps: ReceiverDeps, tls: boolean) {
   return async (req: IncomingMessage, res: ServerResponse, unread: RefusedUnread | null = null): Promise<void> => {
     const captured =
       unread === null ? await captureBody(req, deps.bodyLimitBytes, deps.timeouts.requestMs) : skipBody(req, unread);
-    const { record, id, forward } = await receive(deps, tls, req, captured);
+    // Read once: the delay the record says is the one the answer waits.
+    const delay = deps.policy.policy.delayMs;
+    const { record, id, forward } = await receive(deps, tls, req, captured, delay);
     if (id === null) {
       const refusal = deps.storeRefusal ?? { body: storeRefusal.body, headers: {} };
       return send(res, storeRefusal.status, refusal.body, { ...refusal.headers, Connection: 'close' });
@@ -212,7 +215,6 @@ function handleRequest(deps: ReceiverDeps, tls: boolean) {
       if (leftUnread(captured.outcome)) sendThenLinger(req, res, status, body, headers, lingerFor(deps));
       else send(res, status, body, headers);
     };
-    const delay = deps.policy.policy.delayMs;
     if (delay > 0) setTimeout(answer, delay).unref();
     else answer();
     forward?.stored(id);
@@ -225,7 +227,7 @@ function handleRequest(deps: ReceiverDeps, tls: boolean) {
  */
 function handleConnect(deps: ReceiverDeps, tls: boolean) {
   return async (req: IncomingMessage, socket: Socket, head: Buffer): Promise<void> => {
-    const { record, id } = await receive(deps, tls, req, { body: head, outcome: 'complete' });
+    const { record, id } = await receive(deps, tls, req, { body: head, outcome: 'complete' }, 0);
     const { status, body } = id === null ? storeRefusal : record.response;
     if (socket.writable) socket.end(rawAnswer(status, body, id === null ? {} : answerHeaders(status, id, true)));
   };

@@ -7,10 +7,10 @@ import { withStoreAt } from '../core/store';
 import { reconcileDefinition } from './reconcile-definition';
 import { storeLocationFrom, writeLines } from './store-output';
 
-function timeScale(text: string | undefined): number | undefined {
+function positive(flag: string, text: string | undefined): number | undefined {
   if (text === undefined) return undefined;
   const value = Number(text);
-  if (!(value > 0)) throw new Error(`--time-scale must be a positive number, not "${text}"`);
+  if (!(value > 0)) throw new Error(`--${flag} must be a positive number, not "${text}"`);
   return value;
 }
 
@@ -34,7 +34,13 @@ async function reconcile(args: string[]): Promise<void> {
   const since = values.since ?? null;
   if (since !== null && !Number.isFinite(Date.parse(since))) throw new Error(`--since: "${since}" is not a time (ISO-8601, e.g. 2026-03-01T00:00:00Z)`);
   const run = await withStoreAt(location, async (store) => {
-    const api = await reconcileApi({ dataDir: location.dataDir, store, apiUrl: values.api, timeScale: timeScale(values['time-scale']) });
+    const api = await reconcileApi({
+      dataDir: location.dataDir,
+      store,
+      apiUrl: values.api,
+      timeScale: positive('time-scale', values['time-scale']),
+      readTimeoutMs: positive('read-timeout', values['read-timeout']),
+    });
     process.stderr.write(`reconcile: reading ${api.baseUrl} (${api.from}), at most ${api.requestsPerSecond} requests a second\n`);
     let lastLine = '';
     return runReconcile(
@@ -44,6 +50,7 @@ async function reconcile(args: string[]): Promise<void> {
         service: api.baseUrl,
         requestsPerSecond: api.requestsPerSecond,
         retryWindowMs: api.retryWindowMs,
+        readTimeoutMs: api.readTimeoutMs,
         progress: ({ progress }) => {
           // Every tenth page of each list, and its last.
           const marks = [progress.payoutOrders, progress.payouts].map((l) => (l.pagesDone === l.totalPages ? l.pagesDone : Math.floor(l.pagesDone / 10) * 10));

@@ -64,7 +64,7 @@ export function registerReconcileTools(server: McpServer, store: InspectorStore,
         return toolError((error as Error).message);
       }
       const result = await runReconcile(
-        { store, readPage: api.readPage, service: api.baseUrl, requestsPerSecond: api.requestsPerSecond, retryWindowMs: api.retryWindowMs },
+        { store, readPage: api.readPage, service: api.baseUrl, requestsPerSecond: api.requestsPerSecond, retryWindowMs: api.retryWindowMs, readTimeoutMs: api.readTimeoutMs },
         { since: since ?? null, trigger: 'mcp' },
       );
       if (result.state !== 'done') return toolError(`The reconcile run ${result.state}: ${result.error ?? 'no reason given'}`);

@@ -31,7 +31,11 @@ describe('HAR 1.2 export', () => {
       content: { text: '{"received":true}', mimeType: 'application/json' },
     });
     expect(entry.response.headers).toContainEqual({ name: 'X-Inspector-Delivery-Id', value: '7' });
-    expect(entry.timings).toMatchObject({ send: 0, wait: 0, receive: 0 });
+    // The receiver's own answer time is the wait; what it does not see is zero (or -1, not applicable).
+    expect(entry.timings).toMatchObject({ send: 0, wait: 4, receive: 0 });
+    const untimed = (await har([storedGiftCard({ response: { status: 200, body: '{}', reason: 'imported', afterMs: null } })])).log.entries[0]!;
+    expect(untimed.timings.wait).toBe(0);
+    expect(untimed.comment).toContain('did not time this answer');
   });
 
   it('keeps a body that is not UTF-8 out of postData (in _content, base64), and uses the plain-HTTP origin without TLS', async () => {

@@ -20,7 +20,7 @@ export function storedGiftCard(overrides: Partial<StoredDelivery> = {}): StoredD
     remoteAddress: '127.0.0.1',
     tls: true,
     imported: false,
-    response: { status: 200, body: '{"received":true}', reason: 'policy: default' },
+    response: { status: 200, body: '{"received":true}', reason: 'policy: default', afterMs: 4 },
     analysis: {
       form: 'gift_cards',
       event: 'payout.processing',

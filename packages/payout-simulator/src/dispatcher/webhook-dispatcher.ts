@@ -123,7 +123,8 @@ export class WebhookDispatcher implements OrderSink {
   }
 
   /** Behaviour for orders created from now on (events already queued keep theirs). */
-  configure(settings: DispatcherBehaviour): void {
+  /** Changes the behaviour, and the read timeout too (to make a receiver's answers come too late, in a test). */
+  configure(settings: DispatcherBehaviour & Pick<DispatcherOptions, 'readTimeoutMs'>): void {
     const defined = Object.fromEntries(Object.entries(settings).filter(([, value]) => value !== undefined));
     Object.assign(this.options, defined);
     if (settings.faults) this.options.faults = { ...settings.faults };

@@ -72,8 +72,12 @@ export function harEntry(delivery: StoredDelivery, origin: string) {
       bodySize: Buffer.byteLength(responseBody),
     },
     cache: {},
-    timings: { blocked: -1, dns: -1, connect: -1, ssl: -1, send: 0, wait: 0, receive: 0 },
-    comment: 'The receiver does not time requests: timings are zero.',
+    // `wait`: how long the receiver took to answer once the request had arrived; the rest it does not see.
+    timings: { blocked: -1, dns: -1, connect: -1, ssl: -1, send: 0, wait: delivery.response.afterMs ?? 0, receive: 0 },
+    comment:
+      delivery.response.afterMs === null
+        ? 'The receiver did not time this answer: timings are zero.'
+        : 'timings.wait is how long the receiver took to answer once the request had arrived; it does not time the rest.',
     _webhookInspector: {
       sourceId: delivery.id,
       bodyTruncated: delivery.bodyTruncated,

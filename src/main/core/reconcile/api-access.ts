@@ -1,3 +1,4 @@
+import { serviceReadTimeoutMs } from '../../../shared/delivery';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
@@ -21,6 +22,8 @@ export interface ReconcileApi {
   readPage: PageReader;
   requestsPerSecond: number;
   retryWindowMs: number;
+  /** The service's read timeout: spec 8's 10 s, or --read-timeout's. */
+  readTimeoutMs: number;
   /** Where the API came from, for the command's line. */
   from: string;
 }
@@ -32,6 +35,8 @@ export interface ApiAccessOptions {
   apiUrl?: string;
   /** --time-scale: a simulator run with it retries that much faster. */
   timeScale?: number;
+  /** --read-timeout: a simulator started with another read timeout than the service's 10 s. */
+  readTimeoutMs?: number;
   requestsPerSecond?: number;
   now?: number;
 }
@@ -103,6 +108,7 @@ export async function reconcileApi(options: ApiAccessOptions): Promise<Reconcile
     readPage: (target, page, limit, signal) => client.listPage(target, page, limit, signal),
     requestsPerSecond,
     retryWindowMs: retryWindowFor(timeScale),
+    readTimeoutMs: options.readTimeoutMs ?? serviceReadTimeoutMs,
     from,
   };
 }

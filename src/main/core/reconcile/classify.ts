@@ -12,7 +12,7 @@ import { emptyCounts } from '../../../shared/reconcile';
 import type { SignatureVerdict } from '../../../shared/verdicts';
 import { recipientKeyOf } from '../analysis/lifecycle/keys';
 import type { ReconcileDelivery, RuntimeSpan } from '../store/common/reconcile-records';
-import { eventIdentity, heardOf, isAccepted, lifecycleFacts, type LifecycleFacts } from './heard';
+import { eventIdentity, heardOf, isAccepted, joinedDeliveries, lifecycleFacts, type JoinedDelivery, type LifecycleFacts } from './heard';
 import { abandonedByRefusal, iso, noAttemptReason, noCallbackReason, refusedReasons, windowReasons, type RecordsContext } from './records-reasons';
 
 /**
@@ -30,6 +30,8 @@ export interface ReconcileInput {
   spans: readonly RuntimeSpan[];
   now: number;
   retryWindowMs: number;
+  /** The service's read timeout (spec 8: 10 s): an answer later than it was a failure. */
+  readTimeoutMs: number;
   heartbeatMs: number;
   /** Payouts the API changed since (updated_at, else created_at), lifecycles first stored since; null: all. */
   since: number | null;
@@ -146,7 +148,7 @@ function retryOf(klass: ReconcileClass, payout: ApiPayoutView, reasons: readonly
   return { state: 'beyond', until: iso(until), text: "beyond the retry window: permanently failed: re-send from the service's dashboard (spec 8)" };
 }
 
-function countSignatures(copies: readonly ReconcileDelivery[]): Partial<Record<SignatureVerdict, number>> {
+function countSignatures(copies: readonly JoinedDelivery[]): Partial<Record<SignatureVerdict, number>> {
   const counts: Partial<Record<SignatureVerdict, number>> = {};
   for (const d of copies) counts[d.signature] = (counts[d.signature] ?? 0) + 1;
   return counts;
@@ -218,7 +220,7 @@ function asOf(lifecycle: LifecycleFacts, readAt: number): LifecycleFacts | null 
 
 /** The join. */
 export function reconcilePayouts(input: ReconcileInput): ReconcileResult {
-  const facts = lifecycleFacts(input.deliveries);
+  const facts = lifecycleFacts(joinedDeliveries(input.deliveries, input.readTimeoutMs));
   const ctx: RecordsContext = { spans: input.spans, now: input.now, heartbeatMs: input.heartbeatMs };
   const byRecipientKey = new Map<string, LifecycleFacts[]>();
   for (const l of facts.values()) {
@@ -280,7 +282,7 @@ export function reconcilePayouts(input: ReconcileInput): ReconcileResult {
     if (judgement.class === 'behind' || judgement.class === 'never_heard') {
       const acceptedEvents = new Set(copies.filter(isAccepted).map(eventIdentity));
       const refused = copies.filter((d) => !isAccepted(d) && !acceptedEvents.has(eventIdentity(d)));
-      reasons.push(...refusedReasons(refused));
+      reasons.push(...refusedReasons(refused, input.readTimeoutMs));
       if (payout.callbackUrl === null) reasons.push(noCallbackReason());
       else {
         // The service would have sent the missing events from after the last one heard until the API's change, and

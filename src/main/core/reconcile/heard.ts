@@ -5,18 +5,26 @@ import { isRecognizedEvent } from '../analysis/lifecycle/recognized-event';
 import type { ReconcileDelivery } from '../store/common/reconcile-records';
 
 /**
- * What a lifecycle's webhooks told the merchant: only the deliveries the receiver accepted count (answered 2xx, so the
- * service took them as delivered, spec 7) whose signature a verifying handler accepts (not `invalid`, spec 5.4). The
+ * What a lifecycle's webhooks told the merchant: only the deliveries the receiver accepted count (answered 2xx within
+ * the service's read timeout, so the service took them as delivered, spec 7 and 8) whose signature a verifying handler
+ * accepts (not `invalid`, spec 5.4). The
  * status is decided as the lifecycles view decides it (docs/lifecycles.md): a terminal event is final, else the latest
  * recognized event in event time (Form B: in arrival).
  */
 
-export function isAccepted(delivery: ReconcileDelivery): boolean {
-  return delivery.responseStatus >= 200 && delivery.responseStatus < 300 && delivery.signature !== 'invalid';
+/** A stored delivery as the join weighs it: `late` when its answer came after the service's read timeout. */
+export type JoinedDelivery = ReconcileDelivery & { late: boolean };
+
+export function joinedDeliveries(deliveries: readonly ReconcileDelivery[], readTimeoutMs: number): JoinedDelivery[] {
+  return deliveries.map((d) => ({ ...d, late: d.answeredAfterMs !== null && d.answeredAfterMs >= readTimeoutMs }));
+}
+
+export function isAccepted(delivery: JoinedDelivery): boolean {
+  return delivery.responseStatus >= 200 && delivery.responseStatus < 300 && !delivery.late && delivery.signature !== 'invalid';
 }
 
 /** An event, whichever copy carried it: copies of one event share it. */
-export function eventIdentity(delivery: ReconcileDelivery): string {
+export function eventIdentity(delivery: JoinedDelivery): string {
   return `${delivery.lifecycleKey}\u0000${delivery.event ?? ''}\u0000${delivery.status ?? ''}\u0000${delivery.eventTime ?? ''}`;
 }
 
@@ -26,18 +34,18 @@ export interface LifecycleFacts {
   orderUuid: string | null;
   recipientKey: string | null;
   subject: string | null;
-  copies: ReconcileDelivery[];
+  copies: JoinedDelivery[];
   heard: HeardState;
   /** The first delivery's receive time. */
   firstReceivedAt: number;
 }
 
-function byEventTime(a: ReconcileDelivery, b: ReconcileDelivery): number {
+function byEventTime(a: JoinedDelivery, b: JoinedDelivery): number {
   return compareTimeTexts(a.eventTime, b.eventTime) || a.id - b.id;
 }
 
 /** The heard state of some deliveries of one kind of lifecycle (several lifecycles' may be given, one decides each). */
-export function heardOf(kind: LifecycleKind, copies: readonly ReconcileDelivery[]): HeardState {
+export function heardOf(kind: LifecycleKind, copies: readonly JoinedDelivery[]): HeardState {
   const accepted = copies.filter(isAccepted);
   const recognized = accepted.filter((d) => d.status !== null && isRecognizedEvent(kind, d.event));
   const ordered = kind === 'crypto_form_b' ? [...recognized].sort((a, b) => a.id - b.id) : [...recognized].sort(byEventTime);
@@ -55,8 +63,8 @@ export function heardOf(kind: LifecycleKind, copies: readonly ReconcileDelivery[
 }
 
 /** The deliveries grouped by lifecycle, each with its heard state. */
-export function lifecycleFacts(deliveries: readonly ReconcileDelivery[]): Map<string, LifecycleFacts> {
-  const groups = new Map<string, ReconcileDelivery[]>();
+export function lifecycleFacts(deliveries: readonly JoinedDelivery[]): Map<string, LifecycleFacts> {
+  const groups = new Map<string, JoinedDelivery[]>();
   for (const d of deliveries) {
     const list = groups.get(d.lifecycleKey);
     if (list) list.push(d);

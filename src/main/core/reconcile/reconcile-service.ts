@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { CallContext } from '../../../shared/contract';
+import { serviceReadTimeoutMs } from '../../../shared/delivery';
 import { ReconcileSchedule, defaultReconcileSchedule, type ReconcileRun, type ReconcileRunSummary } from '../../../shared/reconcile';
 import type { InspectorStore, SettingsStore } from '../store/common/inspector-store';
 import { specRetryWindowMs } from './classify';
@@ -63,6 +64,7 @@ export class ReconcileService {
         service: service.baseUrl,
         requestsPerSecond: this.deps.requestsPerSecond,
         retryWindowMs,
+        readTimeoutMs: serviceReadTimeoutMs,
         progress: (summary) => {
           if (this.current?.summary.id === summary.id) this.current.summary = summary;
           this.deps.publish(summary);
@@ -81,6 +83,7 @@ export class ReconcileService {
       service: service.baseUrl,
       requestsPerSecond: this.deps.requestsPerSecond,
       retryWindowMs,
+      readTimeoutMs: serviceReadTimeoutMs,
       progress: { payouts: { pagesDone: 0, totalPages: null, items: 0 }, payoutOrders: { pagesDone: 0, totalPages: null, items: 0 } },
       counts: { agrees: 0, behind: 0, contradicts: 0, never_heard: 0, unknown_to_api: 0 },
       beyondRetryWindow: 0,

@@ -1,5 +1,6 @@
 import type { ReconcileReason } from '../../../shared/reconcile';
-import type { ReconcileDelivery, RuntimeSpan } from '../store/common/reconcile-records';
+import type { RuntimeSpan } from '../store/common/reconcile-records';
+import type { JoinedDelivery } from './heard';
 
 /**
  * The reasons the inspector's own records support for a webhook that did not come: what the receiver answered to the
@@ -105,7 +106,7 @@ export function windowReasons(ctx: RecordsContext, from: number, to: number): Wi
   return { reasons, receiverRanThroughout: recordsBegin !== null && recordsBegin <= from && gaps.length === 0 };
 }
 
-function eventName(d: ReconcileDelivery): string {
+function eventName(d: JoinedDelivery): string {
   const status = d.status === null ? '' : ` (${d.status})`;
   return `${d.event ?? 'an event'}${status}`;
 }
@@ -115,12 +116,27 @@ function idList(ids: readonly number[]): string {
   return ids.length > 5 ? `${shown} and ${ids.length - 5} more` : shown;
 }
 
-/** Reasons from the copies the receiver stored but did not accept, one per answer (status and rule). */
-export function refusedReasons(refused: readonly ReconcileDelivery[]): ReconcileReason[] {
-  const groups = new Map<string, ReconcileDelivery[]>();
+function seconds(ms: number): string {
+  return `${Number((ms / 1000).toFixed(1))} s`;
+}
+
+/** How long the answers took: one time, or the shortest and the longest. */
+function answerTimes(copies: readonly JoinedDelivery[]): string {
+  const times = copies.map((d) => d.answeredAfterMs ?? 0);
+  const [min, max] = [Math.min(...times), Math.max(...times)];
+  return Math.round(min / 100) === Math.round(max / 100) ? seconds(max) : `${seconds(min)} to ${seconds(max)}`;
+}
+
+/**
+ * Reasons from the copies the receiver stored but did not accept, one per answer (status and rule). An answer later
+ * than the read timeout is a failure whatever its status, so it is told apart first: the service retried it.
+ */
+export function refusedReasons(refused: readonly JoinedDelivery[], readTimeoutMs: number): ReconcileReason[] {
+  const groups = new Map<string, JoinedDelivery[]>();
   for (const d of refused) {
     const ok = d.responseStatus >= 200 && d.responseStatus < 300;
-    const key = ok ? 'signature' : `${d.responseStatus}\u0000${d.responseReason}`;
+    const answer = `${d.responseStatus}\u0000${d.responseReason}`;
+    const key = d.late ? `late\u0000${answer}` : ok ? 'signature' : answer;
     const list = groups.get(key);
     if (list) list.push(d);
     else groups.set(key, [d]);
@@ -133,7 +149,15 @@ export function refusedReasons(refused: readonly ReconcileDelivery[]): Reconcile
     const status = first.responseStatus;
     const rule = first.responseReason;
     const base = { deliveryIds: ids.slice(0, maxIds), status, rule };
-    if (status >= 200 && status < 300) {
+    if (first.late) {
+      reasons.push(
+        reason(
+          'answered_late',
+          `the receiver answered ${status} to ${events} (${idList(ids)}) by the rule "${rule}" only after ${answerTimes(copies)}: later than the service waits (${seconds(readTimeoutMs)}, spec 8), so it counted a failure and retried (spec 7)`,
+          base,
+        ),
+      );
+    } else if (status >= 200 && status < 300) {
       const verdicts = [...new Set(copies.map((d) => d.signature))].join(', ');
       reasons.push(
         reason('signature_rejected', `${events} came with a signature that is not valid (${verdicts}; ${idList(ids)}): a handler that verifies rejects it (spec 5.4), though the receiver answered ${status}`, base),
@@ -157,9 +181,9 @@ export function refusedReasons(refused: readonly ReconcileDelivery[]): Reconcile
   return reasons;
 }
 
-/** Whether the refusals include a 4xx: the service gave up on that event at once (spec 7). */
+/** Whether the refusals include a 4xx in time: the service gave up on that event at once (spec 7). */
 export function abandonedByRefusal(reasons: readonly ReconcileReason[]): boolean {
-  return reasons.some((r) => r.status !== null && r.status >= 400 && r.status < 500);
+  return reasons.some((r) => r.kind !== 'answered_late' && r.status !== null && r.status >= 400 && r.status < 500);
 }
 
 export function noAttemptReason(events: readonly string[], from: number, to: number, callbackUrl: string | null | undefined): ReconcileReason {

@@ -22,6 +22,8 @@ export interface ReconcileRunDeps {
   service: string | null;
   requestsPerSecond: number;
   retryWindowMs: number;
+  /** The service's read timeout (spec 8: 10 s; a simulator may be started with another). */
+  readTimeoutMs: number;
   /** Told of every page read and of the end. */
   progress?: (summary: ReconcileRunSummary) => void;
   now?: () => number;
@@ -78,6 +80,7 @@ export async function runReconcile(deps: ReconcileRunDeps, options: ReconcileRun
     service: deps.service,
     requestsPerSecond: deps.requestsPerSecond,
     retryWindowMs: deps.retryWindowMs,
+    readTimeoutMs: deps.readTimeoutMs,
     progress: { payouts: list(), payoutOrders: list() },
     counts: emptyCounts(),
     beyondRetryWindow: 0,
@@ -144,6 +147,7 @@ export async function runReconcile(deps: ReconcileRunDeps, options: ReconcileRun
       spans,
       now: at,
       retryWindowMs: deps.retryWindowMs,
+      readTimeoutMs: deps.readTimeoutMs,
       heartbeatMs,
       since,
       readStartedAt,

@@ -58,7 +58,7 @@ type InsertParams = ReturnType<typeof insertParams>;
 /** The columns an insert writes, in the order of `insertValues`. */
 export const insertColumns = [
   'received_at, method, path, query, headers, body, body_sha256, body_truncated',
-  'remote_address, tls, imported, response_status, response_body, response_reason, source, source_id',
+  'remote_address, tls, imported, response_status, response_body, response_reason, response_after_ms, source, source_id',
   derivedColumns,
 ]
   .join(', ')
@@ -87,6 +87,7 @@ function insertParams(record: DeliveryRecord) {
     response_status: response.status,
     response_body: response.body,
     response_reason: response.reason,
+    response_after_ms: response.afterMs ?? null,
     source: facts.source?.name ?? null,
     source_id: facts.source?.id ?? null,
     ...derivedParams(analysis),

@@ -17,6 +17,8 @@ export interface DeliveryRow {
   response_status: number;
   response_body: string;
   response_reason: string;
+  /** ms from the request's arrival to the answer; null where not known (migrations/0022-answer-time.ts). */
+  response_after_ms: number | null;
   form: string;
   event: string | null;
   payout_type: string | null;

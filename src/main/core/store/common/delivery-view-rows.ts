@@ -66,13 +66,13 @@ export type DetailRow = Omit<SummaryRow, 'duplicate_count'> &
   Pick<
     DeliveryRow,
     | 'query' | 'headers' | 'body' | 'body_sha256' | 'body_truncated' | 'remote_address' | 'delivery_id'
-    | 'event_time' | 'signature_check' | 'findings' | 'response_body' | 'response_reason'
+    | 'event_time' | 'signature_check' | 'findings' | 'response_body' | 'response_reason' | 'response_after_ms'
     | 'lifecycle_key' | 'order_uuid' | 'recipient_key'
   >;
 
 /** A delivery's detail row, by id (`?`): its group's count comes with its facts. */
 export const detailSql = `SELECT ${summaryOwnColumns}, query, headers, body, body_sha256, body_truncated, remote_address, delivery_id,
-  event_time, signature_check, findings, response_body, response_reason, lifecycle_key, order_uuid,
+  event_time, signature_check, findings, response_body, response_reason, response_after_ms, lifecycle_key, order_uuid,
   recipient_key FROM deliveries WHERE id = ?`;
 
 /**
@@ -113,7 +113,7 @@ export function toDetail(row: DetailRow, firstCopies: CopyRow[], group: CountedG
     duplicateOf: row.idempotency_key !== null && firstId !== row.id ? firstId : null,
     siblings,
     group: group?.facts ?? null,
-    response: { status: row.response_status, body: row.response_body, reason: row.response_reason },
+    response: { status: row.response_status, body: row.response_body, reason: row.response_reason, afterMs: row.response_after_ms },
     lifecycleKey: row.lifecycle_key,
     orderUuid: row.order_uuid,
     recipientKey: row.recipient_key,

@@ -44,12 +44,14 @@ export interface ReconcileDelivery {
   status: string | null;
   responseStatus: number;
   responseReason: string;
+  /** How long after the request's arrival the receiver answered (null: not known). */
+  answeredAfterMs: number | null;
   signature: SignatureVerdict;
 }
 
 /** The columns of `deliveries` it reads, both engines (a row mapped by `toReconcileDelivery`). */
 export const reconcileDeliveryColumns =
-  'id, received_at, lifecycle_key, lifecycle_kind, order_uuid, recipient_key, subject, event, event_time, event_status, response_status, response_reason, signature';
+  'id, received_at, lifecycle_key, lifecycle_kind, order_uuid, recipient_key, subject, event, event_time, event_status, response_status, response_reason, response_after_ms, signature';
 
 export interface ReconcileDeliveryRow {
   id: number | string;
@@ -64,6 +66,7 @@ export interface ReconcileDeliveryRow {
   event_status: string | null;
   response_status: number;
   response_reason: string;
+  response_after_ms: number | null;
   signature: string;
 }
 
@@ -81,6 +84,7 @@ export function toReconcileDelivery(row: ReconcileDeliveryRow): ReconcileDeliver
     status: row.event_status,
     responseStatus: row.response_status,
     responseReason: row.response_reason,
+    answeredAfterMs: row.response_after_ms === null ? null : Number(row.response_after_ms),
     signature: row.signature as SignatureVerdict,
   };
 }

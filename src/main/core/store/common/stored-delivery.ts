@@ -19,7 +19,8 @@ export interface StoredDelivery {
   remoteAddress: string | null;
   tls: boolean;
   imported: boolean;
-  response: { status: number; body: string; reason: string };
+  /** `afterMs`: how long after the request's arrival the answer went out (null: not known). */
+  response: { status: number; body: string; reason: string; afterMs: number | null };
   analysis: {
     form: string;
     event: string | null;
@@ -34,13 +35,13 @@ export interface StoredDelivery {
 export type StoredDeliveryRow = Pick<
   DeliveryRow,
   | 'id' | 'received_at' | 'method' | 'path' | 'query' | 'headers' | 'body' | 'body_sha256' | 'body_truncated'
-  | 'remote_address' | 'tls' | 'imported' | 'response_status' | 'response_body' | 'response_reason' | 'form'
+  | 'remote_address' | 'tls' | 'imported' | 'response_status' | 'response_body' | 'response_reason' | 'response_after_ms' | 'form'
   | 'event' | 'payout_type' | 'delivery_id' | 'signature' | 'idempotency_key' | 'findings'
 >;
 
 /** The columns of a StoredDeliveryRow, the same in both engines. */
 export const storedDeliveryColumns = `id, received_at, method, path, query, headers, body, body_sha256, body_truncated, remote_address, tls,
-  imported, response_status, response_body, response_reason, form, event, payout_type, delivery_id, signature,
+  imported, response_status, response_body, response_reason, response_after_ms, form, event, payout_type, delivery_id, signature,
   idempotency_key, findings`;
 
 export function toStoredDelivery(row: StoredDeliveryRow): StoredDelivery {
@@ -57,7 +58,7 @@ export function toStoredDelivery(row: StoredDeliveryRow): StoredDelivery {
     remoteAddress: row.remote_address,
     tls: row.tls === 1,
     imported: row.imported === 1,
-    response: { status: row.response_status, body: row.response_body, reason: row.response_reason },
+    response: { status: row.response_status, body: row.response_body, reason: row.response_reason, afterMs: row.response_after_ms },
     analysis: {
       form: row.form,
       event: row.event,

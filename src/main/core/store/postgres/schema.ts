@@ -217,6 +217,8 @@ const migrations: readonly MigrationStep[] = [
       CREATE UNIQUE INDEX deliveries_by_source ON deliveries (source, source_id) WHERE source IS NOT NULL;
       CREATE INDEX lifecycles_with_findings ON lifecycles (last_delivery_id) WHERE finding_codes <> '[]';
     `),
+  // The SQLite store's schema 22: how long after a request had arrived the receiver answered it (null: not known).
+  sqlStep('0012-answer-time', 'ALTER TABLE deliveries ADD COLUMN response_after_ms INTEGER'),
 ];
 
 export const pgSchemaVersion = migrations.length;

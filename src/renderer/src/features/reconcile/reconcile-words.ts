@@ -12,6 +12,7 @@ export const reasonWords: Record<ReconcileReason['kind'], string> = {
   answered_4xx: 'Answered 4xx',
   answered_5xx: 'Answered 5xx',
   answered_3xx: 'Answered 3xx',
+  answered_late: 'Answered too late',
   signature_rejected: 'Signature rejected',
   receiver_down: 'Receiver not running',
   relay_source_down: 'Relay source down',

@@ -19,6 +19,7 @@ import { filterColumnsApart } from './0018-filter-columns-apart';
 import { keysApart } from './0019-keys-apart';
 import { editedReplays } from './0020-edited-replays';
 import { reconcileRecords } from './0021-reconcile';
+import { answerTime } from './0022-answer-time';
 import type { Migration } from './migration';
 
 export type { Migration } from './migration';
@@ -46,4 +47,5 @@ export const migrations: readonly Migration[] = [
   keysApart,
   editedReplays,
   reconcileRecords,
+  answerTime,
 ];

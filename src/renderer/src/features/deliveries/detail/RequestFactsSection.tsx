@@ -1,7 +1,7 @@
-import type { DeliveryDetail } from '../../../../../shared/delivery';
+import { serviceReadTimeoutMs, type DeliveryDetail } from '../../../../../shared/delivery';
 import { ResponseStatus } from '../../../components/Badges';
 import { PeerText } from '../../../components/PeerText';
-import { formatBytes, formatFullTime } from '../../../lib/format';
+import { formatBytes, formatDuration, formatFullTime } from '../../../lib/format';
 import { formWords } from '../../../lib/words';
 import { SourceMark } from '../../sources/SourceMark';
 import { DetailSection } from './DetailSection';
@@ -62,6 +62,17 @@ export function ResponseSection({ response }: { response: DeliveryDetail['respon
         </dd>
         <dt>Why</dt>
         <dd>{response.reason}</dd>
+        {response.afterMs !== null && (
+          <>
+            <dt>Answered</dt>
+            <dd data-testid="detail-answered-after">
+              {formatDuration(response.afterMs)} after the request arrived
+              {response.afterMs >= serviceReadTimeoutMs && (
+                <span className="warn-text"> · later than the service waits (10 s, spec 8): it counted a failure and retries</span>
+              )}
+            </dd>
+          </>
+        )}
         {response.body && (
           <>
             <dt>Body</dt>
