@@ -202,8 +202,8 @@ export const rooms = [
   {
     path: 'packages/relay/src',
     rooms: ['packages/relay/src'],
-    packages: [node, 'pg', '@webhook-inspector/capture', '@webhook-inspector/command-line', '@webhook-inspector/pg-migrations'],
-    why: 'webhook-inspector-relay imports @webhook-inspector/capture, command-line and pg-migrations, pg and Node built-ins only: never the app (src/), Electron, React or SQLite.',
+    packages: [node, 'pg', 'pino', '@webhook-inspector/capture', '@webhook-inspector/command-line', '@webhook-inspector/pg-migrations'],
+    why: 'webhook-inspector-relay imports @webhook-inspector/capture, command-line and pg-migrations, pg, pino (its log) and Node built-ins only: never the app (src/), Electron, React or SQLite.',
   },
   {
     path: 'packages/payout-simulator/src',

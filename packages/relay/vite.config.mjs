@@ -6,9 +6,9 @@ import { defaultServerConditions, defineConfig } from 'vite';
 
 // The relay's artifact (`npm pack`): its program and its entry, for Node. The workspace packages it uses
 // (@webhook-inspector/capture, command-line and pg-migrations) are bundled from their TypeScript source;
-// its one runtime dependency, pg, and Node's built-ins stay external.
+// its runtime dependencies, pg and pino, and Node's built-ins stay external.
 const here = dirname(fileURLToPath(import.meta.url));
-const external = ['pg', ...builtinModules, ...builtinModules.map((name) => `node:${name}`)];
+const external = ['pg', 'pino', ...builtinModules, ...builtinModules.map((name) => `node:${name}`)];
 
 /** package.json's bin runs dist/bin.js as a program (shebang and mode). */
 const executableBin = {
@@ -34,7 +34,7 @@ const noStaleChunks = {
 export default defineConfig({
   logLevel: 'warn',
   plugins: [executableBin, noStaleChunks],
-  ssr: { resolve: { conditions: ['source', ...defaultServerConditions] }, noExternal: true, external: ['pg'] },
+  ssr: { resolve: { conditions: ['source', ...defaultServerConditions] }, noExternal: true, external: ['pg', 'pino'] },
   build: {
     ssr: true,
     target: 'node20',

@@ -26,7 +26,7 @@ beforeAll(async () => {
     store: storeUrl,
     https: { port: 0, cert: certificate.cert, key: certificate.key },
     httpPort: 0,
-    log: (line) => logged.push(line),
+    logger: { info: (line) => logged.push(line), warn: (line) => logged.push(line), error: (line) => logged.push(line) },
   });
   pool = new pg.Pool({ connectionString: cluster.url, max: 1 });
   pool.on('error', () => {});

@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { channelChanges } from './channels';
+import type { RelayLogger } from './relay-logger';
 
 export const arrivalNotices = 'relay_deliveries';
 
@@ -24,7 +25,7 @@ export class RelayArrivals {
   constructor(
     private readonly connectionString: string,
     private readonly listeners: ArrivalListeners,
-    private readonly log: (line: string) => void,
+    private readonly logger: RelayLogger,
   ) {}
 
   async start(): Promise<void> {
@@ -35,7 +36,7 @@ export class RelayArrivals {
       else this.listeners.arrived(channelId);
     });
     client.on('error', (error) => {
-      this.log(`relay: the arrivals listener lost its connection (${error.message}); reconnecting`);
+      this.logger.warn(`relay: the arrivals listener lost its connection (${error.message}); reconnecting`);
       this.reconnect();
     });
     await client.connect();

@@ -6,6 +6,7 @@ import { tokenStillOpens } from './channels';
 import { type Cursor, isAfter } from './relay-cursor';
 import { readAfter, type ReadDelivery } from './relay-deliveries';
 import { isStoreUnavailable, storeUnavailable } from './store-unavailable';
+import type { RelayLogger } from './relay-logger';
 
 export interface FeedOptions {
   /** Deliveries per read. */
@@ -15,7 +16,7 @@ export interface FeedOptions {
   heartbeatMs: number;
   /** Output a live stream may have waiting for its reader before it goes back to reading at its own pace. */
   maxBufferedBytes: number;
-  log: (line: string) => void;
+  logger: RelayLogger;
 }
 
 /** Live streams written to in one turn of the event loop. */
@@ -192,7 +193,7 @@ class ChannelFeed {
   /** A read failed: the streams concerned are told why and closed; the laptop opens them again and is told 503 while it lasts. */
   private failAll(error: unknown, which: (s: Subscriber) => boolean): void {
     const unavailable = isStoreUnavailable(error);
-    if (!unavailable) this.options.log(`relay: a stream's read failed (${(error as Error).message})`);
+    if (!unavailable) this.options.logger.warn(`relay: a stream's read failed (${(error as Error).message})`);
     const text = unavailable ? `event: error\ndata: ${JSON.stringify(storeUnavailable)}\n\n` : '';
     for (const s of [...this.subscribers]) {
       if (!which(s)) continue;
@@ -260,7 +261,7 @@ export class ChannelFeeds {
   channelChanged(channelId: string | null): void {
     const feeds = channelId === null ? [...this.feeds.values()] : [this.feeds.get(channelId)].filter((f) => f !== undefined);
     for (const feed of feeds) {
-      feed.recheckTokens().catch((error: Error) => this.options.log(`relay: could not re-check the streams' tokens (${error.message})`));
+      feed.recheckTokens().catch((error: Error) => this.options.logger.warn(`relay: could not re-check the streams' tokens (${error.message})`));
     }
   }
 

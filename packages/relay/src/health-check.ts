@@ -3,6 +3,7 @@ import type pg from 'pg';
 import { createDatabaseProbe, type DatabaseHealth } from './database-probe';
 import { sendJson } from './relay-json';
 import { storeUnavailableHeaders } from './store-unavailable';
+import type { RelayLogger } from './relay-logger';
 
 /** A load balancer may ask often: the database is asked at most this often, by all of them together. */
 const checkEveryMs = 1000;
@@ -30,12 +31,13 @@ const answers = new Map<string, Answer>([
  * `GET`/`HEAD` `/healthz` (and `/`): whether this relay can take deliveries, that is whether its database answers, on
  * every listener. Not recorded. The log says when the answer changes.
  */
-export function createHealthCheck(pool: pg.Pool, log: (line: string) => void) {
+export function createHealthCheck(pool: pg.Pool, logger: RelayLogger) {
   const probe = createDatabaseProbe({ ask: () => pool.query('SELECT 1'), reuseMs: checkEveryMs, answerWithinMs });
   let wasOk = true;
   const health = async () => {
     const now = await probe();
-    if (now.ok !== wasOk) log(now.ok ? 'relay: health check: the database answers again' : `relay: health check: ${now.reason}`);
+    if (now.ok && !wasOk) logger.info('relay: health check: the database answers again');
+    if (!now.ok && wasOk) logger.error(`relay: health check: ${now.reason}`);
     wasOk = now.ok;
     return now;
   };

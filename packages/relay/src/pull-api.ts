@@ -7,6 +7,7 @@ import { BadPullRequest, checkCursorIssued, parseCursor, startCursor } from './r
 import { pageAfter } from './relay-deliveries';
 import { sendJson, sendStoreUnavailable } from './relay-json';
 import { isStoreUnavailable } from './store-unavailable';
+import type { RelayLogger } from './relay-logger';
 
 export const pullPrefix = '/relay/v1/';
 const defaultPageSize = 500;
@@ -31,7 +32,7 @@ function bearer(req: IncomingMessage): string | null {
 export interface PullApiOptions {
   /** Open streams one token may hold on this relay process. */
   maxStreamsPerToken: number;
-  log: (line: string) => void;
+  logger: RelayLogger;
 }
 
 /**
@@ -89,7 +90,7 @@ export function createPullApi(pool: pg.Pool, feeds: ChannelFeeds, options: PullA
       if (res.headersSent) return res.destroy();
       if (error instanceof BadPullRequest) return sendJson(res, 400, { error: error.message });
       if (isStoreUnavailable(error)) return sendStoreUnavailable(res);
-      options.log(`relay: a pull failed (${error.message})`);
+      options.logger.warn(`relay: a pull failed (${error.message})`);
       sendJson(res, 500, { error: 'internal error' });
     });
     return true;

@@ -18,6 +18,7 @@ import {
   channelRotateDefinition,
 } from './relay-definitions';
 import { startRelay } from './start-relay';
+import { jsonRelayLogger } from './relay-logger';
 
 // What the relay's commands (relay-commands.ts) do, loaded only when one of them runs.
 
@@ -183,7 +184,7 @@ export async function relayCommand(args: string[]): Promise<void> {
     unroutedBudgetBytes: values['unrouted-budget'] === undefined ? defaultUnroutedBudgetBytes : parseSize(values['unrouted-budget'], '--unrouted-budget'),
     maxStreamsPerToken:
       values['max-streams-per-token'] === undefined ? defaultMaxStreamsPerToken : parseCount(values['max-streams-per-token'], '--max-streams-per-token'),
-    log: (line) => console.error(line),
+    logger: jsonRelayLogger(),
   });
   closeOnSignal(relay);
   if (relay.urls.https) console.log(`Relay (HTTPS): ${relay.urls.https}`);

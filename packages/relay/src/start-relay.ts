@@ -23,6 +23,7 @@ import { defaultMaxStreamsPerToken, defaultUnroutedBudgetBytes } from './relay-d
 import { pruneRelay, type PruneResult } from './retention';
 import { storeUnavailable, storeUnavailableHeaders } from './store-unavailable';
 import { UnroutedBudget, unroutedRecord } from './unrouted';
+import { silentRelayLogger, type RelayLogger } from './relay-logger';
 
 export interface RelayOptions {
   /** `postgresql://…` of the relay's database; several relays may share one. */
@@ -44,7 +45,8 @@ export interface RelayOptions {
   maxStreamsPerToken?: number;
   /** How often a channel with open streams looks again without a notice; default 2 s. */
   streamPollMs?: number;
-  log?: (line: string) => void;
+  /** Where it says what happened (`serve`: pino's JSON on stderr); by default nowhere. */
+  logger?: RelayLogger;
 }
 
 export interface Relay {
@@ -74,14 +76,14 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
   if (!options.https && (options.httpPort === undefined || options.httpPort === null)) {
     throw new Error('give --cert and --key for HTTPS, or --http-port behind your reverse proxy');
   }
-  const log = options.log ?? (() => {});
+  const logger = options.logger ?? silentRelayLogger;
   // A database that does not answer fails a request within seconds (then a 503), rather than holding it.
   const pool = new pg.Pool({ connectionString: options.store, max: 20, connectionTimeoutMillis: 5000 });
-  pool.on('error', (error) => log(`relay: a database connection failed (${error.message})`));
+  pool.on('error', (error) => logger.warn(`relay: a database connection failed (${error.message})`));
   const servers: Server[] = [];
-  const feeds = new ChannelFeeds(pool, { pageSize: 500, pollMs: options.streamPollMs ?? 2000, heartbeatMs: 15_000, maxBufferedBytes: 16 * 2 ** 20, log });
+  const feeds = new ChannelFeeds(pool, { pageSize: 500, pollMs: options.streamPollMs ?? 2000, heartbeatMs: 15_000, maxBufferedBytes: 16 * 2 ** 20, logger });
   const routes = new ChannelRoutes(pool);
-  const unrouted = new UnroutedBudget(pool, options.unroutedBudgetBytes ?? defaultUnroutedBudgetBytes, log);
+  const unrouted = new UnroutedBudget(pool, options.unroutedBudgetBytes ?? defaultUnroutedBudgetBytes, logger);
   const arrivals = new RelayArrivals(
     options.store,
     {
@@ -91,7 +93,7 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
         feeds.channelChanged(channelId);
       },
     },
-    log,
+    logger,
   );
   let pruneTimer: NodeJS.Timeout | null = null;
   const close = async () => {
@@ -116,8 +118,8 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
       routed.set(raw, route);
       return route;
     };
-    const pullApi = createPullApi(pool, feeds, { maxStreamsPerToken: options.maxStreamsPerToken ?? defaultMaxStreamsPerToken, log });
-    const healthCheck = createHealthCheck(pool, log);
+    const pullApi = createPullApi(pool, feeds, { maxStreamsPerToken: options.maxStreamsPerToken ?? defaultMaxStreamsPerToken, logger });
+    const healthCheck = createHealthCheck(pool, logger);
     const deps: ReceiverDeps = {
       store: async (record) => {
         const { channelId } = await routeOf(record.raw);
@@ -132,7 +134,7 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
       policy: new ResponsePolicyState({ ...relayPolicy }),
       bodyLimitBytes: options.bodyLimitBytes ?? 1024 * 1024,
       timeouts: { ...defaultTimeouts, ...options.timeouts },
-      log,
+      log: (line) => logger.warn(line),
       intercept: (req, res) => healthCheck(req, res) || pullApi(req, res),
       remoteAddress: remoteAddressBehind(options.trustedProxies ?? []),
       // Kept (for the operator to see, within the unrouted budget) but refused, so that a wrong callback URL shows at once.
@@ -158,8 +160,8 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
     const prune = () => pruneRelay(pool, Date.now(), unrouted.budgetBytes);
     pruneTimer = setInterval(() => {
       prune()
-        .then((pruned) => pruned.deliveries > 0 && log(`relay: retention pruned ${pruned.deliveries} deliveries (${pruned.bytes} bytes)`))
-        .catch((error: Error) => log(`relay: retention failed (${error.message})`));
+        .then((pruned) => pruned.deliveries > 0 && logger.info(`relay: retention pruned ${pruned.deliveries} deliveries (${pruned.bytes} bytes)`))
+        .catch((error: Error) => logger.warn(`relay: retention failed (${error.message})`));
     }, options.pruneEveryMs ?? 60_000);
     pruneTimer.unref();
     return { urls, prune, streamStats: () => feeds.stats(), close };

@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import type { CapturedDelivery } from '@webhook-inspector/capture';
 import { pruneUnrouted } from './retention';
+import type { RelayLogger } from './relay-logger';
 
 /** The most of an unrouted delivery's body the relay keeps: enough to recognise the sender, too little to fill a disk. */
 export const unroutedBodyPrefixBytes = 4096;
@@ -23,7 +24,7 @@ export class UnroutedBudget {
   constructor(
     private readonly pool: pg.Pool,
     readonly budgetBytes: number,
-    private readonly log: (line: string) => void,
+    private readonly logger: RelayLogger,
   ) {}
 
   stored(): void {
@@ -37,7 +38,7 @@ export class UnroutedBudget {
   private async pruneWhileStored(): Promise<void> {
     do {
       this.again = false;
-      await pruneUnrouted(this.pool, this.budgetBytes).catch((error: Error) => this.log(`relay: pruning unrouted deliveries failed (${error.message})`));
+      await pruneUnrouted(this.pool, this.budgetBytes).catch((error: Error) => this.logger.warn(`relay: pruning unrouted deliveries failed (${error.message})`));
     } while (this.again);
   }
 
