@@ -7,8 +7,6 @@ import { ResponsePolicy, defaultResponsePolicy } from '../../shared/policy';
 import { signatureOnTheSpot } from './analysis/analyze-delivery';
 import { createHandlers } from './control/handlers';
 import { EventStream } from './control/event-stream';
-import { exportCalls } from './export/calls';
-import { importCalls } from './import/calls';
 import { createControlServer } from './control/server';
 import { defaultUploadLimitBytes, transferRoutes } from './control/transfer-routes';
 import { auditTransfer } from './team/audit-transfer';
@@ -22,7 +20,6 @@ import { loadOrCreateCertificate } from './receiver/tls';
 import { createEgress } from './outbound/egress-settings';
 import { createReplays } from './replay/create-replays';
 import { CheckRuns, changeShownTo } from './handler-check/check-runs';
-import { checkCalls } from './handler-check/check-calls';
 import { DeliverySearchJobs } from './search/delivery-search-jobs';
 import { ServiceApiSession, defaultRequestsPerSecond } from './service-api';
 import { ServiceConnectionManager } from './service-connection';
@@ -33,12 +30,12 @@ import { describeLocation, openStore, type StoreLocation } from './store';
 import { StoreHealth } from './store-health';
 import { SourceManager } from './sources/source-manager';
 import { Retention } from './retention';
-import { statusShownTo } from './control/shown-to';
+import { statusShownTo } from './status/status-shown-to';
 import { defaultBodyLimitBytes } from './receiver/body-limit';
 import { DeliveryFeed } from './delivery-feed';
 import { logLines, silentLogger, type Logger } from './logger';
 import { RuntimeLog } from './reconcile/runtime-log';
-import { ReconcileService, reconcileCalls } from './reconcile/reconcile-service';
+import { ReconcileService } from './reconcile/reconcile-service';
 
 export const version = '0.1.0';
 export const defaultHttpsPort = 8443;
@@ -291,7 +288,6 @@ async function assemble(options: CoreOptions, store: InspectorStore, storeLocati
     receiverUrls: () => receivers.urls,
     publishProgress: (progress: TransferProgress) => events.publish('transfer.progress', progress),
   };
-  const transfers = { ...exportCalls(transferDeps), ...importCalls(transferDeps) };
   const searches = new DeliverySearchJobs(store);
   const access = controlAccess(options, settings);
   if (access.team !== null) {
@@ -306,8 +302,8 @@ async function assemble(options: CoreOptions, store: InspectorStore, storeLocati
     bindAddress: access.bindAddress,
     publicOrigins: access.publicOrigins,
     handlers: createHandlers({
-      store, status, secret, policy, reverify, setPorts, service, api, publishStatus, transfers,
-      replays: replays.calls, egress: egress.calls, sources, retention, searches, checks: checkCalls(checks), reconcile: reconcileCalls(reconcile), team: access.team,
+      store, status, secret, policy, reverify, setPorts, service, api, publishStatus, transfers: transferDeps,
+      replays: replays.calls, egress: egress.calls, sources, retention, searches, checks, reconcile, team: access.team,
     }),
     transfers: transferRoutes({
       ...transferDeps,

@@ -11,8 +11,14 @@ import { listenForUserChanges } from '../team/user-change-listener';
 import { hasActiveAdmin } from '../team/users';
 import { perStartTokenAccess, teamUserAccess, type Access } from './access';
 import type { EventStream } from './event-stream';
-import type { TeamServices } from './team-calls';
+import type { TeamRecords } from '../team/calls';
 import { hostWithPort } from './guard';
+
+/** What only a team server has: its audit log and its users, and its limit on each user's refused calls. */
+export interface TeamServices extends TeamRecords {
+  /** How many refused calls each user may make before they are answered 429 (and no longer recorded each). */
+  refusals: RefusalLimiter;
+}
 
 export interface ControlAccess {
   access: Access;

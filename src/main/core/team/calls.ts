@@ -1,16 +1,13 @@
 import type { CallContext, CallHandlers } from '../../../shared/contract';
-import type { AuditLog } from '../team/audit-log';
-import type { AuditRetention } from '../team/audit-retention';
-import type { UserDirectory } from '../team/user-directory';
-import type { RefusalLimiter } from './refusal-limiter';
+import type { AuditLog } from './audit-log';
+import type { AuditRetention } from './audit-retention';
+import type { UserDirectory } from './user-directory';
 
-/** What only a team server has: its audit log and its users. Null on a personal inspector. */
-export interface TeamServices {
+/** What only a team server keeps: its audit log and its users. Null on a personal inspector. */
+export interface TeamRecords {
   audit: AuditLog;
   /** How long and how much of the audit log is kept (audit.setRetention). */
   retention: AuditRetention;
-  /** How many refused calls each user may make before they are answered 429 (and no longer recorded each). */
-  refusals: RefusalLimiter;
   users: UserDirectory;
 }
 
@@ -23,8 +20,8 @@ function refuseOnYourself(name: string, { user }: CallContext, what: string): vo
 }
 
 /** session.*, audit.* and users.*: who is calling, and a team server's record and users. */
-export function teamCalls(team: TeamServices | null) {
-  const needTeam = (what: string): TeamServices => {
+export function teamCalls(team: TeamRecords | null) {
+  const needTeam = (what: string): TeamRecords => {
     if (team === null) throw new TeamOnly(`${what} on a team server (serve --team) only`);
     return team;
   };
