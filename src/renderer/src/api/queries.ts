@@ -18,13 +18,16 @@ export type CallState<T> =
   | { phase: 'ready'; value: T }
   | { phase: 'error'; error: unknown };
 
+/** The query key of one call's answer: a mutation's answer is set into the cache under it. */
+export const callKey = <N extends CallName>(name: N, input: CallInput<N> | null) => [name, input] as const;
+
 /**
  * One call of the contract as a query, keyed `[name, input]` (so that a change event invalidates it by its name):
  * its answer (input null: nothing asked), asked again when a change event makes it stale. A reload of
  * the same input keeps showing the previous answer until the new one lands; a later answer always wins.
  */
 export function useCall<N extends CallName>(name: N, input: CallInput<N> | null): CallState<CallOutput<N>> {
-  const result = useQuery({ queryKey: [name, input] as const, queryFn: input === null ? skipToken : ({ signal }) => call(name, input, { signal }) });
+  const result = useQuery({ queryKey: callKey(name, input), queryFn: input === null ? skipToken : ({ signal }) => call(name, input, { signal }) });
   return input === null ? { phase: 'none' } : callState(result);
 }
 

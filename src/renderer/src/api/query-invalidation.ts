@@ -56,6 +56,8 @@ export const refreshes: readonly Refresh[] = [
   },
   // Live forwarding: no event announces a change, so it is read again after a reconnect.
   { events: [], onReconnect: true, calls: ['forward.get'], delayMs: 0 },
+  // Settings no event announces (the allowed targets, a team's users, the audit log): read again after a reconnect.
+  { events: [], onReconnect: true, calls: ['egress.get', 'users.list', 'audit.list'], delayMs: 0 },
 ];
 
 function sameDelivery(input: unknown, event: unknown): boolean {

@@ -21,3 +21,12 @@ export function range(field: { minValue: number | null; maxValue: number | null 
   if (field.maxValue === null || !Number.isFinite(field.maxValue)) return `of at least ${field.minValue ?? 0}`;
   return `from ${field.minValue ?? 0} to ${field.maxValue}`;
 }
+
+/**
+ * For a form that says each field's rule in its own words: the sentence of the first field with an error, in
+ * `sentences`' order (a field named by the first segment of its error's path).
+ */
+export function firstProblem(errors: FieldErrors, sentences: Readonly<Record<string, string>>): string | null {
+  const field = Object.keys(sentences).find((name) => errors[name] !== undefined);
+  return field === undefined ? null : (sentences[field] ?? null);
+}

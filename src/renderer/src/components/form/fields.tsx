@@ -45,30 +45,20 @@ export function TextField({ label, labelClassName, testId, type = 'text', placeh
   );
 }
 
-interface SecretFieldProps {
+type SecretFieldProps = {
   label: ReactNode;
   testId: string;
-  value: string;
-  onChange: (value: string) => void;
   placeholder: string;
   className?: string;
-}
+} & ({ value: string; onChange: (value: string) => void } | { registered: UseFormRegisterReturn });
 
 /** A secret or token: masked, never autofilled. */
-export function SecretField({ label, testId, value, onChange, placeholder, className }: SecretFieldProps) {
+export function SecretField({ label, testId, placeholder, className, ...field }: SecretFieldProps) {
+  const input = 'registered' in field ? field.registered : { value: field.value, onChange: (event: ChangeEvent<HTMLInputElement>) => field.onChange(event.target.value) };
   return (
     <label className={fieldClass(className)}>
       <span>{label}</span>
-      <input
-        type="password"
-        data-testid={testId}
-        autoComplete="off"
-        spellCheck={false}
-        maxLength={4096}
-        placeholder={placeholder}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-      />
+      <input type="password" data-testid={testId} autoComplete="off" spellCheck={false} maxLength={4096} placeholder={placeholder} {...input} />
     </label>
   );
 }

@@ -1,10 +1,10 @@
-import { useCallback, useEffect, useState } from 'react';
-import type { AuditEntry, AuditPage, AuditRetentionLimits } from '../../../../shared/team';
+import { useMutation } from '@tanstack/react-query';
+import type { AuditRetentionLimits } from '../../../../shared/team';
 import { call } from '../../api/client';
 import { saveBytes } from '../../api/native-extras';
+import { usePagedCall } from '../../api/paged-query';
 import { ActionOutcome } from '../../components/ActionOutcome';
 import { CallErrorMessage } from '../../components/CallErrorMessage';
-import { useCallAction } from '../../hooks/useCallAction';
 import { useSession } from '../../hooks/useSession';
 import { onlyWhoMay } from '../../../../shared/roles';
 import { auditLogNdjson } from './audit-export';
@@ -36,47 +36,41 @@ export function AuditLogCard({ retention = null }: { retention?: AuditRetentionL
   );
 }
 
+/** The whole log saved as a file (NDJSON): where, or that the browser downloaded it. */
+async function downloadAuditLog(): Promise<string> {
+  const text = await auditLogNdjson();
+  const saved = await saveBytes(`audit-log-${new Date().toISOString().slice(0, 10)}.ndjson`, new TextEncoder().encode(text), 'application/x-ndjson');
+  return saved === null ? 'Downloaded.' : `Saved to ${saved}.`;
+}
+
 function AuditLogPages() {
-  const [entries, setEntries] = useState<AuditEntry[]>([]);
-  const [nextBeforeId, setNextBeforeId] = useState<number | null>(null);
-  const [error, setError] = useState<unknown>(null);
-
-  const showPage = useCallback((beforeId: number | null, page: AuditPage) => {
-    setEntries((shown) => (beforeId === null ? page.items : [...shown, ...page.items]));
-    setNextBeforeId(page.nextBeforeId);
-    setError(null);
-  }, []);
-  const load = useCallback(
-    (beforeId: number | null) =>
-      call('audit.list', { limit: pageSize, ...(beforeId === null ? {} : { beforeId }) }).then((page) => showPage(beforeId, page), setError),
-    [showPage],
-  );
-  useEffect(() => {
-    call('audit.list', { limit: pageSize }).then((page) => showPage(null, page), setError);
-  }, [showPage]);
-
-  const download = useCallAction(async () => {
-    const text = await auditLogNdjson();
-    const saved = await saveBytes(`audit-log-${new Date().toISOString().slice(0, 10)}.ndjson`, new TextEncoder().encode(text), 'application/x-ndjson');
-    return saved === null ? 'Downloaded.' : `Saved to ${saved}.`;
+  const log = usePagedCall({
+    queryKey: ['audit.list', 'pages'],
+    fetch: async (beforeId, limit, signal) => {
+      const page = await call('audit.list', { limit, beforeId }, { signal });
+      return { items: page.items, extra: null, full: page.nextBeforeId !== null };
+    },
+    cursor: (entry) => entry.id,
+    pageSize,
   });
+  const download = useMutation({ mutationFn: downloadAuditLog });
 
   return (
     <>
       <p className="muted">Every change made on this server: who, when, what (secrets are never kept) and how it ended.</p>
       <div className="audit-actions">
-        <button type="button" onClick={() => void load(null)} data-testid="audit-refresh">
+        <button type="button" onClick={log.reload} data-testid="audit-refresh">
           Refresh
         </button>
-        <button type="button" onClick={() => void download.run()} disabled={download.busy} data-testid="audit-download">
-          {download.busy ? 'Preparing…' : 'Download (NDJSON)'}
+        <button type="button" onClick={() => download.mutate()} disabled={download.isPending} data-testid="audit-download">
+          {download.isPending ? 'Preparing…' : 'Download (NDJSON)'}
         </button>
-        <ActionOutcome error={download.error} done={download.done} testId="audit-download" />
+        <ActionOutcome error={download.error} done={download.data ?? null} testId="audit-download" />
       </div>
-      <CallErrorMessage error={error} testId="audit-error" />
-      {entries.length === 0 ? <p className="muted">Nothing recorded yet.</p> : <AuditLogTable entries={entries} />}
-      {nextBeforeId !== null && (
-        <button type="button" onClick={() => void load(nextBeforeId)} data-testid="audit-older">
+      <CallErrorMessage error={log.error} testId="audit-error" />
+      {log.items.length === 0 ? <p className="muted">Nothing recorded yet.</p> : <AuditLogTable entries={log.items} />}
+      {log.hasMore && (
+        <button type="button" onClick={log.loadMore} disabled={log.loadingMore} data-testid="audit-older">
           Older
         </button>
       )}

@@ -1,17 +1,14 @@
-import { useState } from 'react';
-import type { CoreStatus } from '../../../../shared/contract';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { useForm, useWatch } from 'react-hook-form';
+import type { CallInput, CoreStatus } from '../../../../shared/contract';
 import { call } from '../../api/client';
 import { ActionOutcome } from '../../components/ActionOutcome';
-import { useCallAction } from '../../hooks/useCallAction';
 import { CheckboxField, NumberField } from '../../components/form/fields';
 import { DraftActions } from '../../components/form/DraftActions';
+import { dropEdits, keepEdits } from '../../components/form/reset-options';
 import { FormProblem } from '../../components/form/FormProblems';
-
-interface PortDraft {
-  https: string;
-  httpEnabled: boolean;
-  http: string;
-}
+import { PortFields, portFieldsOf, portProblem } from './port-fields';
 
 interface PortSettingsProps {
   ports: CoreStatus['ports'];
@@ -20,32 +17,20 @@ interface PortSettingsProps {
 
 /** Receiver ports. Applying restarts the listeners, so the receiver URL in the top bar changes with them. */
 export function PortSettings({ ports, onApplied }: PortSettingsProps) {
-  const [draft, setDraft] = useState<PortDraft | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  const shown: PortDraft = draft ?? { https: String(ports.https), httpEnabled: ports.http !== null, http: ports.http === null ? '' : String(ports.http) };
-
-  const apply = useCallAction(async (https: number, http: number | null) => {
-    const status = await call('settings.setPorts', { https, http });
-    onApplied(status);
-    setDraft(null);
-    return `Listening on HTTPS ${status.ports.https}${status.ports.http === null ? '' : ` and HTTP ${status.ports.http}`}.`;
+  const form = useForm<PortFields, unknown, CallInput<'settings.setPorts'>>({
+    resolver: zodResolver(PortFields),
+    values: portFieldsOf(ports),
+    resetOptions: keepEdits,
   });
-
-  const edit = (change: Partial<PortDraft>) => {
-    apply.clear();
-    setProblem(null);
-    setDraft({ ...shown, ...change });
-  };
-
-  const submit = () => {
-    const https = parsePort(shown.https);
-    const http = shown.httpEnabled ? parsePort(shown.http) : null;
-    if (https === undefined || http === undefined) {
-      setProblem('A port is a whole number from 0 to 65535 (0 picks a free one).');
-      return;
-    }
-    void apply.run(https, http);
-  };
+  const apply = useMutation({
+    mutationFn: (next: CallInput<'settings.setPorts'>) => call('settings.setPorts', next),
+    onSuccess: (status) => {
+      onApplied(status);
+      form.reset(portFieldsOf(status.ports), dropEdits);
+    },
+  });
+  const httpEnabled = useWatch({ control: form.control, name: 'httpEnabled' });
+  const listening = apply.data?.ports;
 
   return (
     <section className="settings-card" aria-labelledby="settings-ports-title">
@@ -54,34 +39,24 @@ export function PortSettings({ ports, onApplied }: PortSettingsProps) {
         The HTTPS receiver uses the inspector&apos;s own certificate. A plain-HTTP receiver is for a tunnel that terminates TLS in front of it.
         0 picks a free port.
       </p>
-      <form
-        className="settings-grid"
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
-        }}
-      >
-        <NumberField label="HTTPS port" hint="" testId="settings-ports-https" value={shown.https} onChange={(https) => edit({ https })} />
-        <CheckboxField testId="settings-ports-http-enabled" checked={shown.httpEnabled} onChange={(httpEnabled) => edit({ httpEnabled })} label="Also listen on plain HTTP" />
-        {shown.httpEnabled && <NumberField label="HTTP port" hint="" testId="settings-ports-http" value={shown.http} onChange={(http) => edit({ http })} />}
+      <form className="settings-grid" noValidate onSubmit={form.handleSubmit((next) => apply.mutate(next))} onChange={() => apply.reset()}>
+        <NumberField label="HTTPS port" hint="" testId="settings-ports-https" registered={form.register('https')} />
+        <CheckboxField testId="settings-ports-http-enabled" registered={form.register('httpEnabled')} label="Also listen on plain HTTP" />
+        {httpEnabled && <NumberField label="HTTP port" hint="" testId="settings-ports-http" registered={form.register('http')} />}
         <DraftActions
           submitLabel="Apply"
           submitTestId="settings-ports-apply"
-          dirty={draft !== null}
-          busy={apply.busy}
-          onReset={() => {
-            setDraft(null);
-            setProblem(null);
-          }}
+          dirty={form.formState.isDirty}
+          busy={apply.isPending}
+          onReset={() => form.reset(portFieldsOf(ports), dropEdits)}
         />
       </form>
-      <FormProblem problem={problem} />
-      <ActionOutcome error={apply.error} done={apply.done} testId="settings-ports" />
+      <FormProblem problem={Object.keys(form.formState.errors).length > 0 ? portProblem : null} />
+      <ActionOutcome
+        error={apply.error}
+        done={listening ? `Listening on HTTPS ${listening.https}${listening.http === null ? '' : ` and HTTP ${listening.http}`}.` : null}
+        testId="settings-ports"
+      />
     </section>
   );
-}
-
-function parsePort(text: string): number | undefined {
-  const value = Number(text);
-  return text.trim() !== '' && Number.isInteger(value) && value >= 0 && value <= 65_535 ? value : undefined;
 }

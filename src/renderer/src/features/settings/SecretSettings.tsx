@@ -1,27 +1,32 @@
-import { useState } from 'react';
-import type { CoreStatus } from '../../../../shared/contract';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { useForm, useWatch } from 'react-hook-form';
+import { calls, type CallInput, type CoreStatus } from '../../../../shared/contract';
 import { call } from '../../api/client';
 import { plural } from '../../lib/format';
 import { describeSecret } from '../../lib/words';
 import { ActionOutcome } from '../../components/ActionOutcome';
+import { SecretField } from '../../components/form/fields';
+import { fieldProblems } from '../../components/form/field-problems';
+import { FormProblems } from '../../components/form/FormProblems';
 import { FetchSecretButton } from '../api/FetchSecretButton';
-import { useCallAction } from '../../hooks/useCallAction';
+
+type SecretInput = CallInput<'settings.setSecret'>;
+
+const reverifiedLine = (what: string, { reverified }: { reverified: number }) => `${what} ${plural(reverified, 'delivery', 'deliveries')} re-verified.`;
 
 /** The signing secret: set or cleared, never shown back. Every stored delivery is re-verified after a change. */
 export function SecretSettings({ secret }: { secret: CoreStatus['secret'] }) {
-  const [draft, setDraft] = useState('');
   const described = describeSecret(secret);
-
-  const save = useCallAction(async (value: string) => {
-    const { reverified } = await call('settings.setSecret', { secret: value });
-    setDraft('');
-    return `Secret saved. ${plural(reverified, 'delivery', 'deliveries')} re-verified.`;
+  const form = useForm<SecretInput>({ resolver: zodResolver(calls['settings.setSecret'].input), defaultValues: { secret: '' } });
+  const typed = useWatch({ control: form.control, name: 'secret' });
+  const save = useMutation({
+    mutationFn: (input: SecretInput) => call('settings.setSecret', input),
+    onSuccess: () => form.reset(),
   });
-  const clearSecret = useCallAction(async () => {
-    const { reverified } = await call('settings.clearSecret', {});
-    return `Secret cleared. ${plural(reverified, 'delivery', 'deliveries')} re-verified.`;
-  });
-  const busy = save.busy || clearSecret.busy;
+  const clearSecret = useMutation({ mutationFn: () => call('settings.clearSecret', {}) });
+  const busy = save.isPending || clearSecret.isPending;
+  const done = save.data ? reverifiedLine('Secret saved.', save.data) : clearSecret.data ? reverifiedLine('Secret cleared.', clearSecret.data) : null;
 
   return (
     <section className="settings-card" aria-labelledby="settings-secret-title">
@@ -37,28 +42,19 @@ export function SecretSettings({ secret }: { secret: CoreStatus['secret'] }) {
         </strong>
         <span className="muted"> · {described.detail}</span>
       </p>
-      <form
-        className="settings-row"
-        onSubmit={(event) => {
-          event.preventDefault();
-          clearSecret.clear();
-          if (draft) void save.run(draft);
-        }}
+      <form className="settings-row" noValidate onSubmit={form.handleSubmit((input) => {
+          clearSecret.reset();
+          save.mutate(input);
+        })}
       >
-        <label className="field grow">
-          <span>{secret.set ? 'Replace with' : 'Secret'}</span>
-          <input
-            type="password"
-            data-testid="settings-secret-input"
-            autoComplete="off"
-            spellCheck={false}
-            maxLength={4096}
-            value={draft}
-            placeholder={secret.set ? 'a new secret' : 'paste the signing secret'}
-            onChange={(event) => setDraft(event.target.value)}
-          />
-        </label>
-        <button type="submit" className="primary" data-testid="settings-secret-save" disabled={busy || draft === ''}>
+        <SecretField
+          className="grow"
+          label={secret.set ? 'Replace with' : 'Secret'}
+          testId="settings-secret-input"
+          placeholder={secret.set ? 'a new secret' : 'paste the signing secret'}
+          registered={form.register('secret')}
+        />
+        <button type="submit" className="primary" data-testid="settings-secret-save" disabled={busy || typed === ''}>
           Save secret
         </button>
         <button
@@ -66,14 +62,15 @@ export function SecretSettings({ secret }: { secret: CoreStatus['secret'] }) {
           data-testid="settings-secret-clear"
           disabled={busy || !secret.set || secret.storage === 'simulator'}
           onClick={() => {
-            save.clear();
-            void clearSecret.run();
+            save.reset();
+            clearSecret.mutate();
           }}
         >
           Clear
         </button>
       </form>
-      <ActionOutcome error={save.error ?? clearSecret.error} done={save.done ?? clearSecret.done} testId="settings-secret" />
+      <FormProblems problems={fieldProblems(form.formState.errors, { secret: 'Secret' })} testId="settings-secret-problems" />
+      <ActionOutcome error={save.error ?? clearSecret.error} done={done} testId="settings-secret" />
       <div className="settings-fetch-secret">
         <span className="muted">Or read it from the service in use (GET /api/webhooks):</span>
         <FetchSecretButton testId="settings-fetch-secret" />

@@ -1,22 +1,17 @@
-import { useState } from 'react';
-import type { CoreStatus } from '../../../../shared/contract';
-import type { ServiceConnection } from '../../../../shared/simulator';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { useForm, useWatch } from 'react-hook-form';
+import type { CallInput, CoreStatus } from '../../../../shared/contract';
 import { call } from '../../api/client';
 import { ActionOutcome } from '../../components/ActionOutcome';
-import { useCallAction } from '../../hooks/useCallAction';
 import { DraftActions } from '../../components/form/DraftActions';
+import { dropEdits, keepEdits } from '../../components/form/reset-options';
+import { firstProblem } from '../../components/form/field-problems';
 import { SecretField, TextField } from '../../components/form/fields';
 import { FormProblem } from '../../components/form/FormProblems';
-import { isHttpUrl } from '../../lib/urls';
+import { serviceFields, serviceFieldsOf, serviceProblems, type ServiceFields } from './service-fields';
 
-type Mode = CoreStatus['service']['mode'];
-
-interface ServiceDraft {
-  mode: Mode;
-  baseUrl: string;
-  /** Typed here only; never read back from the core. */
-  apiToken: string;
-}
+type ServiceInput = CallInput<'settings.setService'>;
 
 interface ServiceSettingsProps {
   service: CoreStatus['service'];
@@ -25,41 +20,24 @@ interface ServiceSettingsProps {
 
 /** Which payout service the inspector talks to: the embedded simulator, or a real one with its API token. */
 export function ServiceSettings({ service, onApplied }: ServiceSettingsProps) {
-  const [draft, setDraft] = useState<ServiceDraft | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  const shown: ServiceDraft = draft ?? { mode: service.mode, baseUrl: service.mode === 'service' ? (service.baseUrl ?? '') : '', apiToken: '' };
-
-  const apply = useCallAction(async (connection: ServiceConnection, apiToken: string | undefined) => {
-    const status = await call('settings.setService', apiToken === undefined ? { connection } : { connection, apiToken });
-    onApplied(status);
-    setDraft(null);
-    return status.service.mode === 'simulator'
-      ? 'Using the embedded simulator.'
-      : `Using the service at ${status.service.baseUrl ?? connection.mode}; the simulator is stopped.`;
+  const form = useForm<ServiceFields, unknown, ServiceInput>({
+    resolver: zodResolver(serviceFields(service.apiTokenSet)),
+    values: serviceFieldsOf(service),
+    resetOptions: keepEdits,
   });
-
-  const edit = (change: Partial<ServiceDraft>) => {
-    apply.clear();
-    setProblem(null);
-    setDraft({ ...shown, ...change });
-  };
-
-  const submit = () => {
-    if (shown.mode === 'simulator') {
-      void apply.run({ mode: 'simulator' }, undefined);
-      return;
-    }
-    const baseUrl = shown.baseUrl.trim();
-    if (!isHttpUrl(baseUrl)) {
-      setProblem('The base URL is an http:// or https:// address, e.g. https://api.example.com.');
-      return;
-    }
-    if (shown.apiToken === '' && !service.apiTokenSet) {
-      setProblem('The service needs an API token (sent as X-Api-Token).');
-      return;
-    }
-    void apply.run({ mode: 'service', baseUrl }, shown.apiToken === '' ? undefined : shown.apiToken);
-  };
+  const apply = useMutation({
+    mutationFn: (input: ServiceInput) => call('settings.setService', input),
+    onSuccess: (status) => {
+      onApplied(status);
+      form.reset(serviceFieldsOf(status.service), dropEdits);
+    },
+  });
+  const mode = useWatch({ control: form.control, name: 'mode' });
+  const done =
+    apply.data &&
+    (apply.data.service.mode === 'simulator'
+      ? 'Using the embedded simulator.'
+      : `Using the service${apply.data.service.baseUrl ? ` at ${apply.data.service.baseUrl}` : ''}; the simulator is stopped.`);
 
   return (
     <section className="settings-card" aria-labelledby="settings-service-title">
@@ -69,19 +47,21 @@ export function ServiceSettings({ service, onApplied }: ServiceSettingsProps) {
       </p>
       <form
         className="settings-grid"
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
+        noValidate
+        onSubmit={form.handleSubmit((input) => apply.mutate(input))}
+        onChange={() => {
+          apply.reset();
+          form.clearErrors();
         }}
       >
         <label className="field">
           <span>Mode</span>
-          <select data-testid="settings-service-mode" value={shown.mode} onChange={(event) => edit({ mode: event.target.value as Mode })}>
+          <select data-testid="settings-service-mode" {...form.register('mode')}>
             <option value="simulator">embedded simulator</option>
             <option value="service">a real service</option>
           </select>
         </label>
-        {shown.mode === 'service' && (
+        {mode === 'service' && (
           <>
             <TextField
               className="wide-field"
@@ -89,8 +69,7 @@ export function ServiceSettings({ service, onApplied }: ServiceSettingsProps) {
               label="Base URL"
               testId="settings-service-url"
               placeholder="https://api.example.com"
-              value={shown.baseUrl}
-              onChange={(baseUrl) => edit({ baseUrl })}
+              registered={form.register('baseUrl')}
             />
             <SecretField
               className="wide-field"
@@ -106,28 +85,24 @@ export function ServiceSettings({ service, onApplied }: ServiceSettingsProps) {
               }
               testId="settings-service-token"
               placeholder={service.apiTokenSet ? 'leave empty to keep the token set' : 'X-Api-Token'}
-              value={shown.apiToken}
-              onChange={(apiToken) => edit({ apiToken })}
+              registered={form.register('apiToken')}
             />
           </>
         )}
         <DraftActions
           submitLabel="Apply"
           submitTestId="settings-service-apply"
-          dirty={draft !== null}
-          busy={apply.busy}
-          onReset={() => {
-            setDraft(null);
-            setProblem(null);
-          }}
+          dirty={form.formState.isDirty}
+          busy={apply.isPending}
+          onReset={() => form.reset(serviceFieldsOf(service), dropEdits)}
         >
           <span className="muted" data-testid="settings-service-now">
             Now: {describeService(service)}
           </span>
         </DraftActions>
       </form>
-      <FormProblem problem={problem} testId="settings-service-problem" />
-      <ActionOutcome error={apply.error} done={apply.done} testId="settings-service" />
+      <FormProblem problem={firstProblem(form.formState.errors, serviceProblems)} testId="settings-service-problem" />
+      <ActionOutcome error={apply.error} done={done ?? null} testId="settings-service" />
     </section>
   );
 }

@@ -1,10 +1,13 @@
-import { useEffect, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
 import { nativeErrorMessage, nativeExtras } from '../../api/native-extras';
 import { ActionOutcome } from '../../components/ActionOutcome';
 import { DraftActions } from '../../components/form/DraftActions';
+import { firstProblem } from '../../components/form/field-problems';
 import { TextField } from '../../components/form/fields';
 import { TokenEntry } from '../../components/form/TokenEntry';
-import { useCallAction } from '../../hooks/useCallAction';
+import { SharedInspectorFields, sharedInspectorProblems } from './shared-inspector-fields';
 
 const title = 'Connect to a shared inspector';
 
@@ -38,43 +41,25 @@ interface DesktopProps {
   backToLocal: () => Promise<void>;
 }
 
+/** A desktop action's failure as the reason it gave. */
+const saying = (action: Promise<void>) =>
+  action.catch((error: unknown) => {
+    throw new Error(nativeErrorMessage(error));
+  });
+
+const emptyFields: SharedInspectorFields = { address: '', token: '' };
+
 function DesktopSharedInspector({ current, connect, backToLocal }: DesktopProps) {
-  const [shown, setShown] = useState<{ origin: string } | null | undefined>(undefined);
-  const [address, setAddress] = useState('');
-  const [token, setToken] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
-  useEffect(() => {
-    let live = true;
-    current().then(
-      (value) => live && setShown(value),
-      () => live && setShown(null),
-    );
-    return () => {
-      live = false;
-    };
-  }, [current]);
+  const now = useQuery({ queryKey: ['native.sharedInspector'], queryFn: () => current() });
+  // Unknown while read; one that cannot be read is taken for the local inspector.
+  const shown = now.isError ? null : now.data;
+  const form = useForm({ resolver: zodResolver(SharedInspectorFields), defaultValues: emptyFields });
 
   // On success the window is replaced by one on the other inspector: the lines below show only a failure.
-  const connecting = useCallAction(async (origin: string, userToken: string) => {
-    await connect(origin, userToken).catch((error: unknown) => {
-      throw new Error(nativeErrorMessage(error));
-    });
-    return `Opening ${origin}…`;
-  });
-  const leaving = useCallAction(async () => {
-    await backToLocal().catch((error: unknown) => {
-      throw new Error(nativeErrorMessage(error));
-    });
-    return 'Opening the local inspector…';
-  });
-  const busy = connecting.busy || leaving.busy;
-
-  const submit = () => {
-    setProblem(null);
-    if (!/^https?:\/\//i.test(address.trim())) return setProblem("The shared inspector's address is an https:// URL, e.g. https://inspector.example.com.");
-    if (token.trim() === '') return setProblem('Your token is needed (printed once by `serve user create`).');
-    void connecting.run(address.trim(), token.trim());
-  };
+  const connecting = useMutation({ mutationFn: ({ address, token }: SharedInspectorFields) => saying(connect(address, token)) });
+  const leaving = useMutation({ mutationFn: () => saying(backToLocal()) });
+  const busy = connecting.isPending || leaving.isPending;
+  const done = connecting.isSuccess ? `Opening ${connecting.variables.address}…` : leaving.isSuccess ? 'Opening the local inspector…' : null;
 
   return (
     <section className="settings-card" aria-labelledby="settings-shared-title" data-testid="settings-shared">
@@ -88,7 +73,7 @@ function DesktopSharedInspector({ current, connect, backToLocal }: DesktopProps)
             <span className="muted"> · what you see and do here is the team&apos;s</span>
           </p>
           <div className="settings-actions">
-            <button type="button" className="primary" data-testid="settings-shared-local" disabled={busy} onClick={() => void leaving.run()}>
+            <button type="button" className="primary" data-testid="settings-shared-local" disabled={busy} onClick={() => leaving.mutate()}>
               Back to the local inspector
             </button>
           </div>
@@ -101,10 +86,9 @@ function DesktopSharedInspector({ current, connect, backToLocal }: DesktopProps)
           </p>
           <form
             className="settings-grid"
-            onSubmit={(event) => {
-              event.preventDefault();
-              submit();
-            }}
+            noValidate
+            onSubmit={form.handleSubmit((fields) => connecting.mutate(fields))}
+            onChange={() => form.clearErrors()}
           >
             <TextField
               className="wide-field"
@@ -112,38 +96,26 @@ function DesktopSharedInspector({ current, connect, backToLocal }: DesktopProps)
               label="Address"
               testId="settings-shared-url"
               placeholder="https://inspector.example.com"
-              value={address}
-              onChange={(value) => {
-                setProblem(null);
-                setAddress(value);
-              }}
+              registered={form.register('address')}
             />
             <TokenEntry
               label="Your token"
               testId="settings-shared-token"
-              value={token}
-              onChange={(value) => {
-                setProblem(null);
-                setToken(value);
-              }}
-              problem={problem}
+              registered={form.register('token')}
+              problem={firstProblem(form.formState.errors, sharedInspectorProblems)}
               problemTestId="settings-shared-problem"
             />
             <DraftActions
               submitLabel="Connect"
               submitTestId="settings-shared-connect"
-              dirty={address !== '' || token !== ''}
+              dirty={form.formState.isDirty}
               busy={busy}
-              onReset={() => {
-                setAddress('');
-                setToken('');
-                setProblem(null);
-              }}
+              onReset={() => form.reset(emptyFields)}
             />
           </form>
         </>
       )}
-      <ActionOutcome error={connecting.error ?? leaving.error} done={connecting.done ?? leaving.done} testId="settings-shared" />
+      <ActionOutcome error={connecting.error ?? leaving.error} done={done} testId="settings-shared" />
     </section>
   );
 }

@@ -1,23 +1,19 @@
-import { useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
 import type { CoreStatus } from '../../../../shared/contract';
-import type { SourceHealth } from '../../../../shared/relay';
+import type { RelaySourceSettings, SourceHealth } from '../../../../shared/relay';
 import { call } from '../../api/client';
 import { ActionOutcome } from '../../components/ActionOutcome';
 import { DraftActions } from '../../components/form/DraftActions';
+import { dropEdits, keepEdits } from '../../components/form/reset-options';
+import { firstProblem } from '../../components/form/field-problems';
 import { SecretField, TextField } from '../../components/form/fields';
 import { FormProblem } from '../../components/form/FormProblems';
-import { useCallAction } from '../../hooks/useCallAction';
 import { plural } from '../../lib/format';
-import { isHttpUrl } from '../../lib/urls';
 import { describeSecret } from '../../lib/words';
+import { sourceFields, sourceFieldsOf, sourceProblems, type SourceFields } from './source-fields';
 import { describeSourceHealth, relayName } from './source-words';
-
-interface SourceDraft {
-  url: string;
-  /** Typed here only; never read back from the core. */
-  token: string;
-  fingerprint: string;
-}
 
 interface SourceSettingsProps {
   relay: CoreStatus['relay'];
@@ -25,48 +21,31 @@ interface SourceSettingsProps {
   onApplied: (status: CoreStatus) => void;
 }
 
-const fingerprintPattern = /^(?:[0-9a-f]{2}:?){31}[0-9a-f]{2}$/i;
-
 /** A relay to pull deliveries from: connect with its channel token (write-only), disconnect, and its health. */
 export function SourceSettings({ relay, sources, onApplied }: SourceSettingsProps) {
-  const [draft, setDraft] = useState<SourceDraft | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  const shown: SourceDraft = draft ?? { url: relay?.url ?? '', token: '', fingerprint: relay?.fingerprint ?? '' };
-  const health = sources[0];
-
-  const connect = useCallAction(async (url: string, token: string | undefined, fingerprint: string | null) => {
-    const status = await call('sources.set', token === undefined ? { url, fingerprint } : { url, token, fingerprint });
-    onApplied(status);
-    setDraft(null);
-    return `Pulling from ${url}.`;
+  const form = useForm<SourceFields, unknown, RelaySourceSettings>({
+    resolver: zodResolver(sourceFields(relay !== null)),
+    values: sourceFieldsOf(relay),
+    resetOptions: keepEdits,
   });
-  const disconnect = useCallAction(async () => {
-    const status = await call('sources.clear', {});
+  const applied = (status: CoreStatus) => {
     onApplied(status);
-    setDraft(null);
-    return 'Disconnected; the relay and its token are forgotten. What it brought stays here.';
+    form.reset(sourceFieldsOf(status.relay), dropEdits);
+  };
+  const connect = useMutation({
+    mutationFn: (settings: RelaySourceSettings) => call('sources.set', settings),
+    onSuccess: applied,
   });
-  const busy = connect.busy || disconnect.busy;
-
-  const edit = (change: Partial<SourceDraft>) => {
-    connect.clear();
-    disconnect.clear();
-    setProblem(null);
-    setDraft({ ...shown, ...change });
-  };
-
-  const submit = () => {
-    const url = shown.url.trim();
-    const fingerprint = shown.fingerprint.trim();
-    const token = shown.token.trim();
-    if (!isHttpUrl(url)) return setProblem("The relay's address is an https:// URL (http:// on a trusted network), e.g. https://relay.example.com.");
-    if (fingerprint !== '' && !fingerprintPattern.test(fingerprint)) {
-      return setProblem('A SHA-256 fingerprint is 64 hex digits, colons optional (the relay prints it as "Certificate SHA-256").');
-    }
-    if (token === '' && !relay) return setProblem('The channel token is needed (printed once by `relay channel create`).');
-    disconnect.clear();
-    void connect.run(url, token === '' ? undefined : token, fingerprint === '' ? null : fingerprint);
-  };
+  const disconnect = useMutation({
+    mutationFn: () => call('sources.clear', {}),
+    onSuccess: applied,
+  });
+  const busy = connect.isPending || disconnect.isPending;
+  const done = connect.isSuccess
+    ? `Pulling from ${connect.variables.url}.`
+    : disconnect.isSuccess
+      ? 'Disconnected; the relay and its token are forgotten. What it brought stays here.'
+      : null;
 
   return (
     <section className="settings-card" aria-labelledby="settings-sources-title" data-testid="settings-sources">
@@ -75,12 +54,18 @@ export function SourceSettings({ relay, sources, onApplied }: SourceSettingsProp
         A relay on a public host receives the real service&apos;s deliveries under /c/&lt;channel&gt;/; the inspector pulls its channel
         from here (outbound only), catching up on what arrived while it was away.
       </p>
-      <SourceNow relay={relay} health={health} />
+      <SourceNow relay={relay} health={sources[0]} />
       <form
         className="settings-grid"
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
+        noValidate
+        onSubmit={form.handleSubmit((settings) => {
+          disconnect.reset();
+          connect.mutate(settings);
+        })}
+        onChange={() => {
+          connect.reset();
+          disconnect.reset();
+          form.clearErrors();
         }}
       >
         <TextField
@@ -89,8 +74,7 @@ export function SourceSettings({ relay, sources, onApplied }: SourceSettingsProp
           label="Relay URL"
           testId="settings-source-url"
           placeholder="https://relay.example.com"
-          value={shown.url}
-          onChange={(url) => edit({ url })}
+          registered={form.register('url')}
         />
         <SecretField
           className="wide-field"
@@ -106,8 +90,7 @@ export function SourceSettings({ relay, sources, onApplied }: SourceSettingsProp
           }
           testId="settings-source-token"
           placeholder={relay ? 'leave empty to keep the token set' : 'wir_…'}
-          value={shown.token}
-          onChange={(token) => edit({ token })}
+          registered={form.register('token')}
         />
         <TextField
           className="wide-field"
@@ -118,26 +101,26 @@ export function SourceSettings({ relay, sources, onApplied }: SourceSettingsProp
           }
           testId="settings-source-fingerprint"
           placeholder="AB:CD:…"
-          value={shown.fingerprint}
-          onChange={(fingerprint) => edit({ fingerprint })}
+          registered={form.register('fingerprint')}
         />
         <DraftActions
           submitLabel={relay ? 'Apply' : 'Connect'}
           submitTestId="settings-source-connect"
-          dirty={draft !== null}
+          dirty={form.formState.isDirty}
           busy={busy}
-          onReset={() => {
-            setDraft(null);
-            setProblem(null);
-          }}
+          onReset={() => form.reset(sourceFieldsOf(relay), dropEdits)}
         >
-          <button type="button" data-testid="settings-source-disconnect" disabled={busy || !relay} onClick={() => void disconnect.run()}>
+          <button type="button" data-testid="settings-source-disconnect" disabled={busy || !relay} onClick={() => {
+              connect.reset();
+              disconnect.mutate();
+            }}
+          >
             Disconnect
           </button>
         </DraftActions>
       </form>
-      <FormProblem problem={problem} testId="settings-source-problem" />
-      <ActionOutcome error={connect.error ?? disconnect.error} done={connect.done ?? disconnect.done} testId="settings-source" />
+      <FormProblem problem={firstProblem(form.formState.errors, sourceProblems)} testId="settings-source-problem" />
+      <ActionOutcome error={connect.error ?? disconnect.error} done={done} testId="settings-source" />
     </section>
   );
 }

@@ -1,17 +1,13 @@
-import { nativeExtras } from '../../api/native-extras';
+import { useMutation } from '@tanstack/react-query';
 import { downloadExport } from '../../api/transfers';
 import { ActionOutcome } from '../../components/ActionOutcome';
-import { useCallAction } from '../../hooks/useCallAction';
 import { useTeamServer } from '../../hooks/useTeamServer';
+import { savedLine } from './saved-line';
 
 /** On a team server, every stored delivery as a download: the NDJSON `webhook-inspector export --format ndjson` writes. */
 export function ExportAllSettings() {
   const team = useTeamServer();
-  const run = useCallAction(async () => {
-    const saved = await downloadExport({ format: 'ndjson' });
-    if (saved.path) return `Saved ${saved.name} to ${saved.path}.`;
-    return typeof nativeExtras().saveFile === 'function' ? 'Not saved.' : `Downloaded ${saved.name}.`;
-  });
+  const run = useMutation({ mutationFn: () => downloadExport({ format: 'ndjson' }) });
   if (team !== true) return null;
   return (
     <section className="settings-card" aria-labelledby="settings-export-title">
@@ -21,11 +17,11 @@ export function ExportAllSettings() {
         HAR of a delivery, a selection, a duplicate group or a lifecycle are downloaded from their own views.
       </p>
       <div className="settings-row">
-        <button type="button" className="primary" data-testid="export-ndjson" disabled={run.busy} onClick={() => void run.run()}>
-          {run.busy ? 'Downloading…' : 'Download NDJSON'}
+        <button type="button" className="primary" data-testid="export-ndjson" disabled={run.isPending} onClick={() => run.mutate()}>
+          {run.isPending ? 'Downloading…' : 'Download NDJSON'}
         </button>
       </div>
-      <ActionOutcome error={run.error} done={run.done} testId="export-ndjson" />
+      <ActionOutcome error={run.error} done={run.data ? savedLine(run.data) : null} testId="export-ndjson" />
     </section>
   );
 }

@@ -1,27 +1,24 @@
-import { useState } from 'react';
-import type { FixtureExportOptions } from '../../../../shared/fixtures';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { useForm, useWatch } from 'react-hook-form';
+import type { CallOutput } from '../../../../shared/contract';
 import type { DeliverySelection } from '../../../../shared/replay';
 import { call } from '../../api/client';
 import { downloadExport } from '../../api/transfers';
-import { nativeExtras } from '../../api/native-extras';
 import { useTeamServer } from '../../hooks/useTeamServer';
 import { CallErrorMessage } from '../../components/CallErrorMessage';
-import { useCallAction } from '../../hooks/useCallAction';
 import { plural } from '../../lib/format';
 import { ExportedPath } from './ExportedPath';
 import { TransferProgressBar } from './TransferProgressBar';
 import { CheckboxField, SecretField, TextField } from '../../components/form/fields';
+import { fieldProblems } from '../../components/form/field-problems';
+import { FormProblems } from '../../components/form/FormProblems';
 import { RoleGate } from '../../components/RoleGate';
+import { emptyFixturesFields, FixturesFields, type FixturesOptions } from './fixtures-fields';
+import { savedLine } from './saved-line';
 
-interface FixturesDraft {
-  /** Typed here only; it goes in the export's manifest, never anywhere else. */
-  testSecret: string;
-  redact: boolean;
-  strip: boolean;
-  outDir: string;
-}
-
-const emptyDraft: FixturesDraft = { testSecret: '', redact: false, strip: false, outDir: '' };
+/** A download's line, or where a personal inspector wrote the folder. */
+type Exported = string | CallOutput<'export.fixtures'>;
 
 /**
  * A fixtures folder for tests: one JSON and one raw .body file per delivery, and a manifest. Written to a folder on
@@ -29,41 +26,23 @@ const emptyDraft: FixturesDraft = { testSecret: '', redact: false, strip: false,
  */
 export function ExportFixturesForm({ selection }: { selection: DeliverySelection }) {
   const team = useTeamServer();
-  const [draft, setDraft] = useState<FixturesDraft>(emptyDraft);
-  const [written, setWritten] = useState<{ path: string; deliveries: number } | null>(null);
-  const resigning = draft.testSecret !== '';
-
-  const run = useCallAction(async (options: FixtureExportOptions) => {
-    setWritten(null);
-    if (team) {
-      const saved = await downloadExport({ format: 'fixtures', ...options });
-      if (saved.path) return `Saved ${saved.name} to ${saved.path}.`;
-      return typeof nativeExtras().saveFile === 'function' ? 'Not saved.' : `Downloaded ${saved.name} (the fixtures folder as a .tar.gz).`;
-    }
-    setWritten(await call('export.fixtures', options));
-    return '';
+  const form = useForm<FixturesFields, unknown, FixturesOptions>({ resolver: zodResolver(FixturesFields), defaultValues: emptyFixturesFields });
+  const [testSecret, strip] = useWatch({ control: form.control, name: ['testSecret', 'strip'] });
+  const resigning = testSecret !== '';
+  const run = useMutation({
+    mutationFn: async (options: FixturesOptions): Promise<Exported> =>
+      team
+        ? savedLine(await downloadExport({ format: 'fixtures', ...options, selection }), ' (the fixtures folder as a .tar.gz)')
+        : call('export.fixtures', { ...options, selection }),
   });
-
-  const edit = (change: Partial<FixturesDraft>) => {
-    run.clear();
-    setDraft({ ...draft, ...change });
-  };
 
   return (
     <form
       className="export-fixtures-form"
       data-testid="export-fixtures-form"
-      onSubmit={(event) => {
-        event.preventDefault();
-        const outDir = draft.outDir.trim();
-        void run.run({
-          selection,
-          redact: draft.redact,
-          keepSignatures: !draft.strip,
-          ...(resigning ? { testSecret: draft.testSecret } : {}),
-          ...(outDir === '' || team ? {} : { outDir }),
-        });
-      }}
+      noValidate
+      onSubmit={form.handleSubmit((options) => run.mutate(options))}
+      onChange={() => run.reset()}
     >
       <SecretField
         label={
@@ -73,8 +52,7 @@ export function ExportFixturesForm({ selection }: { selection: DeliverySelection
         }
         testId="export-fixtures-test-secret"
         placeholder="goes in the manifest"
-        value={draft.testSecret}
-        onChange={(testSecret) => edit({ testSecret })}
+        registered={form.register('testSecret')}
       />
       {team === false && (
         <TextField
@@ -85,39 +63,38 @@ export function ExportFixturesForm({ selection }: { selection: DeliverySelection
           }
           testId="export-fixtures-out-dir"
           placeholder="default: the data folder's exports/"
-          value={draft.outDir}
-          onChange={(outDir) => edit({ outDir })}
+          registered={form.register('outDir')}
         />
       )}
       <CheckboxField
         testId="export-fixtures-redact"
-        checked={draft.redact}
-        onChange={(redact) => edit({ redact })}
+        registered={form.register('redact')}
         label="Redact recipient emails and names (the same input always gets the same fake)"
       />
       <CheckboxField
         testId="export-fixtures-strip"
-        checked={draft.strip && !resigning}
+        checked={strip && !resigning}
         disabled={resigning}
-        onChange={(strip) => edit({ strip })}
+        onChange={(checked) => form.setValue('strip', checked)}
         label={<>Strip the original signatures{resigning && <span className="muted"> (re-signing replaces them)</span>}</>}
       />
       <div className="replay-actions">
         <RoleGate call="export.fixtures" doing="export fixtures" inline>
-          <button type="submit" className="primary" data-testid="export-fixtures-run" disabled={run.busy || team === null}>
-            {team ? (run.busy ? 'Downloading…' : 'Download .tar.gz') : run.busy ? 'Exporting…' : 'Export'}
+          <button type="submit" className="primary" data-testid="export-fixtures-run" disabled={run.isPending || team === null}>
+            {team ? (run.isPending ? 'Downloading…' : 'Download .tar.gz') : run.isPending ? 'Exporting…' : 'Export'}
           </button>
         </RoleGate>
-        <TransferProgressBar kind="export" active={run.busy} />
+        <TransferProgressBar kind="export" active={run.isPending} />
       </div>
+      <FormProblems problems={fieldProblems(form.formState.errors, { testSecret: 'Test secret', outDir: 'Output folder' })} testId="export-fixtures-problems" />
       <CallErrorMessage error={run.error} testId="export-fixtures-error" />
-      {run.done && !run.busy && (
+      {typeof run.data === 'string' && (
         <p className="ok-text" role="status" data-testid="export-fixtures-downloaded">
-          {run.done}
+          {run.data}
         </p>
       )}
-      {written && !run.busy && (
-        <ExportedPath path={written.path} lead={`Wrote ${plural(written.deliveries, 'fixture')} to`} testId="export-fixtures-result" />
+      {typeof run.data === 'object' && (
+        <ExportedPath path={run.data.path} lead={`Wrote ${plural(run.data.deliveries, 'fixture')} to`} testId="export-fixtures-result" />
       )}
     </form>
   );

@@ -1,9 +1,13 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { z } from 'zod';
+import { calls, type CallInput } from '../../../../shared/contract';
 import type { ImportResult } from '../../../../shared/fixtures';
 import { call } from '../../api/client';
 import { uploadImport } from '../../api/transfers';
 import { CallErrorMessage } from '../../components/CallErrorMessage';
-import { useCallAction } from '../../hooks/useCallAction';
 import { useTeamServer } from '../../hooks/useTeamServer';
 import { formatBytes, formatCount } from '../../lib/format';
 import { TransferProgressBar } from './TransferProgressBar';
@@ -46,22 +50,26 @@ export function ImportSettings({ bodyLimitBytes }: { bodyLimitBytes: number }) {
   );
 }
 
-function PathImportForm({ onResult }: { onResult: (result: ImportResult | null) => void }) {
-  const [path, setPath] = useState('');
-  const run = useCallAction(async (from: string) => {
-    onResult(null);
-    onResult(await call('import.path', { path: from }));
-    return '';
+/** The path as typed, trimmed, checked by import.path's schema. */
+const PathFields = z
+  .object({ path: z.string() })
+  .transform(({ path }) => ({ path: path.trim() }))
+  .pipe(calls['import.path'].input);
+
+/** What an import form reports to the card: nothing yet while it runs, then its result. */
+type OnResult = (result: ImportResult | null) => void;
+
+function PathImportForm({ onResult }: { onResult: OnResult }) {
+  const form = useForm<z.input<typeof PathFields>, unknown, CallInput<'import.path'>>({ resolver: zodResolver(PathFields), defaultValues: { path: '' } });
+  const path = useWatch({ control: form.control, name: 'path' });
+  const run = useMutation({
+    mutationFn: (input: CallInput<'import.path'>) => call('import.path', input),
+    onMutate: () => onResult(null),
+    onSuccess: onResult,
   });
   return (
     <>
-      <form
-        className="settings-row"
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (path.trim() !== '') void run.run(path.trim());
-        }}
-      >
+      <form className="settings-row" noValidate onSubmit={form.handleSubmit((input) => run.mutate(input))} onChange={() => run.reset()}>
         <label className="field grow">
           <span>Path</span>
           <input
@@ -69,59 +77,49 @@ function PathImportForm({ onResult }: { onResult: (result: ImportResult | null) 
             data-testid="import-path"
             spellCheck={false}
             placeholder="/home/me/fixtures/2024-05-01 or capture.har or export.ndjson"
-            value={path}
-            onChange={(event) => {
-              run.clear();
-              setPath(event.target.value);
-            }}
+            {...form.register('path')}
           />
         </label>
-        <button type="submit" className="primary" data-testid="import-run" disabled={run.busy || path.trim() === ''}>
-          {run.busy ? 'Importing…' : 'Import'}
+        <button type="submit" className="primary" data-testid="import-run" disabled={run.isPending || path.trim() === ''}>
+          {run.isPending ? 'Importing…' : 'Import'}
         </button>
       </form>
-      <TransferProgressBar kind="import" active={run.busy} />
+      <TransferProgressBar kind="import" active={run.isPending} />
       <CallErrorMessage error={run.error} testId="import-error" />
     </>
   );
 }
 
-function UploadImportForm({ onResult }: { onResult: (result: ImportResult | null) => void }) {
-  const [file, setFile] = useState<File | null>(null);
+function UploadImportForm({ onResult }: { onResult: OnResult }) {
+  const form = useForm<{ files: FileList | null }>({ defaultValues: { files: null } });
+  const file = useWatch({ control: form.control, name: 'files' })?.[0];
   const [sent, setSent] = useState<{ sent: number; total: number } | null>(null);
-  const run = useCallAction(async (chosen: File) => {
-    onResult(null);
-    setSent({ sent: 0, total: chosen.size });
-    try {
-      onResult(await uploadImport(chosen, (done, total) => setSent({ sent: done, total })));
-    } finally {
-      setSent(null);
-    }
-    return '';
+  const run = useMutation({
+    mutationFn: (chosen: File) => uploadImport(chosen, (done, total) => setSent({ sent: done, total })),
+    onMutate: (chosen) => {
+      onResult(null);
+      setSent({ sent: 0, total: chosen.size });
+    },
+    onSuccess: onResult,
+    onSettled: () => setSent(null),
   });
   return (
     <>
       <form
         className="settings-row"
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (file) void run.run(file);
-        }}
+        noValidate
+        onSubmit={form.handleSubmit(({ files }) => {
+          const chosen = files?.[0];
+          if (chosen) run.mutate(chosen);
+        })}
+        onChange={() => run.reset()}
       >
         <label className="field grow">
           <span>File</span>
-          <input
-            type="file"
-            data-testid="import-file"
-            accept=".gz,.tgz,.tar,.har,.ndjson,.jsonl,.json"
-            onChange={(event) => {
-              run.clear();
-              setFile(event.target.files?.[0] ?? null);
-            }}
-          />
+          <input type="file" data-testid="import-file" accept=".gz,.tgz,.tar,.har,.ndjson,.jsonl,.json" {...form.register('files')} />
         </label>
-        <button type="submit" className="primary" data-testid="import-upload" disabled={run.busy || file === null}>
-          {run.busy ? 'Importing…' : 'Upload and import'}
+        <button type="submit" className="primary" data-testid="import-upload" disabled={run.isPending || file === undefined}>
+          {run.isPending ? 'Importing…' : 'Upload and import'}
         </button>
       </form>
       {sent && sent.sent < sent.total && (
@@ -132,7 +130,7 @@ function UploadImportForm({ onResult }: { onResult: (result: ImportResult | null
           </span>
         </div>
       )}
-      <TransferProgressBar kind="import" active={run.busy} />
+      <TransferProgressBar kind="import" active={run.isPending} />
       <CallErrorMessage error={run.error} testId="import-error" />
     </>
   );

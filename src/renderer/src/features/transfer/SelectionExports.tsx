@@ -1,13 +1,14 @@
+import { useMutation } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import type { DeliverySelection } from '../../../../shared/replay';
 import { call } from '../../api/client';
-import { nativeExtras, saveBytes } from '../../api/native-extras';
+import { saveBytes } from '../../api/native-extras';
 import { downloadExport } from '../../api/transfers';
 import { useTeamServer } from '../../hooks/useTeamServer';
 import { ActionOutcome } from '../../components/ActionOutcome';
 import { RoleGate } from '../../components/RoleGate';
-import { useCallAction } from '../../hooks/useCallAction';
 import { ExportFixturesForm } from './ExportFixturesForm';
+import { savedLine } from './saved-line';
 
 interface SelectionExportsProps {
   selection: DeliverySelection;
@@ -23,14 +24,13 @@ interface SelectionExportsProps {
 export function SelectionExports({ selection, fileStem, fixturesLabel = 'Export fixtures', leading }: SelectionExportsProps) {
   const [open, setOpen] = useState(false);
   const team = useTeamServer();
-  const har = useCallAction(async () => {
-    const name = `${fileStem.replace(/[^\w.-]+/g, '-').slice(0, 80)}.har`;
-    // A team server streams it as a download; a personal inspector answers the call with the text.
-    const path = team
-      ? (await downloadExport({ format: 'har', selection }, name)).path
-      : await saveBytes(name, new TextEncoder().encode((await call('export.har', { selection })).har), 'application/json');
-    if (path) return `Saved to ${path}.`;
-    return typeof nativeExtras().saveFile === 'function' ? 'Not saved.' : `Downloaded ${name}.`;
+  const har = useMutation({
+    mutationFn: async () => {
+      const name = `${fileStem.replace(/[^\w.-]+/g, '-').slice(0, 80)}.har`;
+      // A team server streams it as a download; a personal inspector answers the call with the text.
+      if (team) return downloadExport({ format: 'har', selection }, name);
+      return { name, path: await saveBytes(name, new TextEncoder().encode((await call('export.har', { selection })).har), 'application/json') };
+    },
   });
   return (
     <div className="selection-exports">
@@ -40,12 +40,12 @@ export function SelectionExports({ selection, fileStem, fixturesLabel = 'Export 
           {open ? 'Close export' : `${fixturesLabel}…`}
         </button>
         <RoleGate call="export.har" doing="export HAR" inline>
-          <button type="button" data-testid="export-har" disabled={har.busy} onClick={() => void har.run()}>
-            {har.busy ? 'Exporting…' : 'Export HAR'}
+          <button type="button" data-testid="export-har" disabled={har.isPending} onClick={() => har.mutate()}>
+            {har.isPending ? 'Exporting…' : 'Export HAR'}
           </button>
         </RoleGate>
       </div>
-      <ActionOutcome error={har.error} done={har.done} testId="export-har" />
+      <ActionOutcome error={har.error} done={har.data ? savedLine(har.data) : null} testId="export-har" />
       {open && <ExportFixturesForm selection={selection} />}
     </div>
   );

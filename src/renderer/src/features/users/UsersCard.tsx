@@ -1,12 +1,18 @@
-import { useCallback, useEffect, useState } from 'react';
-import type { TeamUserView } from '../../../../shared/team';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import type { CallInput } from '../../../../shared/contract';
 import { Role } from '../../../../shared/roles';
 import { call } from '../../api/client';
+import { callKey, useCall } from '../../api/queries';
 import { CallErrorMessage } from '../../components/CallErrorMessage';
 import { CopyButton } from '../../components/CopyButton';
+import { fieldProblems } from '../../components/form/field-problems';
+import { FormProblems } from '../../components/form/FormProblems';
 import { TextField } from '../../components/form/fields';
-import { useCallAction } from '../../hooks/useCallAction';
 import { useSession } from '../../hooks/useSession';
+import { NewUserFields } from './new-user-fields';
 import { UserRows } from './UserRows';
 
 /** Settings → Users, for a team server's admins: who may open it, with which role; every change is audited. */
@@ -25,48 +31,45 @@ export function UsersCard() {
   );
 }
 
+/** A change to one user; each answers with the users as they are now. */
+type UserChange = { name: string; role: Role } | { name: string; revoke: true };
+
+const usersKey = callKey('users.list', {});
+
 function UserList({ self }: { self: string | null }) {
-  const [users, setUsers] = useState<TeamUserView[]>([]);
-  const [error, setError] = useState<unknown>(null);
-  const [name, setName] = useState('');
-  const [role, setRole] = useState<Role>('member');
-  const [created, setCreated] = useState<{ name: string; token: string } | null>(null);
+  const list = useCall('users.list', {});
+  const users = list.phase === 'ready' ? list.value.items : [];
   // A role change is asked first: it takes effect at once, on every page the user has open.
   const [pendingRole, setPendingRole] = useState<{ name: string; from: Role; to: Role } | null>(null);
-
-  const show = useCallback((page: { items: TeamUserView[] }) => {
-    setUsers(page.items);
-    setError(null);
-  }, []);
-  const reload = useCallback(() => call('users.list', {}).then(show, setError), [show]);
-  useEffect(() => {
-    call('users.list', {}).then(show, setError);
-  }, [show]);
-
-  const change = useCallAction(async (action: () => Promise<{ items: TeamUserView[] }>) => {
-    setCreated(null);
-    show(await action());
-    return '';
+  const queryClient = useQueryClient();
+  const change = useMutation({
+    mutationFn: (user: UserChange) => ('role' in user ? call('users.setRole', user) : call('users.revoke', { name: user.name })),
+    onMutate: () => create.reset(),
+    onSuccess: (page) => queryClient.setQueryData(usersKey, page),
   });
-  const create = useCallAction(async () => {
-    setCreated(await call('users.create', { name: name.trim(), role }));
-    setName('');
-    await reload();
-    return '';
+
+  const form = useForm<NewUserFields, unknown, CallInput<'users.create'>>({ resolver: zodResolver(NewUserFields), defaultValues: { name: '', role: 'member' } });
+  const name = useWatch({ control: form.control, name: 'name' });
+  const create = useMutation({
+    mutationFn: (user: CallInput<'users.create'>) => call('users.create', user),
+    onSuccess: () => {
+      form.resetField('name');
+      return queryClient.invalidateQueries({ queryKey: usersKey });
+    },
   });
 
   return (
     <>
-      <CallErrorMessage error={error ?? change.error} testId="users-error" />
+      <CallErrorMessage error={(list.phase === 'error' ? list.error : null) ?? change.error} testId="users-error" />
       <UserRows
         users={users}
         self={self}
-        busy={change.busy}
+        busy={change.isPending}
         onRole={(user, next) => {
           const from = users.find((u) => u.name === user)?.role;
           if (from !== undefined && from !== next) setPendingRole({ name: user, from, to: next });
         }}
-        onRevoke={(user) => void change.run(() => call('users.revoke', { name: user }))}
+        onRevoke={(user) => change.mutate({ name: user, revoke: true })}
       />
       {pendingRole && (
         <div className="users-role-confirm" role="alertdialog" aria-labelledby="users-role-confirm-text" data-testid="user-role-confirm">
@@ -77,11 +80,10 @@ function UserList({ self }: { self: string | null }) {
           <button
             type="button"
             data-testid="user-role-confirm-yes"
-            disabled={change.busy}
+            disabled={change.isPending}
             onClick={() => {
-              const { name: user, to } = pendingRole;
               setPendingRole(null);
-              void change.run(() => call('users.setRole', { name: user, role: to }));
+              change.mutate({ name: pendingRole.name, role: pendingRole.to });
             }}
           >
             Change to {pendingRole.to}
@@ -91,17 +93,11 @@ function UserList({ self }: { self: string | null }) {
           </button>
         </div>
       )}
-      <form
-        className="users-create"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void create.run();
-        }}
-      >
-        <TextField label="New user" testId="users-new-name" value={name} onChange={setName} placeholder="name" autoComplete="off" />
+      <form className="users-create" noValidate onSubmit={form.handleSubmit((user) => create.mutate(user))}>
+        <TextField label="New user" testId="users-new-name" registered={form.register('name')} placeholder="name" autoComplete="off" />
         <label className="field">
           <span>Role</span>
-          <select data-testid="users-new-role" value={role} onChange={(event) => setRole(Role.parse(event.target.value))}>
+          <select data-testid="users-new-role" {...form.register('role')}>
             {Role.options.map((option) => (
               <option key={option} value={option}>
                 {option}
@@ -109,15 +105,16 @@ function UserList({ self }: { self: string | null }) {
             ))}
           </select>
         </label>
-        <button type="submit" data-testid="users-create" disabled={create.busy || name.trim() === ''}>
+        <button type="submit" data-testid="users-create" disabled={create.isPending || name.trim() === ''}>
           Create
         </button>
       </form>
+      <FormProblems problems={fieldProblems(form.formState.errors, { name: 'New user' })} testId="users-create-problems" />
       <CallErrorMessage error={create.error} testId="users-create-error" />
-      {created && (
+      {create.data && (
         <p className="ok-text" role="status" data-testid="users-created">
-          {created.name}&apos;s token, shown this once (only its hash is kept): <code>{created.token}</code>{' '}
-          <CopyButton text={created.token} what={`Copy ${created.name}'s token`} />
+          {create.data.name}&apos;s token, shown this once (only its hash is kept): <code>{create.data.token}</code>{' '}
+          <CopyButton text={create.data.token} what={`Copy ${create.data.name}'s token`} />
         </p>
       )}
     </>
