@@ -5,7 +5,7 @@ import type { CapturedDelivery } from '../../src/main/core/delivery-record/deliv
 import type { ReplayDraft } from '../../src/main/core/store/common/replay-rows';
 import { openStore, type Db } from '../../src/main/core/store/sqlite/open';
 import { openStoreWriter } from '../../src/main/core/store/sqlite/open-writer';
-import type { StoreWriter } from '../../src/main/core/store/sqlite/store-writer';
+import type { SqliteWriter } from '../../src/main/core/store/sqlite/sqlite-writer';
 import { builtWriterThread } from '../support/core-fixture';
 import { analyzedTraffic } from '../support/realistic-traffic';
 import { tempDataDir } from '../support/temp-dir';
@@ -57,7 +57,7 @@ const outcomes = new Map<string, unknown>();
 
 describe.each(implementations)('the store writer %s', (name, threadFile) => {
   const db = openStore(join(tempDataDir(), 'inspector.sqlite3'));
-  const writer: StoreWriter = openStoreWriter(db, { threadFile });
+  const writer: SqliteWriter = openStoreWriter(db, { threadFile });
   const answers: Record<string, unknown> = {};
   afterAll(async () => {
     await writer.close();

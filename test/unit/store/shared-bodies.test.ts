@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { insertBodyIndex } from '../../../src/main/core/store/sqlite/deliveries';
 import { SharedBodyRing, withSharedBodies } from '../../../src/main/core/store/sqlite/writer-thread/shared-bodies';
-import type { WriterItem } from '../../../src/main/core/store/sqlite/store-writer';
+import type { WriterItem } from '../../../src/main/core/store/sqlite/writer-handlers';
 
 /** A posted row holding only a body (at its column), and the body the thread reads back from what was posted. */
 const rowWith = (body: unknown): WriterItem => {

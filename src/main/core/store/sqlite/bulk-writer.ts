@@ -1,12 +1,8 @@
-import { closeSync, existsSync, fsyncSync, openSync } from 'node:fs';
 import type { DeliveryRecord } from '../../delivery-record/delivery-record';
-import { deliveryKeysFile } from './delivery-keys';
-import type { StoreWriter } from './store-writer';
+import { bulkChunkRows } from './bulk-load';
+import type { SqliteWriter } from './sqlite-writer';
 
-/** Deliveries per transaction: each B-tree page a chunk touches is then written once for thousands of rows. */
-export const bulkChunkRows = 5_000;
-/** Page cache for the load (KiB): holds the indexes' pages a chunk touches. */
-export const bulkCacheKib = 64 * 1024;
+export { bulkChunkRows };
 
 /**
  * Storing many deliveries from a command (an import, no receiver waiting on each row), through the store's writer
@@ -16,7 +12,7 @@ export const bulkCacheKib = 64 * 1024;
  * durable before the command reports success; a crash before it loses at most the chunks not yet synced, never
  * the store's consistency (WAL).
  */
-export function bulkWriter(writer: StoreWriter, chunkRows = bulkChunkRows) {
+export function bulkWriter(writer: SqliteWriter, chunkRows = bulkChunkRows) {
   const begun = writer.beginBulkLoad();
   // Its failure is the first chunk's, and finish's.
   begun.catch(() => {});
@@ -39,17 +35,3 @@ export function bulkWriter(writer: StoreWriter, chunkRows = bulkChunkRows) {
 }
 
 export type BulkWriter = ReturnType<typeof bulkWriter>;
-
-/** Syncs a store's database file, its keys file and their WALs: what transactions committed without their own fsync wrote. */
-export function syncStoreFiles(file: string): void {
-  const keys = deliveryKeysFile(file);
-  for (const path of [file, `${file}-wal`, keys, `${keys}-wal`]) {
-    if (!existsSync(path)) continue;
-    const fd = openSync(path, 'r');
-    try {
-      fsyncSync(fd);
-    } finally {
-      closeSync(fd);
-    }
-  }
-}

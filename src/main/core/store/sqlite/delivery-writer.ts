@@ -1,7 +1,7 @@
 import { GroupCommitWriter } from '@webhook-inspector/capture';
 import type { IncomingDelivery } from '../../delivery-record/delivery-record';
 import { deriveScheduler } from './derive-scheduler';
-import type { StoreWriter } from './store-writer';
+import type { SqliteWriter } from './sqlite-writer';
 import type { Logger } from '../../logger';
 
 export interface DeliveryWriterOptions {
@@ -11,12 +11,12 @@ export interface DeliveryWriterOptions {
 }
 
 /**
- * Storing deliveries through the store's writer (store-writer.ts), wherever it runs: each row in a group commit
+ * Storing deliveries through the store's writer (sqlite-writer.ts), wherever it runs: each row in a group commit
  * (a caller's promise settles once its row is durable: committed, then the WAL synced while the next batch
  * commits), then, after the commit, the duplicate groups and
  * lifecycles the rows belong to, derived in steps the writer runs between its commits.
  */
-export function deliveryWriter(writer: StoreWriter, options: DeliveryWriterOptions = {}) {
+export function deliveryWriter(writer: SqliteWriter, options: DeliveryWriterOptions = {}) {
   const commits = new GroupCommitWriter<IncomingDelivery>({
     commit: (deliveries) => writer.insert(deliveries),
     durable: () => writer.synced(),

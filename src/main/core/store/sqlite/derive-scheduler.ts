@@ -17,7 +17,7 @@ const derivedUpkeepWords = {
   recovered: 'lifecycles, duplicate groups and the body search index are up to date again',
 };
 
-/** The steps as the scheduler runs them: the store's writer (store-writer.ts), or a connection's own steps. */
+/** The steps as the scheduler runs them: the store's writer (sqlite-writer.ts), or a connection's own steps. */
 export interface DerivationRunner {
   step(): StepOutcome | Promise<StepOutcome>;
   fillIndexesWhileIdle(): StepOutcome | Promise<StepOutcome>;

@@ -1,10 +1,10 @@
 import type { Db } from './db';
 import { inProcessWriter } from './in-process-writer';
-import type { StoreWriter } from './store-writer';
+import type { SqliteWriter } from './sqlite-writer';
 import { supervisedWriterThread } from './writer-thread/supervised-thread';
 import type { Logger } from '../../logger';
 
-export interface StoreWriterOptions {
+export interface SqliteWriterOptions {
   /** The built writer thread (writer-thread/thread-file.ts); null: the writes run on this thread. */
   threadFile: string | null;
   nativeBinding?: string;
@@ -18,7 +18,7 @@ export interface StoreWriterOptions {
  * cannot be started at all leaves the writes here, said in the log; one that dies later is restarted once, then
  * refuses writes (writer-thread/supervised-thread.ts): they never move to this thread halfway.
  */
-export function openStoreWriter(db: Db, options: StoreWriterOptions): StoreWriter {
+export function openStoreWriter(db: Db, options: SqliteWriterOptions): SqliteWriter {
   if (options.threadFile === null) return inProcessWriter(db);
   try {
     return supervisedWriterThread(db.name, { threadFile: options.threadFile, nativeBinding: options.nativeBinding, log: options.log });

@@ -30,7 +30,7 @@ export function reanalysisBatches(db: Db) {
   return (secret: string | null, afterId: number, limit: number): ReanalyzedBatch => batch.immediate(secret, afterId, limit);
 }
 
-/** Runs a re-analysis's batch: the store's writer (store-writer.ts). */
+/** Runs a re-analysis's batch: the store's writer (sqlite-writer.ts). */
 export type ReanalysisRunner = (secret: string | null, afterId: number, limit: number) => Promise<ReanalyzedBatch>;
 
 /**

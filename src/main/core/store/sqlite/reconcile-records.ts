@@ -14,7 +14,7 @@ import {
 import { reconcileSql } from '../common/reconcile-sql';
 import type { Db } from './db';
 
-/** A reconcile write, as the writer (store-writer.ts) is given it: a runtime span's change, or a run to keep. */
+/** A reconcile write, as the writer (sqlite-writer.ts) is given it: a runtime span's change, or a run to keep. */
 export type ReconcileWrite = { runtime: RuntimeChange } | { run: ReturnType<typeof reconcileRunParams> };
 
 /** The writes, on the connection that writes: a span's id when one is opened, else null. */

@@ -44,7 +44,7 @@ export function settingChangesWriter(db: Db): (changes: SettingChange[]) => void
 }
 
 /**
- * The settings of a store that writes through its writer (store-writer.ts): read from memory, loaded at open; each
+ * The settings of a store that writes through its writer (sqlite-writer.ts): read from memory, loaded at open; each
  * change takes effect at once and is handed to `store`, the changes of one turn together, in order, so that the
  * reading connection never writes (and never waits for the writer's lock when the writer has its own).
  */

@@ -15,7 +15,7 @@ import { replaySourceQueries } from './replay-sources';
 import { replayQueries } from './replays';
 import { writeBehindSettings } from './settings';
 import { retentionCounts } from './sqlite-pruner';
-import type { StoreWriter } from './store-writer';
+import type { SqliteWriter } from './sqlite-writer';
 import { scanForText, storedIdRange, textSearchMode } from './text-scan';
 import { builtWriterThreadFile } from './writer-thread/thread-file';
 import { sqliteReconcileStore } from './reconcile-records';
@@ -58,7 +58,7 @@ export function openSqliteStore(file: string, options: SqliteStoreOptions = {}):
  * The InspectorStore over an open, migrated SQLite connection: it reads there, and writes through `writer` only
  * (on that connection, or on a thread's own). Closing the store stops the writer and closes the connection.
  */
-export function sqliteStore(db: Db, writer: StoreWriter, options: SqliteStoreOptions = {}): SqliteStore {
+export function sqliteStore(db: Db, writer: SqliteWriter, options: SqliteStoreOptions = {}): SqliteStore {
   const listeners: Array<(latestId: number) => void> = [];
   const deliveries = deliveryWriter(writer, {
     onCommitted: (latestId) => listeners.forEach((listener) => listener(latestId)),

@@ -1,20 +1,28 @@
+import type { RetentionLimits } from '../../../../shared/retention';
+import type { ReplayRecord } from '../../../../shared/replay';
 import { RecentBodyConclusions } from '../../analysis/recent-body-conclusions';
 import { analysedRecord } from '../../delivery-record/build-record';
 import type { DeliveryRecord, IncomingDelivery } from '../../delivery-record/delivery-record';
 import { pacedBatches } from '../../paced-size';
 import { insertValues } from '../common/delivery-columns';
 import { RecentParsedBodies } from '../common/recent-parsed-bodies';
-import { bulkCacheKib, bulkChunkRows, syncStoreFiles } from './bulk-writer';
+import { bulkCacheKib, bulkChunkRows, syncStoreFiles } from './bulk-load';
 import type { Db } from './db';
 import { insertBodyIndex, insertDeliverySql } from './deliveries';
-import { derivationSteps, readCatchUpRows, type DerivationSteps } from './derived-tables';
+import { derivationSteps, readCatchUpRows, type DerivationSteps, type StepOutcome } from './derived-tables';
 import { reanalysisBatches, type ReanalyzedBatch } from './reanalyze';
 import { withoutOwnFsync } from './relaxed-sync';
 import { replayQueries } from './replays';
-import { settingChangesWriter } from './settings';
+import { settingChangesWriter, type SettingChange } from './settings';
 import { sqlitePruner } from './sqlite-pruner';
-import type { WriterHandlers, WriterItem } from './store-writer';
-import { reconcileWriter } from './reconcile-records';
+import { reconcileWriter, type ReconcileWrite } from './reconcile-records';
+import type { ReplayDraft } from '../common/replay-rows';
+
+/**
+ * A delivery for the writer: as the store was given it (captured ones are analysed by the writer), or its row
+ * made already (how a record analysed on another thread is posted to the writer's: cheaper to copy than the record).
+ */
+export type WriterItem = IncomingDelivery | { row: unknown[] };
 
 /** How long a derivation step (or a batch of pruning, or of a re-analysis) may delay the commits queued behind it. */
 const stepTargetMs = 3;
@@ -30,14 +38,15 @@ function withBufferBody<T extends IncomingDelivery>(delivery: T): T {
 }
 
 /**
- * Every write of the store (store-writer.ts), as plain functions of the connection that writes: the same whether
+ * Every write of the store (sqlite-writer.ts), as plain functions of the connection that writes: the same whether
  * they run on this thread (in-process-writer.ts) or on the writer thread, each call one message
- * (writer-thread/thread-main.ts). A batch of deliveries is analysed and inserted in one transaction (committed
+ * (writer-thread/thread-main.ts); the store calls them through one proxy (writer-calls.ts), so a new write is one
+ * entry here. A batch of deliveries is analysed and inserted in one transaction (committed
  * without its own fsync: the WAL is synced after it, apart, before any 2xx), and the derivation steps (duplicate groups, lifecycles, search index)
  * run with the bodies it just parsed; pruning, re-analysis and derivation are paced so that each call delays the
  * commits queued behind it by a few milliseconds only.
  */
-export function storeWriterHandlers(db: Db): WriterHandlers {
+export function storeWriterHandlers(db: Db) {
   const insert = db.prepare(insertDeliverySql);
   const parsedBodies = new RecentParsedBodies();
   const recentBodies = new RecentBodyConclusions();
@@ -87,9 +96,14 @@ export function storeWriterHandlers(db: Db): WriterHandlers {
   let reconcileWrites: ReturnType<typeof reconcileWriter> | undefined;
 
   return {
-    // Durable once the WAL is synced after it (StoreWriter.synced), while the next batch is analysed and committed.
-    insert: (items) => withoutOwnFsync(db, () => insertItems(items, parsedBodies)),
-    beginBulkLoad() {
+    /**
+     * Analyses what needs it and inserts the batch in one transaction; the ids in order. The commit does not sync
+     * (synchronous=NORMAL): the rows are durable once the WAL is synced after it (SqliteWriter.synced), while the
+     * next batch is analysed and committed.
+     */
+    insert: (items: WriterItem[]): number[] => withoutOwnFsync(db, () => insertItems(items, parsedBodies)),
+    /** A bulk load (an import): the connection without fsyncs of its own and with a large page cache, until its end. */
+    beginBulkLoad(): void {
       restoreAfterBulk = [
         `synchronous = ${db.pragma('synchronous', { simple: true }) as number}`,
         `cache_size = ${db.pragma('cache_size', { simple: true }) as number}`,
@@ -98,23 +112,27 @@ export function storeWriterHandlers(db: Db): WriterHandlers {
       db.pragma('synchronous = NORMAL');
       db.pragma(`cache_size = -${bulkCacheKib}`);
     },
-    bulkStore(items) {
+    /** A bulk load's chunk in one transaction, then everything it adds derived and indexed; the ids in order. */
+    bulkStore(items: WriterItem[]): number[] {
       const { steps: bulkSteps, parsedBodies: chunkBodies } = bulkDerivation();
       const ids = insertItems(items, chunkBodies);
       bulkSteps.catchUpAll();
       bulkSteps.indexSearchAll();
       return ids;
     },
-    endBulkLoad() {
+    /** Restores the connection's settings and syncs what the load wrote (the WAL, and the database file). */
+    endBulkLoad(): void {
       for (const pragma of restoreAfterBulk.splice(0)) db.pragma(pragma);
       syncStoreFiles(db.name);
     },
-    prune(limits, maxRows, now) {
+    /** Removes up to `maxRows` of the oldest deliveries past the limits in one transaction; how many. */
+    prune(limits: RetentionLimits, maxRows: number, now: number): number {
       let removed = 0;
       prunePace(stepTargetMs, (rows) => (removed = pruner.pruneNow(limits, rows, now)) === rows, maxRows);
       return removed;
     },
-    reanalyze(secret, afterId, maxRows) {
+    /** Re-analyses up to `maxRows` deliveries after `afterId` with `secret`, in one transaction. */
+    reanalyze(secret: string | null, afterId: number, maxRows: number): ReanalyzedBatch {
       let batch: ReanalyzedBatch | undefined;
       reanalyzePace(stepTargetMs, (rows) => (batch = reanalyzeBatch(secret, afterId, rows)).count === rows, maxRows);
       return batch!;
@@ -124,24 +142,37 @@ export function storeWriterHandlers(db: Db): WriterHandlers {
      * whole), and losing the last ones to a power cut loses only a relay cursor's progress (the pull is repeated,
      * never stored twice) or a change made in that instant.
      */
-    writeSettings(changes) {
+    writeSettings(changes: SettingChange[]): void {
       withoutOwnFsync(db, () => writeSettings(changes));
     },
-    insertReplay(draft) {
+    insertReplay(draft: ReplayDraft): ReplayRecord {
       // Buffers come through a worker's messages as Uint8Arrays.
       const body = draft.response?.body;
       const sentBody = draft.sentBody ? asBuffer(draft.sentBody) : null;
       replays ??= replayQueries(db);
       return replays.insert({ ...draft, sentBody, ...(body ? { response: { ...draft.response!, body: asBuffer(body) } } : {}) });
     },
-    reconcile: (write) => (reconcileWrites ??= reconcileWriter(db))(write),
-    step: () => steps.step(),
-    fillIndexesWhileIdle: () => steps.fillIndexesWhileIdle(),
-    catchUp: (maxRows) => steps.catchUp(maxRows),
-    catchUpAll: () => steps.catchUpAll(),
-    indexSearchAll: () => steps.indexSearchAll(),
-    // A reader on another connection never waits for the writer's steps: it sees the tables rebuilt as far as a read would derive.
-    clear: () => steps.clear(readCatchUpRows),
-    isCurrent: () => steps.isCurrent(),
+    /** Reconcile's records: a runtime span opened (its id), seen or closed, or a run kept. */
+    reconcile: (write: ReconcileWrite): number | null => (reconcileWrites ??= reconcileWriter(db))(write),
+    /** The derivation (derived-tables.ts), a step at a time: whether a backlog is left, and why it failed. */
+    step: (): StepOutcome => steps.step(),
+    /** In a pause between deliveries: one large transaction of the filters' table and of the search index; whether more are pending. */
+    fillIndexesWhileIdle: (): StepOutcome => steps.fillIndexesWhileIdle(),
+    /** Derives up to `maxRows` pending rows now; why it failed, or null. */
+    catchUp: (maxRows: number): string | null => steps.catchUp(maxRows),
+    /** Derives everything pending; true once none is left. */
+    catchUpAll: (): boolean => steps.catchUpAll(),
+    /** Indexes every body not yet in the search index. */
+    indexSearchAll: (): void => steps.indexSearchAll(),
+    /**
+     * Empties the derived tables to derive them again (the first rows again at once, so a reader never finds them
+     * empty). A reader on another connection never waits for the writer's steps: it sees the tables rebuilt as far
+     * as a read would derive.
+     */
+    clear: (): void => steps.clear(readCatchUpRows),
+    isCurrent: (): boolean => steps.isCurrent(),
   };
 }
+
+/** The writes, by name, as they run on the writer's connection: each answers at once. */
+export type WriterHandlers = ReturnType<typeof storeWriterHandlers>;

@@ -3,9 +3,11 @@ import { isAnalysed } from '../../../delivery-record/delivery-record';
 import { insertValues } from '../../common/delivery-columns';
 import { backstopPages } from '../checkpointer';
 import { connectionPragmas } from '../open';
-import type { StoreWriter, WriterCall, WriterHandlers, WriterItem } from '../store-writer';
+import type { SqliteWriter } from '../sqlite-writer';
 import { walSyncer } from '../wal-sync';
-import { SharedBodyRing } from './shared-bodies';
+import { writerCallsThrough, type RunWriterCall } from '../writer-calls';
+import type { WriterItem } from '../writer-handlers';
+import { carriesBodies, SharedBodyRing } from './shared-bodies';
 import type { WriterReply, WriterRequest, WriterThreadData } from './thread-main';
 import { silentLogger, type Logger } from '../../../logger';
 
@@ -22,13 +24,11 @@ export interface WriterThreadOptions {
 }
 
 /** The writes on a thread, and whether it stopped (its connection failed to open, or it crashed), and why. */
-export interface WriterThread extends StoreWriter {
+export type WriterThread = SqliteWriter & {
   readonly stopped: boolean;
   /** Null while it runs. */
   readonly stoppedBecause: string | null;
-}
-
-type Result<C extends WriterCall> = ReturnType<WriterHandlers[C]>;
+};
 
 /** A record analysed on this thread is posted as its row: cheaper to copy than the record with its parsed body. */
 const postable = (item: WriterItem): WriterItem => ('row' in item || !isAnalysed(item) ? item : { row: insertValues(item) });
@@ -88,51 +88,38 @@ export function startWriterThread(file: string, options: WriterThreadOptions): W
     }),
   );
 
-  const call = <C extends WriterCall>(name: C, ...args: Parameters<WriterHandlers[C]>): Promise<Result<C>> => {
+  const run: RunWriterCall = (call, args) => {
     if (dead) return Promise.reject(dead);
     const seq = nextSeq++;
     if (waiting.size === 0) worker.ref();
-    return new Promise<Result<C>>((resolve, reject) => {
-      waiting.set(seq, { resolve: resolve as (result: unknown) => void, reject });
+    return new Promise((resolve, reject) => {
+      waiting.set(seq, { resolve, reject });
       // The rows' bodies go through the shared ring where they fit (shared-bodies.ts).
-      const posted = name === 'insert' || name === 'bulkStore' ? [bodies.post(seq, args[0] as WriterItem[]), ...args.slice(1)] : args;
-      worker.postMessage({ seq, call: name, args: posted } satisfies WriterRequest);
+      const posted = carriesBodies(call) ? [bodies.post(seq, (args[0] as WriterItem[]).map(postable)), ...args.slice(1)] : args;
+      worker.postMessage({ seq, call, args: posted } satisfies WriterRequest);
     });
   };
 
-  return {
-    /** Whether the thread stopped (its connection failed to open, or it crashed). */
-    get stopped(): boolean {
-      return dead !== null;
+  return writerCallsThrough(
+    {
+      /** Whether the thread stopped (its connection failed to open, or it crashed). */
+      get stopped(): boolean {
+        return dead !== null;
+      },
+      /** Why it stopped; null while it runs. */
+      get stoppedBecause(): string | null {
+        return dead?.message ?? null;
+      },
+      synced: wal.synced,
+      async close(): Promise<void> {
+        closing = true;
+        if (!dead) {
+          worker.ref();
+          worker.postMessage('close');
+        }
+        await exited;
+      },
     },
-    /** Why it stopped; null while it runs. */
-    get stoppedBecause(): string | null {
-      return dead?.message ?? null;
-    },
-    insert: (items) => call('insert', items.map(postable)),
-    synced: wal.synced,
-    beginBulkLoad: () => call('beginBulkLoad'),
-    bulkStore: (items) => call('bulkStore', items.map(postable)),
-    endBulkLoad: () => call('endBulkLoad'),
-    prune: (limits, maxRows, now) => call('prune', limits, maxRows, now),
-    reanalyze: (secret, afterId, maxRows) => call('reanalyze', secret, afterId, maxRows),
-    writeSettings: (changes) => call('writeSettings', changes),
-    insertReplay: (draft) => call('insertReplay', draft),
-    reconcile: (write) => call('reconcile', write),
-    step: () => call('step'),
-    fillIndexesWhileIdle: () => call('fillIndexesWhileIdle'),
-    catchUp: (maxRows) => call('catchUp', maxRows),
-    catchUpAll: () => call('catchUpAll'),
-    indexSearchAll: () => call('indexSearchAll'),
-    clear: () => call('clear'),
-    isCurrent: () => call('isCurrent'),
-    async close(): Promise<void> {
-      closing = true;
-      if (!dead) {
-        worker.ref();
-        worker.postMessage('close');
-      }
-      await exited;
-    },
-  };
+    run,
+  );
 }

@@ -1,5 +1,6 @@
 import { insertBodyIndex } from '../deliveries';
-import type { WriterItem } from '../store-writer';
+import type { WriterCall } from '../writer-calls';
+import type { WriterItem } from '../writer-handlers';
 
 /**
  * Bodies handed to the writer thread through memory both threads share, instead of inside the message: a body
@@ -11,6 +12,9 @@ import type { WriterItem } from '../store-writer';
  * message, as before.
  */
 export const sharedBodyBytes = 4 * 1024 * 1024;
+
+/** The writes whose first argument is rows (WriterItem[]): their bodies go through the ring. */
+export const carriesBodies = (call: string): call is Extract<WriterCall, 'insert' | 'bulkStore'> => call === 'insert' || call === 'bulkStore';
 
 /** Where a row's body is in the shared memory, in place of its bytes. */
 interface SharedBody {

@@ -1,5 +1,6 @@
 import { StoreUnavailable } from '../../common/store-errors';
-import type { StoreWriter } from '../store-writer';
+import type { SqliteWriter } from '../sqlite-writer';
+import { writerCallsThrough } from '../writer-calls';
 import { startWriterThread, type WriterThread, type WriterThreadOptions } from './client';
 import { silentLogger } from '../../../logger';
 
@@ -9,7 +10,7 @@ import { silentLogger } from '../../../logger';
  * is refused with StoreUnavailable naming why (the receiver answers 503, the status and the log say so), and no
  * write ever moves to the main thread halfway.
  */
-export function supervisedWriterThread(file: string, options: WriterThreadOptions): StoreWriter {
+export function supervisedWriterThread(file: string, options: WriterThreadOptions): SqliteWriter {
   const log = options.log ?? silentLogger;
   let current = startWriterThread(file, options);
   let restarted = false;
@@ -31,39 +32,22 @@ export function supervisedWriterThread(file: string, options: WriterThreadOption
     current = startWriterThread(file, options);
     return current;
   };
-  /** A call on the live thread; a failed store's refusal as a rejected promise, as a call to a dead thread is. */
-  const on =
-    <A extends unknown[], R>(call: (thread: WriterThread, ...args: A) => Promise<R>) =>
-    (...args: A): Promise<R> => {
+  return writerCallsThrough(
+    {
+      // The store's file, whichever thread wrote to it.
+      synced: () => current.synced(),
+      close: () => {
+        closed = true;
+        return current.close();
+      },
+    },
+    // A call on the live thread; a failed store's refusal as a rejected promise, as a call to a dead thread is.
+    (call, args) => {
       try {
-        return call(live(), ...args);
+        return (live()[call] as (...a: unknown[]) => Promise<unknown>)(...args);
       } catch (error) {
         return Promise.reject(error);
       }
-    };
-
-  return {
-    insert: on((thread, items) => thread.insert(items)),
-    // The store's file, whichever thread wrote to it.
-    synced: () => current.synced(),
-    beginBulkLoad: on((thread) => thread.beginBulkLoad()),
-    bulkStore: on((thread, items) => thread.bulkStore(items)),
-    endBulkLoad: on((thread) => thread.endBulkLoad()),
-    prune: on((thread, limits, maxRows, now) => thread.prune(limits, maxRows, now)),
-    reanalyze: on((thread, secret, afterId, maxRows) => thread.reanalyze(secret, afterId, maxRows)),
-    writeSettings: on((thread, changes) => thread.writeSettings(changes)),
-    insertReplay: on((thread, draft) => thread.insertReplay(draft)),
-    reconcile: on((thread, write) => thread.reconcile(write)),
-    step: on((thread) => thread.step()),
-    fillIndexesWhileIdle: on((thread) => thread.fillIndexesWhileIdle()),
-    catchUp: on((thread, maxRows) => thread.catchUp(maxRows)),
-    catchUpAll: on((thread) => thread.catchUpAll()),
-    indexSearchAll: on((thread) => thread.indexSearchAll()),
-    clear: on((thread) => thread.clear()),
-    isCurrent: on((thread) => thread.isCurrent()),
-    close: () => {
-      closed = true;
-      return current.close();
     },
-  };
+  );
 }

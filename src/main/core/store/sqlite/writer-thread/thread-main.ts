@@ -2,9 +2,9 @@ import { parentPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import type { Db } from '../db';
 import { attachDeliveryKeys } from '../delivery-keys';
-import type { WriterCall, WriterItem } from '../store-writer';
-import { storeWriterHandlers } from '../writer-handlers';
-import { withSharedBodies } from './shared-bodies';
+import type { WriterCall } from '../writer-calls';
+import { storeWriterHandlers, type WriterItem } from '../writer-handlers';
+import { carriesBodies, withSharedBodies } from './shared-bodies';
 
 /** The writer thread's entry (built as its own file beside the main bundle: see thread-file.ts): the store's writes on its own connection. */
 export interface WriterThreadData {
@@ -38,7 +38,7 @@ port.on('message', (message: WriterRequest | 'close') => {
   }
   try {
     const run = handlers[message.call] as (...args: unknown[]) => unknown;
-    const args = message.call === 'insert' || message.call === 'bulkStore'
+    const args = carriesBodies(message.call)
       ? [withSharedBodies(data.sharedBodies, message.args[0] as WriterItem[]), ...message.args.slice(1)]
       : message.args;
     port.postMessage({ seq: message.seq, result: run(...args) } satisfies WriterReply);
