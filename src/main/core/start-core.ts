@@ -1,6 +1,5 @@
 import { mkdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { z } from 'zod';
 import type { CoreStatus } from '../../shared/contract';
 import type { TransferProgress } from '../../shared/fixtures';
 import { ResponsePolicy, defaultResponsePolicy } from '../../shared/policy';
@@ -13,8 +12,7 @@ import { auditTransfer } from './team/audit-transfer';
 import { controlAccess } from './control/control-access';
 import { hostWithPort } from './control/guard';
 import type { Core, CoreOptions, ReceiverTimeouts } from './core-options';
-import { analyzerVersion } from './analysis/version';
-import { Receivers, type ReceiverPorts } from './receiver/receivers';
+import { Receivers } from './receiver/receivers';
 import { ResponsePolicyState, closeServer, listen } from '@webhook-inspector/capture';
 import { loadOrCreateCertificate } from './receiver/tls';
 import { createEgress } from './outbound/egress-settings';
@@ -35,13 +33,13 @@ import { defaultBodyLimitBytes } from './receiver/body-limit';
 import { DeliveryFeed } from './delivery-feed';
 import { logLines, silentLogger, type Logger } from './logger';
 import { RuntimeLog } from './reconcile/runtime-log';
+import { Reanalysis } from './reanalysis';
+import { portChanger, startingPorts } from './settings/receiver-ports';
+import { coalesced } from './simulator/coalesced';
 import { ReconcileService } from './reconcile/reconcile-service';
 
 export const version = '0.1.0';
-export const defaultHttpsPort = 8443;
 const defaultTimeouts: ReceiverTimeouts = { headersMs: 10_000, requestMs: 30_000, handshakeMs: 10_000, keepAliveMs: 5_000 };
-
-const SavedPorts = z.object({ https: z.number().int(), http: z.number().int().nullable() });
 
 /** The only composition root: store, receiver, control server. Every path, port and secret comes in here. */
 export async function startCore(options: CoreOptions): Promise<Core> {
@@ -158,18 +156,13 @@ async function assemble(options: CoreOptions, store: InspectorStore, storeLocati
     onChange: () => statusChanged(),
     log: logger,
   });
-  const saved = settings.read('receiverPorts', SavedPorts);
-  await receivers.start({
-    https: options.httpsPort ?? saved?.https ?? defaultHttpsPort,
-    http: options.httpPort !== undefined ? options.httpPort : (saved?.http ?? null),
-  });
+  await receivers.start(startingPorts(options, settings));
   runtime.begin('receiver', { ...receivers.urls });
   await replays.checkRunForward().catch(async (error: Error) => {
     await Promise.all([receivers.stop(), replays.close()]);
     throw error;
   });
 
-  let simulatorChangePending = false;
   const api = new ServiceApiSession(
     () => service.apiAccess(),
     (job) => events.publish('api.fetchAll', job),
@@ -185,15 +178,7 @@ async function assemble(options: CoreOptions, store: InspectorStore, storeLocati
     egress: egress.policy,
     receiverPorts: () => receivers.ports,
     simulator: options.simulator ?? {},
-    // Attempts change many times a second under load: tell the UI at most every 250 ms.
-    onSimulatorChanged: () => {
-      if (simulatorChangePending) return;
-      simulatorChangePending = true;
-      setTimeout(() => {
-        simulatorChangePending = false;
-        events.publish('simulator.changed', {});
-      }, 250).unref();
-    },
+    onSimulatorChanged: coalesced(() => events.publish('simulator.changed', {}), 250),
     onConnectionChanged: () => api.connectionChanged(),
     log: logger,
   });
@@ -247,32 +232,27 @@ async function assemble(options: CoreOptions, store: InspectorStore, storeLocati
     auditRetention: auditRetention(),
   });
 
-  let reverifying: Promise<number> = Promise.resolve(0);
-  const reverify = (rebuild = false) => {
-    // One re-analysis at a time; each one reads the secret in force when it starts.
-    reverifying = reverifying.then(async () => {
-      const count = await store.reanalyze(secret.current, { rebuild });
+  const reanalysis = new Reanalysis({
+    store,
+    secret: () => secret.current,
+    reanalyzed: (count) => {
       events.publish('deliveries.reanalyzed', { count });
       statusChanged();
-      return count;
-    });
-    return reverifying;
-  };
+    },
+    log: logger,
+  });
+  const reverify = () => reanalysis.run();
 
-  const setPorts = async (ports: ReceiverPorts) => {
-    const previous = receivers.ports;
+  const setPorts = portChanger({
+    receivers,
+    settings,
     // Refused (409) rather than turning forwarding off behind the user's back: they asked for ports, not for that.
-    await replays.checkPorts(ports);
-    try {
-      await receivers.start(ports);
-    } catch (error) {
-      await receivers.start(previous);
-      throw Object.assign(new Error(`could not bind the receiver: ${(error as Error).message}`), { status: 409 });
-    }
-    settings.write('receiverPorts', ports);
-    runtime.begin('receiver', { ...receivers.urls }, 'restarted on other ports');
-    statusChanged();
-  };
+    check: (ports) => replays.checkPorts(ports),
+    moved: () => {
+      runtime.begin('receiver', { ...receivers.urls }, 'restarted on other ports');
+      statusChanged();
+    },
+  });
 
   const publishStatus = () => statusChanged();
   storeHealth.onChange(publishStatus);
@@ -327,13 +307,7 @@ async function assemble(options: CoreOptions, store: InspectorStore, storeLocati
   control.setPort(uiPort);
   const uiOrigin = access.uiOrigin((control.server.address() as AddressInfo).port);
   logger.info(`core: started with ${store.deliveryCount()} stored deliveries`);
-  if (settings.read('analyzerVersion', z.number()) !== analyzerVersion) {
-    if (store.deliveryCount() === 0) settings.write('analyzerVersion', analyzerVersion);
-    else {
-      logger.info('core: the analyzer changed since these deliveries were stored; re-analyzing them');
-      void reverify(true).then(() => settings.write('analyzerVersion', analyzerVersion));
-    }
-  }
+  reanalysis.catchUpWithAnalyzer();
 
   retention.prune();
   void sources.start().catch((error: Error) => logger.warn(`source: could not start (${error.message})`));
@@ -355,7 +329,7 @@ async function assemble(options: CoreOptions, store: InspectorStore, storeLocati
       await closeServer(control.server);
       // The check's run stops at its next case while the sender aborts the one being sent.
       await Promise.all([checks.close(), replays.close()]);
-      await reverifying.catch(() => 0);
+      await reanalysis.settled();
       await retention.close();
       await runtime.close();
       await access.close();
