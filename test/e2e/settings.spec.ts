@@ -23,9 +23,15 @@ test('setting the signing secret in Settings re-verifies what was stored', async
 test('the response policy set in Settings is what the receiver answers', async ({ inspector, deliveriesPage }) => {
   const { page } = deliveriesPage;
   await page.getByTestId('nav-settings').click();
+  // An edit put back by Reset is gone: the field shows the saved policy again, and nothing is left unsaved.
+  await page.getByTestId('settings-policy-status').fill('418');
+  await page.getByTestId('settings-policy-reset').click();
+  await expect(page.getByTestId('settings-policy-status')).toHaveValue('200');
+  await expect(page.getByTestId('settings-policy-reset')).toBeDisabled();
   await page.getByTestId('settings-policy-status').fill('503');
   await page.getByTestId('settings-policy-save').click();
   await expect(page.getByTestId('policy-summary')).toContainText('503');
+  await expect(page.getByTestId('settings-policy-reset')).toBeDisabled();
   const body = giftCardBody();
   expect(await inspector.deliver('/webhooks', body, serviceHeaders(body))).toBe(503);
 });

@@ -13,6 +13,7 @@ import { DraftActions } from '../../components/form/DraftActions';
 import { CheckboxField, TextField } from '../../components/form/fields';
 import { fieldProblems } from '../../components/form/field-problems';
 import { FormProblems } from '../../components/form/FormProblems';
+import { dropEdits, keepEdits } from '../../components/form/reset-options';
 
 /** Live forwarding, like a `--forward-to`: every delivery received is also sent to the user's handler. */
 export function ForwardSettingsCard() {
@@ -33,14 +34,14 @@ function ForwardForm({ settings }: { settings: ForwardSettings }) {
   const form = useForm<ForwardFields, unknown, ForwardSettings>({
     resolver: zodResolver(ForwardFields),
     values: fieldsOf(settings),
-    resetOptions: { keepDirtyValues: true },
+    resetOptions: keepEdits,
   });
   const queryClient = useQueryClient();
   const save = useMutation({
     mutationFn: (next: ForwardSettings) => call('forward.set', next),
     onSuccess: (saved) => {
       queryClient.setQueryData(forwardKey, saved);
-      form.reset(fieldsOf(saved));
+      form.reset(fieldsOf(saved), dropEdits);
     },
   });
   const shown = useWatch({ control: form.control }) as ForwardFields;
@@ -98,9 +99,10 @@ function ForwardForm({ settings }: { settings: ForwardSettings }) {
         <DraftActions
           submitLabel="Save forwarding"
           submitTestId="forward-save"
+          resetTestId="forward-reset"
           dirty={form.formState.isDirty}
           busy={save.isPending}
-          onReset={() => form.reset(fieldsOf(settings))}
+          onReset={() => form.reset(fieldsOf(settings), dropEdits)}
           noteUnsaved
         />
       </form>

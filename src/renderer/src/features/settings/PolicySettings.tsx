@@ -9,6 +9,7 @@ import { CheckboxField, NumberField } from '../../components/form/fields';
 import { DraftActions } from '../../components/form/DraftActions';
 import { fieldProblems } from '../../components/form/field-problems';
 import { FormProblems } from '../../components/form/FormProblems';
+import { dropEdits, keepEdits } from '../../components/form/reset-options';
 
 const labels = { status: 'Status', delayMs: 'Delay', failNext: 'Fail next', failStatus: 'Fail status' };
 
@@ -17,12 +18,12 @@ const labels = { status: 'Status', delayMs: 'Delay', failNext: 'Fail next', fail
  * (fail-next counts down as deliveries arrive) but for the fields the user edited, held until saved or reset.
  */
 export function PolicySettings({ policy, onSaved }: { policy: ResponsePolicy; onSaved: (policy: ResponsePolicy) => void }) {
-  const form = useForm({ resolver: zodResolver(ResponsePolicy), values: policy, resetOptions: { keepDirtyValues: true } });
+  const form = useForm({ resolver: zodResolver(ResponsePolicy), values: policy, resetOptions: keepEdits });
   const save = useMutation({
     mutationFn: (next: ResponsePolicy) => call('settings.setPolicy', next),
     onSuccess: (saved) => {
       onSaved(saved);
-      form.reset(saved);
+      form.reset(saved, dropEdits);
     },
   });
   const number = (name: keyof typeof labels) => form.register(name, { valueAsNumber: true });
@@ -50,7 +51,7 @@ export function PolicySettings({ policy, onSaved }: { policy: ResponsePolicy; on
           resetTestId="settings-policy-reset"
           dirty={form.formState.isDirty}
           busy={save.isPending}
-          onReset={() => form.reset(policy)}
+          onReset={() => form.reset(policy, dropEdits)}
           noteUnsaved
         />
       </form>

@@ -11,6 +11,7 @@ import { range } from '../../components/form/field-problems';
 import { FormProblem } from '../../components/form/FormProblems';
 import { NumberField } from '../../components/form/fields';
 import { describeRetentionLimits, describeKept, describePruned } from './retention-words';
+import { dropEdits, keepEdits } from '../../components/form/reset-options';
 
 const mib = 2 ** 20;
 
@@ -40,13 +41,13 @@ export function RetentionSettings({ retention, onApplied }: { retention: Retenti
   const form = useForm<RetentionFields, unknown, RetentionLimits>({
     resolver: zodResolver(RetentionFields),
     values: fieldsOf(retention.limits),
-    resetOptions: { keepDirtyValues: true },
+    resetOptions: keepEdits,
   });
   const apply = useMutation({
     mutationFn: (limits: RetentionLimits) => call('settings.setRetention', limits),
     onSuccess: (status) => {
       onApplied(status);
-      form.reset(fieldsOf(status.retention.limits));
+      form.reset(fieldsOf(status.retention.limits), dropEdits);
     },
   });
 
@@ -69,9 +70,10 @@ export function RetentionSettings({ retention, onApplied }: { retention: Retenti
         <DraftActions
           submitLabel="Apply"
           submitTestId="settings-retention-apply"
+          resetTestId="settings-retention-reset"
           dirty={form.formState.isDirty}
           busy={apply.isPending}
-          onReset={() => form.reset(fieldsOf(retention.limits))}
+          onReset={() => form.reset(fieldsOf(retention.limits), dropEdits)}
         />
       </form>
       <FormProblem problem={Object.keys(form.formState.errors).length > 0 ? problem : null} />
