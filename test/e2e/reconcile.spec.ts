@@ -68,7 +68,9 @@ test('the Reconcile view: counts per class, rows filtered by class with their re
   await order([{ name: 'barbara', scenario: 'crypto_failed' }]);
   // Signatures that are not valid, refused by the policy (401): abandoned at once as well.
   await rpc('settings.setPolicy', { ...defaultResponsePolicy, rejectInvalidSignature: true });
-  const { faults } = (await rpc('simulator.state', {})).behaviour;
+  const simulator = await rpc('simulator.state', {});
+  if (!simulator.running) throw new Error('the embedded simulator is not running');
+  const { faults } = simulator.behaviour;
   await rpc('simulator.configure', { faults: { ...faults, wrong_signature: true } });
   await order([{ name: 'donald', scenario: 'crypto_failed' }]);
   await rpc('simulator.configure', { faults });
