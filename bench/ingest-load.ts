@@ -34,6 +34,8 @@ export interface LoadRun {
   pathPrefix?: string;
   connections: number;
   seconds: number;
+  /** Send this many requests in all, then stop (in place of `seconds`). */
+  amount?: number;
   /** autocannon's overallRate: requests per second over all connections (0 = as fast as answered). */
   overallRate?: number;
   /** The generated traffic by default. */
@@ -176,6 +178,7 @@ export function loadChild(arg: string): Promise<void> {
         url: `https://${host}:${options.port}`,
         connections: options.connections,
         duration: options.seconds,
+        amount: options.amount,
         overallRate: options.overallRate || undefined,
         // Raw latencies are kept below; autocannon's own histogram is whole milliseconds.
         ignoreCoordinatedOmission: Boolean(options.overallRate),

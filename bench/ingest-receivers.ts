@@ -12,9 +12,10 @@ import { threadCpuMs, writtenBytes } from './machine';
 import { benchSecret } from './generate';
 import { quantile } from './stats';
 import { relayReceiver } from './relay-receiver';
+import { teamServer } from './team-receiver';
 
-/** The three receivers of the ingest benchmark, each run in a child process of its own. */
-export type ReceiverKind = 'inspector' | 'bare' | 'mockttp' | 'per-request' | 'relay';
+/** The receivers of the ingest benchmark, each run in a child process of its own. */
+export type ReceiverKind = 'inspector' | 'bare' | 'mockttp' | 'per-request' | 'relay' | 'team';
 
 export interface ReceiverArg {
   kind: ReceiverKind;
@@ -220,8 +221,8 @@ interface StartedReceiver {
   close(): Promise<void>;
   /** CPU of the receiver's other processes (the relay's database), ms. */
   databaseCpuMs?: () => number;
-  /** The inspector: stored deliveries not yet in its derived tables or search index. */
-  behind?: () => number;
+  /** The inspector and the team server: stored deliveries not yet in their derived tables or search index. */
+  behind?: () => number | Promise<number>;
 }
 
 const starters: Record<ReceiverKind, (dir: string) => Promise<StartedReceiver>> = {
@@ -230,6 +231,7 @@ const starters: Record<ReceiverKind, (dir: string) => Promise<StartedReceiver>> 
   mockttp: mockttpServer,
   'per-request': perRequestServer,
   relay: relayReceiver,
+  team: teamServer,
 };
 
 export function receiverChild(arg: string): Promise<void> {
@@ -245,9 +247,10 @@ export function receiverChild(arg: string): Promise<void> {
         diagnostics: () => diagnostics(),
         /** Waits (at most 120 s) until the derived tables include every stored delivery: rows behind at first, ms taken. */
         settle: async () => {
-          const first = receiver.behind?.() ?? 0;
+          const behind = async () => (await receiver.behind?.()) ?? 0;
+          const first = await behind();
           const start = performance.now();
-          while ((receiver.behind?.() ?? 0) > 0 && performance.now() - start < 120_000) await new Promise((r) => setTimeout(r, 20));
+          while ((await behind()) > 0 && performance.now() - start < 120_000) await new Promise((r) => setTimeout(r, 20));
           return { behind: first, ms: first === 0 ? 0 : performance.now() - start };
         },
         stop: async () => {

@@ -10,6 +10,7 @@
  *   BENCH_INGEST_STORM=1           # also the retry storm (one signed delivery sent again and again) per receiver; 0 = not
  *   BENCH_PROFILE=1                # also --cpu-prof the inspector's process and summarize where its time goes
  *   BENCH_INGEST_STORED=200000     # the inspector starts on a store already holding this many deliveries (default: empty)
+ *   BENCH_INGEST_SERVE=20000       # then `serve`'s resident memory after this many deliveries of the mix; 0 = not
  */
 import Database from 'better-sqlite3';
 import { chmodSync, closeSync, fsyncSync, mkdirSync, mkdtempSync, openSync, readdirSync, readSync, rmSync, writeFileSync, writeSync } from 'node:fs';
@@ -24,6 +25,7 @@ import { deliveryKeysFile } from '../src/main/core/store/sqlite/delivery-keys';
 import { storeInUse } from './store-in-use';
 import { cacheDir, positiveInt, resultsDir } from './scale';
 import { benchChannelPrefix } from './relay-receiver';
+import { measureServeMemory, type ServeMemory } from './serve-memory';
 import { passes, quantile, spread, table, type Figure } from './stats';
 
 /**
@@ -48,20 +50,32 @@ function copyAsWritten(from: string, to: string): void {
 
 /** DESIGN.md 7, measured on this machine. */
 const baselines = { bareRps: 47_000, bareP99: 2.1, perRequestRps: 5_200 };
-/** Issue 18's decisions: measured against a real peer (mockttp) and a hand-written receiver; bare is the limit, no goal. */
-const goals = { ofMockttp: 1.0, ofPerRequest: 1.5, p99: 25, ackAtRate: 10 };
-/** Issue 27's: the writer thread's CPU per delivery, and what the store writes to disk per delivery; paced runs within ackAtRate. */
-const costGoals = { writerUsPerDelivery: 125, writtenKibPerDelivery: 15, pacedRunsWithinGoal: 5 };
+/** Issue 18's goals, which stand for the retry storm: against a real peer (mockttp) and a hand-written receiver. */
+const goals = { ofMockttp: 1.0, ofPerRequest: 1.5, p99: 25 };
+/** The paced runs' acknowledgement time counted against (issue 27's goal, 5 runs of 6 within it, now a figure only). */
+const pacedAckMs = 10;
+/**
+ * The realistic mix's guards (issue "the house, second pass"): the SQLite inspector's figures of the day it was
+ * decided, red on a regression: its throughput beside mockttp's, its writer thread's CPU and its bytes written per
+ * delivery. Issue 27's goals for the mix (1.0× mockttp, 125 µs, 15 KiB) were out of the design's reach (HISTORY.md,
+ * tenth round).
+ */
+const mixGuards = { ofMockttp: 0.5, writerUsPerDelivery: 500, writtenKibPerDelivery: 36 };
+/** The same issue's: the team server (`serve --team --store postgresql://…`) on the mix. */
+const teamGoals = { ofMockttp: 0.5, p99: 30 };
+/** The same issue's: `serve`'s resident memory after 20,000 deliveries of the mix (about 200 MB when it was set). */
+const serveRssGoalMb = 150;
 const fixedRate = 1_000;
 const warmUpSeconds = 2;
 
-const kinds: ReceiverKind[] = ['bare', 'mockttp', 'per-request', 'inspector', 'relay'];
+const kinds: ReceiverKind[] = ['bare', 'mockttp', 'per-request', 'inspector', 'relay', 'team'];
 const labels: Record<ReceiverKind, string> = {
   bare: 'bare Node HTTPS server',
   mockttp: 'mockttp (in memory)',
   'per-request': 'per-request FULL commit',
   relay: 'relay (PostgreSQL)',
   inspector: 'inspector',
+  team: 'team server (PostgreSQL)',
 };
 
 interface Sample extends LoadResult {
@@ -147,18 +161,39 @@ function figure(metric: string, unit: Figure['unit'], values: number[], extra: P
   return { metric, unit, ...spread(values), goal: null, baseline: null, ...extra };
 }
 
-/** The retry storm's figures, with the full-load goals of the mix. */
+function serveMemoryFigures(m: ServeMemory): Figure[] {
+  const at = `after ${m.deliveries.toLocaleString('en')} deliveries of the mix, derived`;
+  return [
+    figure(`serve: resident memory ${at}`, 'MB', [m.afterMb], { goal: serveRssGoalMb, note: "the process's VmRSS (MiB)" }),
+    figure('serve: resident memory at most while receiving them', 'MB', [m.peakMb]),
+    figure('serve: resident memory once started', 'MB', [m.startedMb]),
+  ];
+}
+
+/** One receiver's throughput over another's, run by run (the runs are interleaved, so the i-th of each are neighbours). */
+function ratio(of: Sample[], to: Sample[]): number[] {
+  return of.map((s, i) => s.rps / to[i]!.rps);
+}
+
+/** A record of every receiver kind, each value made by `make`. */
+function perKind<T>(make: () => T): Record<ReceiverKind, T> {
+  return Object.fromEntries(kinds.map((kind) => [kind, make()])) as Record<ReceiverKind, T>;
+}
+
+/** The retry storm's figures, with its goals. */
 function stormFigures(samples: Record<ReceiverKind, Sample[]>, connections: number): Figure[] {
   const rps = (kind: ReceiverKind) => samples[kind].map((s) => s.rps);
-  const ratio = (kind: ReceiverKind) => samples.inspector.map((s, i) => s.rps / samples[kind][i]!.rps);
+  const ofInspector = (kind: ReceiverKind) => ratio(samples.inspector, samples[kind]);
   return [
     ...kinds.map((kind) => figure(`retry storm, ${labels[kind]}: throughput`, 'req/s', rps(kind))),
     figure(`retry storm, ${labels.inspector}: p50`, 'ms', samples.inspector.map((s) => s.p50)),
     figure(`retry storm, ${labels.inspector}: p99 at ${connections} connections`, 'ms', samples.inspector.map((s) => s.p99), { goal: goals.p99 }),
     figure(`retry storm, ${labels.mockttp}: p99`, 'ms', samples.mockttp.map((s) => s.p99)),
-    figure('retry storm, inspector / mockttp (throughput, run by run)', '×', ratio('mockttp'), { goal: goals.ofMockttp, atLeast: true }),
-    figure('retry storm, inspector / per-request (throughput, run by run)', '×', ratio('per-request'), { goal: goals.ofPerRequest, atLeast: true }),
-    figure('retry storm, relay / inspector (throughput, run by run)', '×', samples.relay.map((s, i) => s.rps / samples.inspector[i]!.rps)),
+    figure('retry storm, inspector / mockttp (throughput, run by run)', '×', ofInspector('mockttp'), { goal: goals.ofMockttp, atLeast: true }),
+    figure('retry storm, inspector / per-request (throughput, run by run)', '×', ofInspector('per-request'), { goal: goals.ofPerRequest, atLeast: true }),
+    figure('retry storm, relay / inspector (throughput, run by run)', '×', ratio(samples.relay, samples.inspector)),
+    figure('retry storm, team server / mockttp (throughput, run by run)', '×', ratio(samples.team, samples.mockttp)),
+    figure(`retry storm, ${labels.team}: p99 at ${connections} connections`, 'ms', samples.team.map((s) => s.p99)),
     figure(`retry storm, ${labels.inspector}: receiver CPU per request`, 'ms', samples.inspector.map((s) => s.receiverUsPerRequest / 1000)),
     ...kinds.map((kind) => figure(`retry storm, ${labels[kind]}: errors + timeouts + non-2xx per run`, '', samples[kind].map((s) => s.errors + s.timeouts + s.non2xx))),
   ];
@@ -171,6 +206,7 @@ export async function runIngest(): Promise<string[]> {
   const rateSeconds = positiveInt('BENCH_INGEST_RATE_SECONDS', 5);
   const profile = process.env.BENCH_PROFILE === '1';
   const stormRuns = process.env.BENCH_INGEST_STORM === '0' ? 0 : runs;
+  const serveDeliveries = process.env.BENCH_INGEST_SERVE === '0' ? 0 : positiveInt('BENCH_INGEST_SERVE', 20_000);
   if (seconds > 10 || rateSeconds > 10) throw new Error('a load run lasts at most 10 s');
   mkdirSync(cacheDir, { recursive: true });
   // The data dirs live on the project's disk (bench/.cache), never on a tmpfs where fsync costs nothing.
@@ -219,20 +255,20 @@ export async function runIngest(): Promise<string[]> {
         load: loadKind,
       });
     const sum = (samples: LoadResult[]) => samples.reduce((n, s) => n + s.ok + (s.warmUpOk ?? 0), 0);
-    const answers: Record<ReceiverKind, LoadResult[]> = { bare: [], mockttp: [], 'per-request': [], inspector: [], relay: [] };
-    const inFlight: Record<ReceiverKind, number> = { bare: 0, mockttp: 0, 'per-request': 0, inspector: 0, relay: 0 };
+    const answers = perKind<LoadResult[]>(() => []);
+    const inFlight = perKind(() => 0);
     const note = (kind: ReceiverKind, r: LoadResult) => {
       answers[kind].push(r);
       inFlight[kind] += r.inFlight;
     };
 
     for (const kind of kinds) note(kind, await full(kind, warmUpSeconds));
-    const samples: Record<ReceiverKind, Sample[]> = { bare: [], mockttp: [], 'per-request': [], inspector: [], relay: [] };
+    const samples = perKind<Sample[]>(() => []);
     const runLine = (title: string, kind: ReceiverKind, s: Sample) =>
       console.log(
         `  ${title} ${labels[kind].padEnd(24)} ${s.rps.toFixed(0).padStart(6)} req/s  p50 ${s.p50.toFixed(2)} ms  p99 ${s.p99.toFixed(2)} ms` +
             `  errors ${s.errors} non-2xx ${s.non2xx}  CPU: receiver ${coreShare(s.receiverCpuMs, s.seconds)}` +
-            ` (${s.receiverUsPerRequest.toFixed(0)} µs/request${kind === 'inspector' ? `: main thread ${s.mainUsPerRequest.toFixed(0)}, writer thread ${s.busiestThreadUsPerRequest.toFixed(0)}` : ''}), written ${kib(s.writtenPerRequest).toFixed(1)} KiB/request (the disk: ${kib(s.deviceWrittenPerRequest).toFixed(1)}), load generator ${coreShare(s.loadCpuMs, s.seconds)}, others ${coreShare(s.othersCpuMs, s.seconds)}` +
+            ` (${s.receiverUsPerRequest.toFixed(0)} µs/request${kind === 'inspector' || kind === 'team' ? `: main thread ${s.mainUsPerRequest.toFixed(0)}, busiest other thread ${s.busiestThreadUsPerRequest.toFixed(0)}` : ''}), written ${kib(s.writtenPerRequest).toFixed(1)} KiB/request (the disk: ${kib(s.deviceWrittenPerRequest).toFixed(1)}), load generator ${coreShare(s.loadCpuMs, s.seconds)}, others ${coreShare(s.othersCpuMs, s.seconds)}` +
           settleLine(s.settle) +
           commitLine(s.commits),
       );
@@ -277,7 +313,7 @@ export async function runIngest(): Promise<string[]> {
     const syncs = fdatasyncLatencies(root);
 
     // The retry storm, after the mix (its rows join the same stores): a warm-up, then runs interleaved as above.
-    const stormSamples: Record<ReceiverKind, Sample[]> = { bare: [], mockttp: [], 'per-request': [], inspector: [], relay: [] };
+    const stormSamples = perKind<Sample[]>(() => []);
     if (stormRuns > 0) {
       const { storm } = load.ready;
       console.log(`  retry storm: one ${storm.event} delivery (gift card, ${storm.bodyBytes} B body, signed), sent again and again …`);
@@ -292,8 +328,20 @@ export async function runIngest(): Promise<string[]> {
       }
     }
 
-    await load.stop();
     const stopped = await Promise.all(kinds.map((kind) => receiverOf[kind].stop<Usage>()));
+    // With the receivers gone, as a server runs alone.
+    let serveMemory: ServeMemory | null = null;
+    if (serveDeliveries > 0) {
+      await waitForQuiet();
+      const serveDir = join(root, 'serve');
+      mkdirSync(serveDir);
+      serveMemory = await measureServeMemory(load, serveDir, serveDeliveries, connections);
+      console.log(
+        `  serve: ${serveMemory.deliveries.toLocaleString('en')} deliveries stored and derived in ${serveMemory.seconds.toFixed(1)} s;` +
+          ` RSS ${serveMemory.startedMb.toFixed(0)} MB started, ${serveMemory.peakMb.toFixed(0)} MB at most, ${serveMemory.afterMb.toFixed(0)} MB after`,
+      );
+    }
+    await load.stop();
     const rss = Object.fromEntries(kinds.map((kind, i) => [kind, stopped[i]!.rssMb])) as Record<ReceiverKind, number>;
 
     // Every 2xx the inspector gave is a committed row; requests cut off in flight when a run stopped may be too.
@@ -325,34 +373,39 @@ export async function runIngest(): Promise<string[]> {
       figure(`${labels['per-request']}: p99`, 'ms', pct('per-request', 'p99')),
       figure(`${labels.inspector}: throughput`, 'req/s', rps('inspector')),
       figure(`${labels.inspector}: p50`, 'ms', pct('inspector', 'p50')),
-      figure(`${labels.inspector}: p99 at ${connections} connections`, 'ms', pct('inspector', 'p99'), { goal: goals.p99 }),
+      figure(`${labels.inspector}: p99 at ${connections} connections`, 'ms', pct('inspector', 'p99')),
       figure(`${labels.mockttp}: throughput`, 'req/s', rps('mockttp')),
       figure(`${labels.mockttp}: p99`, 'ms', pct('mockttp', 'p99')),
-      figure('inspector / mockttp (throughput, run by run)', '×', samples.inspector.map((s, i) => s.rps / samples.mockttp[i]!.rps), {
-        goal: goals.ofMockttp,
+      figure('inspector / mockttp (throughput, run by run)', '×', ratio(samples.inspector, samples.mockttp), {
+        goal: mixGuards.ofMockttp,
         atLeast: true,
+        note: 'a guard: the figure of the day it was decided',
       }),
       figure('inspector / bare (throughput, run by run)', '%', samples.inspector.map((s, i) => s.rps / samples.bare[i]!.rps), {
         note: 'the limit, not a goal',
       }),
-      figure('inspector / per-request (throughput, run by run)', '×', samples.inspector.map((s, i) => s.rps / samples['per-request'][i]!.rps), {
-        goal: goals.ofPerRequest,
-        atLeast: true,
-      }),
+      figure('inspector / per-request (throughput, run by run)', '×', ratio(samples.inspector, samples['per-request'])),
       figure(`${labels.relay}: throughput`, 'req/s', rps('relay'), {
         note: 'each delivery committed to PostgreSQL (synchronous_commit on) before its 2xx; CPU counts the database',
       }),
       figure(`${labels.relay}: p50`, 'ms', pct('relay', 'p50')),
       figure(`${labels.relay}: p99 at ${connections} connections`, 'ms', pct('relay', 'p99')),
-      figure('relay / inspector (throughput, run by run)', '×', samples.relay.map((s, i) => s.rps / samples.inspector[i]!.rps)),
-      figure(`inspector p99 ack at ${fixedRate.toLocaleString('en')} req/s, evenly paced`, 'ms', atRate.map((s) => s.p99), { goal: goals.ackAtRate }),
-      figure(`inspector p50 ack at ${fixedRate.toLocaleString('en')} req/s, evenly paced`, 'ms', atRate.map((s) => s.p50)),
-      figure(`evenly paced runs with p99 ≤ ${goals.ackAtRate} ms (of ${atRate.length})`, '', [atRate.filter((s) => s.p99 <= goals.ackAtRate).length], {
-        goal: Math.ceil((costGoals.pacedRunsWithinGoal * atRate.length) / 6),
-        atLeast: true,
+      figure('relay / inspector (throughput, run by run)', '×', ratio(samples.relay, samples.inspector)),
+      figure(`${labels.relay} / mockttp (throughput, run by run)`, '×', ratio(samples.relay, samples.mockttp)),
+      figure(`${labels.team}: throughput`, 'req/s', rps('team'), {
+        note: 'serve --team --store postgresql://…: each delivery committed (synchronous_commit on) before its 2xx; CPU counts the database',
       }),
+      figure(`${labels.team}: p50`, 'ms', pct('team', 'p50')),
+      figure(`${labels.team}: p99 at ${connections} connections`, 'ms', pct('team', 'p99'), { goal: teamGoals.p99 }),
+      figure(`${labels.team} / mockttp (throughput, run by run)`, '×', ratio(samples.team, samples.mockttp), { goal: teamGoals.ofMockttp, atLeast: true }),
+      figure(`${labels.team} / inspector (throughput, run by run)`, '×', ratio(samples.team, samples.inspector)),
+      figure(`${labels.team}: main thread CPU per request`, 'ms', samples.team.map((s) => s.mainUsPerRequest / 1000), {
+        note: "the serving process's main thread (its event loop)",
+      }),
+      figure(`inspector p99 ack at ${fixedRate.toLocaleString('en')} req/s, evenly paced`, 'ms', atRate.map((s) => s.p99)),
+      figure(`inspector p50 ack at ${fixedRate.toLocaleString('en')} req/s, evenly paced`, 'ms', atRate.map((s) => s.p50)),
+      figure(`evenly paced runs with p99 ≤ ${pacedAckMs} ms (of ${atRate.length})`, '', [atRate.filter((s) => s.p99 <= pacedAckMs).length]),
       figure(`inspector p99 ack at ${fixedRate.toLocaleString('en')} req/s, autocannon overallRate`, 'ms', atRateAutocannon.map((s) => s.p99), {
-        goal: goals.ackAtRate,
         note: 'overallRate: each connection sends its share of the second back to back, then waits for the next second (bursts)',
       }),
       figure(`bare p99 at ${fixedRate.toLocaleString('en')} req/s, evenly paced (once)`, 'ms', [bareAtRate.p99]),
@@ -364,13 +417,13 @@ export async function runIngest(): Promise<string[]> {
       ...kinds.map((kind) => figure(`${labels[kind]}: receiver CPU per request`, 'ms', samples[kind].map((s) => s.receiverUsPerRequest / 1000))),
       figure(`${labels.inspector}: main thread CPU per request`, 'ms', samples.inspector.map((s) => s.mainUsPerRequest / 1000)),
       figure(`${labels.inspector}: writer thread CPU per delivery`, 'ms', samples.inspector.map((s) => s.busiestThreadUsPerRequest / 1000), {
-        goal: costGoals.writerUsPerDelivery / 1000,
-        note: "the process's busiest thread other than the main one",
+        goal: mixGuards.writerUsPerDelivery / 1000,
+        note: "a guard; the process's busiest thread other than the main one",
       }),
       ...(['per-request', 'inspector'] as const).flatMap((kind) => [
         figure(`${labels[kind]}: KiB written to disk per request`, '', samples[kind].map((s) => kib(s.writtenPerRequest)), {
-          goal: kind === 'inspector' ? costGoals.writtenKibPerDelivery : null,
-          note: "the receiver's write_bytes",
+          goal: kind === 'inspector' ? mixGuards.writtenKibPerDelivery : null,
+          note: kind === 'inspector' ? "a guard; the receiver's write_bytes" : "the receiver's write_bytes",
         }),
         figure(`${labels[kind]}: KiB the disk was sent per request`, '', samples[kind].map((s) => kib(s.deviceWrittenPerRequest)), {
           note: "the disk's sectors written over the run, by every process: above write_bytes when others write; far below it when the page cache counted large folios",
@@ -380,6 +433,7 @@ export async function runIngest(): Promise<string[]> {
         note: 'CPU the machine spent outside the receiver and the load generator: above a few % the figures are disturbed',
       }),
       ...(stormRuns > 0 ? stormFigures(stormSamples, connections) : []),
+      ...(serveMemory ? serveMemoryFigures(serveMemory) : []),
       figure(`inspector: rows stored − 2xx answered (0 … ${inFlight.inspector} cut off in flight)`, '', [rows - answered], {
         note: rowsCheck.ok ? 'matches' : 'MISMATCH',
       }),
@@ -390,6 +444,7 @@ export async function runIngest(): Promise<string[]> {
         ` load average ${loadBefore.toFixed(2)} before; other processes used ${(Math.max(...others) * 100).toFixed(0)} % of a core at most during a run):`,
     );
     console.log(table(figures));
+    console.log(`\nIngest, each guard and goal (the rows above that have one):\n${table(figures.filter((f) => f.goal !== null))}`);
     console.log(
       `\nRows stored by the inspector: ${rows.toLocaleString('en')}; 2xx answered over all its runs: ${answered.toLocaleString('en')};` +
         ` requests in flight when runs stopped: ${inFlight.inspector} → ${rowsCheck.ok ? 'consistent' : 'INCONSISTENT'}` +
@@ -423,6 +478,7 @@ export async function runIngest(): Promise<string[]> {
       largest,
       rowsCheck,
       rssMb: rss,
+      serveMemory,
       profileSummary,
       failed,
     };

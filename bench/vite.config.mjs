@@ -2,14 +2,17 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defaultServerConditions, defineConfig } from 'vite';
 
-// The benchmark's bundle (`npm run bench`): its runner, and the store's writer thread, which the inspector it
-// starts finds beside it (src/main/core/store/sqlite/writer-thread/thread-file.ts). Dependencies stay external.
+// The benchmark's bundle (`npm run bench`): its runner, the store's writer thread, which the inspector it starts
+// finds beside it (src/main/core/store/sqlite/writer-thread/thread-file.ts), and the command line, whose `serve` the
+// ingest benchmark measures as an operator runs it. Dependencies stay external.
 const here = dirname(fileURLToPath(import.meta.url));
 
 export default defineConfig({
   logLevel: 'warn',
   // The workspace packages (packages/*) are bundled from their TypeScript source.
   ssr: { resolve: { conditions: ['source', ...defaultServerConditions] } },
+  // The bundle is ES modules, where CommonJS's __dirname (the CLI's, to find the built UI) is import.meta's (Node ≥ 20.11).
+  define: { __dirname: 'import.meta.dirname' },
   build: {
     ssr: true,
     outDir: 'node_modules/.cache/bench',
@@ -19,6 +22,7 @@ export default defineConfig({
       input: {
         run: resolve(here, 'run.ts'),
         'store-writer': resolve(here, '../src/main/core/store/sqlite/writer-thread/thread-main.ts'),
+        cli: resolve(here, '../src/main/cli.ts'),
       },
     },
   },

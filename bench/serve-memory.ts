@@ -1,0 +1,84 @@
+import Database from 'better-sqlite3';
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { spawn } from 'node:child_process';
+import type { Child } from './children';
+import { benchSecret } from './generate';
+import type { LoadReady, LoadResult, LoadRun } from './ingest-load';
+
+export interface ServeMemory {
+  deliveries: number;
+  /** RSS of the `serve` process, MB (2^20 bytes): once started, at its highest while receiving, and after. */
+  startedMb: number;
+  peakMb: number;
+  /** Once every delivery sent was stored, derived and indexed. */
+  afterMb: number;
+  /** From the first delivery sent to the last one derived, s. */
+  seconds: number;
+}
+
+/** The process's resident set, MB, as the kernel counts it. */
+function residentMb(pid: number): number {
+  const line = /^VmRSS:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  if (!line) throw new Error(`no VmRSS for process ${pid}`);
+  return Number(line[1]) / 1024;
+}
+
+/** Starts the bundle's `serve` and waits for its receiver's URL (the first line it prints). */
+async function startServe(args: string[]) {
+  const cli = join(dirname(process.argv[1]!), 'cli.mjs');
+  const child = spawn(process.execPath, [cli, 'serve', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  // Its log (stderr) is told only if it cannot start.
+  let logged = '';
+  child.stderr.on('data', (chunk: Buffer) => (logged = (logged + chunk.toString()).slice(-4000)));
+  const receiverUrl = await new Promise<string>((resolve, reject) => {
+    let printed = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      printed += chunk.toString();
+      const url = /^Receiver \(HTTPS\): (\S+)$/m.exec(printed)?.[1];
+      if (url) resolve(url);
+    });
+    void exited.then(() => reject(new Error(`serve exited before it started: ${printed}${logged}`)));
+  });
+  child.stdout.resume();
+  return { child, exited, port: Number(new URL(receiverUrl).port) };
+}
+
+/**
+ * Resident memory of `serve` after `deliveries` of the mix (the goal: ≤ 150 MB after 20,000). The command as an
+ * operator starts it (the benchmark bundle's own build of the CLI, `cli.mjs` beside `run.mjs`) on a new data dir on
+ * the disk, sent the deliveries by the load generator at `connections`, then left until its store has derived and
+ * indexed every one of them; its RSS read from /proc meanwhile and then.
+ */
+export async function measureServeMemory(load: Child<LoadReady>, dataDir: string, deliveries: number, connections: number): Promise<ServeMemory> {
+  const serve = await startServe(['--data-dir', dataDir, '--port', '0', '--ui-port', '0', '--no-simulator', '--secret', benchSecret]);
+  const pid = serve.child.pid!;
+  try {
+    const startedMb = residentMb(pid);
+    let peakMb = startedMb;
+    const sampler = setInterval(() => (peakMb = Math.max(peakMb, residentMb(pid))), 100);
+    const started = performance.now();
+    const sent = await load.call<LoadResult>('run', { target: 'serve', port: serve.port, connections, seconds: 0, amount: deliveries } satisfies LoadRun);
+    if (sent.ok !== deliveries) throw new Error(`serve answered ${sent.ok} of ${deliveries} deliveries with a 2xx (errors ${sent.errors}, non-2xx ${sent.non2xx})`);
+    const reader = new Database(join(dataDir, 'inspector.sqlite3'), { readonly: true });
+    const behind = reader.prepare(
+      `SELECT (SELECT coalesce(max(id), 0) FROM deliveries) - min(value) FROM store_counts
+       WHERE name IN ('derived_through', 'search_indexed_through')`,
+    ).pluck();
+    try {
+      while ((behind.get() as number) > 0) {
+        if (performance.now() - started > 300_000) throw new Error('serve did not derive its deliveries within 5 minutes');
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    } finally {
+      reader.close();
+      clearInterval(sampler);
+    }
+    const afterMb = residentMb(pid);
+    return { deliveries, startedMb, peakMb: Math.max(peakMb, afterMb), afterMb, seconds: (performance.now() - started) / 1000 };
+  } finally {
+    serve.child.kill('SIGTERM');
+    await serve.exited;
+  }
+}
