@@ -1,13 +1,22 @@
 import type { Db } from '../../src/main/core/store/sqlite/open';
 
+/** The raw columns of deliveries that migrations added after the first (0013's source, 0022's answer time). */
+const laterRawColumns = [
+  ['source', 'TEXT'],
+  ['source_id', 'TEXT'],
+  ['response_after_ms', 'INTEGER'],
+] as const;
+
 /**
  * Stores rows into a store of an older schema with today's insert, which names raw columns later migrations
- * added: they are added for the inserts and dropped again, so that the store is as that version left it.
+ * added: those it lacks are added for the inserts and dropped again, so that the store is as that version left it.
  */
 export function insertWithTodaysColumns(db: Db, insert: () => void): void {
-  db.exec('ALTER TABLE deliveries ADD COLUMN source TEXT; ALTER TABLE deliveries ADD COLUMN source_id TEXT');
+  const present = new Set((db.prepare('PRAGMA table_info(deliveries)').all() as Array<{ name: string }>).map((c) => c.name));
+  const missing = laterRawColumns.filter(([name]) => !present.has(name));
+  for (const [name, type] of missing) db.exec(`ALTER TABLE deliveries ADD COLUMN ${name} ${type}`);
   insert();
-  db.exec('ALTER TABLE deliveries DROP COLUMN source; ALTER TABLE deliveries DROP COLUMN source_id');
+  for (const [name] of missing) db.exec(`ALTER TABLE deliveries DROP COLUMN ${name}`);
 }
 
 /**
