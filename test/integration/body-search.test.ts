@@ -10,7 +10,7 @@ import { filteredCountCap } from '../../src/main/core/store/common/delivery-view
 import { listDeliveries } from '../../src/main/core/store/sqlite/delivery-views';
 import { derivedTables } from '../support/derived-tables';
 import { migrations } from '../../src/main/core/store/sqlite/migrations';
-import type { InspectorStore } from '../../src/main/core/store/common/inspector-store';
+import type { InspectorStore } from '../../src/main/core/store/inspector-store';
 import { openStore, type Db } from '../../src/main/core/store/sqlite/open';
 import { tempDataDir } from '../support/core-fixture';
 import { openTestStore, stopTestPostgres } from '../support/engines';

@@ -5,7 +5,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { benchSecret } from '../../bench/generate';
 import { fileSecretStore } from '../../src/main/core/signing-secret';
-import type { InspectorStore } from '../../src/main/core/store/common/inspector-store';
+import type { InspectorStore } from '../../src/main/core/store/inspector-store';
 import { builtCli } from '../support/cli-process';
 import { openTestStore, queryStore, stopTestPostgres, storeLocation, testPostgres } from '../support/engines';
 import { analyzedTraffic } from '../support/realistic-traffic';

@@ -14,7 +14,7 @@ import {
   signedDelivery,
 } from '../fixtures/payloads';
 import { buildDeliveryRecord } from '../../src/main/core/delivery-record/build-record';
-import type { InspectorStore } from '../../src/main/core/store/common/inspector-store';
+import type { InspectorStore } from '../../src/main/core/store/inspector-store';
 import { describeEachEngine, openTestStore } from '../support/engines';
 import { testSecret } from '../support/deliveries';
 

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { afterEach, expect, it } from 'vitest';
 import { buildDeliveryRecord } from '../../src/main/core/delivery-record/build-record';
-import type { InspectorStore } from '../../src/main/core/store/common/inspector-store';
+import type { InspectorStore } from '../../src/main/core/store/inspector-store';
 import { listedCopiesLimit } from '../../src/shared/delivery';
 import type { Lifecycle } from '../../src/shared/lifecycle';
 import { formAQuoteCreated, formAStatusChanged, formATerminalCompleted, ids, signedDelivery } from '../fixtures/payloads';

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { InspectorStore } from '../../src/main/core/store/common/inspector-store';
+import type { InspectorStore } from '../../src/main/core/store/inspector-store';
 import { getOrder, lifecycleFacets, listOrders } from '../../src/main/core/store/sqlite/lifecycle-views';
 import { openStore } from '../../src/main/core/store/sqlite/open';
 import { analyzedTraffic, storeInBulk } from '../support/realistic-traffic';

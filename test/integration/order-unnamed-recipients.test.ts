@@ -1,7 +1,7 @@
 import { afterEach, expect, it } from 'vitest';
 import { buildDeliveryRecord } from '../../src/main/core/delivery-record/build-record';
 import { createdOrders } from '../../src/main/core/store/common/created-orders';
-import type { InspectorStore } from '../../src/main/core/store/common/inspector-store';
+import type { InspectorStore } from '../../src/main/core/store/inspector-store';
 import { bodyText, formAQuoteCreated, formBBody, giftCardRecipientBody, ids } from '../fixtures/payloads';
 import { describeEachEngine, openTestStore } from '../support/engines';
 

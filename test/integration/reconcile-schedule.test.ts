@@ -4,7 +4,7 @@ import type { ReconcileRunSummary } from '../../src/shared/reconcile';
 import { personalEgress } from '../../src/main/core/outbound/egress-policy';
 import { ReconcileService } from '../../src/main/core/reconcile/reconcile-service';
 import { RateLimiter, ServiceApiClient } from '../../src/main/core/service-api';
-import type { InspectorStore } from '../../src/main/core/store/common/inspector-store';
+import type { InspectorStore } from '../../src/main/core/store/inspector-store';
 import { describeEachEngine, openTestStore } from '../support/engines';
 import { until } from '../support/until';
 

@@ -3,7 +3,7 @@ import { emptyCounts, type ReconcileRun } from '../../src/shared/reconcile';
 import { keptReconcileRuns } from '../../src/main/core/store/common/reconcile-records';
 import { describeEachEngine, openTestStore } from '../support/engines';
 import { analyzedTraffic } from '../support/realistic-traffic';
-import type { InspectorStore } from '../../src/main/core/store/common/inspector-store';
+import type { InspectorStore } from '../../src/main/core/store/inspector-store';
 
 function run(id: string, startedAt: number, state: ReconcileRun['state'] = 'done'): ReconcileRun {
   const list = { pagesDone: 1, totalPages: 1, items: 1 };

@@ -2,7 +2,7 @@ import { afterEach, expect, it } from 'vitest';
 import { benchSecret } from '../../bench/generate';
 import type { RetentionLimits } from '../../src/shared/retention';
 import type { DeliveryRecord } from '../../src/main/core/delivery-record/delivery-record';
-import type { InspectorStore } from '../../src/main/core/store/common/inspector-store';
+import type { InspectorStore } from '../../src/main/core/store/inspector-store';
 import type { SqliteStore } from '../../src/main/core/store/sqlite/sqlite-store';
 import { describeEachEngine, openTestStore } from '../support/engines';
 import { analyzedTraffic } from '../support/realistic-traffic';

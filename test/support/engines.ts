@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { afterAll, describe } from 'vitest';
-import type { InspectorStore } from '../../src/main/core/store/common/inspector-store';
+import type { InspectorStore } from '../../src/main/core/store/inspector-store';
 import { openPostgresStore } from '../../src/main/core/store/postgres/postgres-store';
 import { numbered } from '../../src/main/core/store/postgres/sql';
 import { openSqliteStore } from '../../src/main/core/store/sqlite/sqlite-store';

@@ -6,7 +6,7 @@ import { receiverOriginOf, type ReceiverUrls } from '../core/export/receiver-ori
 import { loadOrCreateRedactionKey } from '../core/export/redaction-key';
 import { selectDeliveries, type ExportScope } from '../core/export/selection';
 import { fileSecretStore } from '../core/signing-secret';
-import type { InspectorStore } from '../core/store/common/inspector-store';
+import type { StoreReader } from '../core/store/reader';
 import { version } from '../core/start-core';
 import { cliProgressEvery, progressLine } from './progress-line';
 import { reportExport, writeLines } from './store-output';
@@ -22,7 +22,7 @@ export interface FixturesFlags {
  * `export --format fixtures`: writes the folder and prints its path. The signing secret compared with --test-secret
  * and the redaction key are the data dir's, whichever engine keeps the store.
  */
-export async function writeFixturesFolder(store: InspectorStore, dataDir: string, scope: ExportScope, flags: FixturesFlags): Promise<void> {
+export async function writeFixturesFolder(store: StoreReader, dataDir: string, scope: ExportScope, flags: FixturesFlags): Promise<void> {
   if (flags.testSecret !== undefined && flags.testSecret === fileSecretStore(dataDir, 'signing-secret').load()) {
     throw new Error('--test-secret must differ from the signing secret: the real one never goes into fixtures');
   }
@@ -47,7 +47,7 @@ export async function writeFixturesFolder(store: InspectorStore, dataDir: string
 const SavedPorts = z.object({ https: z.number().int(), http: z.number().int().nullable() });
 
 /** The receiver's URLs from its saved ports (the CLI runs without it), unless --base-url says otherwise. */
-function receiverUrls(store: InspectorStore, baseUrl: string | undefined): ReceiverUrls {
+function receiverUrls(store: StoreReader, baseUrl: string | undefined): ReceiverUrls {
   if (baseUrl !== undefined) return { https: baseUrl.replace(/\/+$/, ''), http: null };
   const ports = store.settings.read('receiverPorts', SavedPorts);
   return {
@@ -57,7 +57,7 @@ function receiverUrls(store: InspectorStore, baseUrl: string | undefined): Recei
 }
 
 /** `export --format har`: HAR 1.2 to a file or stdout, streamed entry by entry. */
-export async function writeHar(store: InspectorStore, scope: ExportScope, out: string | undefined, baseUrl: string | undefined): Promise<void> {
+export async function writeHar(store: StoreReader, scope: ExportScope, out: string | undefined, baseUrl: string | undefined): Promise<void> {
   const { total, deliveries } = await selectDeliveries(store, scope);
   await writeLines(harChunks(deliveries(), receiverOriginOf(receiverUrls(store, baseUrl)), version), out);
   reportExport(total, 'delivery', 'HAR', out);

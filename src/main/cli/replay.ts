@@ -3,7 +3,7 @@ import { ReplayEdit, editedBodyLimitBytes, type ReplayRecord, type ReplaySigning
 import { deliveryHeaders, withHeader, withoutHeader } from '../../shared/replay-headers';
 import { personalEgress } from '../core/outbound/egress-policy';
 import { fileSecretStore } from '../core/signing-secret';
-import type { InspectorStore } from '../core/store/common/inspector-store';
+import type { StoreReader } from '../core/store/reader';
 import { OutboundReplays } from '../core/replay/outbound-replays';
 import { Replayer } from '../core/replay/replayer';
 import { defaultSenderLimits } from '../core/replay/send-replay';
@@ -54,7 +54,7 @@ function bodyFile(file: string): Buffer {
 }
 
 /** The edit of --body-file and --header, over the stored headers as a replay sends them; undefined when neither was given. */
-async function editFrom(store: InspectorStore, id: number, values: { 'body-file'?: string; header?: string[] }): Promise<ReplayEdit | undefined> {
+async function editFrom(store: StoreReader, id: number, values: { 'body-file'?: string; header?: string[] }): Promise<ReplayEdit | undefined> {
   const changes = (values.header ?? []).map(headerChange);
   if (values['body-file'] === undefined && changes.length === 0) return undefined;
   const edit: ReplayEdit = {};

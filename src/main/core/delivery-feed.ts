@@ -2,7 +2,7 @@ import type { EventName } from '../../shared/contract';
 import type { DeliverySummary } from '../../shared/delivery';
 import type { ReplayRecord } from '../../shared/replay';
 import type { RawDelivery, ReceiverForward } from '@webhook-inspector/capture';
-import type { InspectorStore } from './store/common/inspector-store';
+import type { StoreReader } from './store/reader';
 import type { Logger } from './logger';
 
 /** What a delivery's live forward got: the handler's status, or why there was none. */
@@ -28,7 +28,7 @@ export interface FedDelivery {
 export type EventSubscription = (listener: (name: EventName, payload: unknown) => void) => () => void;
 
 export interface DeliveryFeedDeps {
-  store: Pick<InspectorStore, 'listDeliveries' | 'getDelivery' | 'replays'>;
+  store: Pick<StoreReader, 'listDeliveries' | 'getDelivery' | 'replays'>;
   subscribe: EventSubscription;
   log: Logger;
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { analyzerVersion } from './analysis/version';
 import type { Logger } from './logger';
-import type { InspectorStore } from './store/common/inspector-store';
+import type { InspectorStore } from './store/inspector-store';
 
 export interface ReanalysisDeps {
   store: Pick<InspectorStore, 'reanalyze' | 'deliveryCount' | 'settings'>;

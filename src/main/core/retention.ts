@@ -1,6 +1,6 @@
 import { RetentionLimits, unlimitedRetention, type RetentionStatus } from '../../shared/retention';
-import type { InspectorStore, SettingsStore } from './store/common/inspector-store';
-import { limitsSet } from './store/common/pruning';
+import type { InspectorStore, SettingsStore } from './store/inspector-store';
+import { limitsSet } from './store';
 import type { Logger } from './logger';
 
 export interface RetentionOptions {

@@ -8,7 +8,7 @@ import type { ServiceAccess } from './service-api';
 import { secretFingerprint, type SigningSecret } from './signing-secret';
 import { sendAttempt } from '@webhook-inspector/http-attempt';
 import { demoPayoutOrderRequests, loadSimulatorAccount, startSimulator, type Simulator, type WebhookSender } from 'payout-simulator';
-import type { SettingsStore } from './store/common/inspector-store';
+import type { SettingsStore } from './store/inspector-store';
 import type { Logger } from './logger';
 
 export interface EmbeddedSimulatorOptions {

@@ -23,7 +23,7 @@ import { ServiceApiSession, defaultRequestsPerSecond } from './service-api';
 import { ServiceConnectionManager } from './service-connection';
 import { SigningSecret, fileSecretStore } from './signing-secret';
 import type { DeliveryRecord } from './delivery-record/delivery-record';
-import type { InspectorStore } from './store/common/inspector-store';
+import type { InspectorStore } from './store/inspector-store';
 import { describeLocation, openStore, type StoreLocation } from './store';
 import { StoreHealth } from './store-health';
 import { SourceManager } from './sources/source-manager';

@@ -2,14 +2,14 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { compareStored, DeliveryNotStored } from '../core/compare/compare-stored';
 import { comparisonText } from '../core/compare/comparison-text';
-import type { InspectorStore } from '../core/store/common/inspector-store';
+import type { StoreReader } from '../core/store/reader';
 import { toolError, untrustedAnswer } from './tool-answer';
 
 /**
  * `compare_deliveries`: two stored deliveries side by side, as `webhook-inspector diff` gives them: the comparison
  * (the deliveries.compare answer) and its text. Expected digests are cut unless they matched, as get_delivery cuts them.
  */
-export function registerCompareTools(server: McpServer, store: InspectorStore): void {
+export function registerCompareTools(server: McpServer, store: StoreReader): void {
   server.registerTool(
     'compare_deliveries',
     {

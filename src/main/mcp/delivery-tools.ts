@@ -4,7 +4,7 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { DeliveryFilter, type DeliveryDetail } from '../../shared/delivery';
 import { checkWithoutOracle } from '../../shared/signature-view';
-import type { InspectorStore } from '../core/store/common/inspector-store';
+import type { StoreReader } from '../core/store/reader';
 import { toolError, untrustedAnswer } from './tool-answer';
 
 const filterShape = DeliveryFilter.shape;
@@ -22,7 +22,7 @@ function readable(detail: DeliveryDetail) {
 /** How often `wait_for_delivery` looks at the store: the writer commits in groups within milliseconds. */
 const pollMs = 200;
 
-export function registerDeliveryTools(server: McpServer, store: InspectorStore): void {
+export function registerDeliveryTools(server: McpServer, store: StoreReader): void {
   server.registerTool(
     'list_deliveries',
     {

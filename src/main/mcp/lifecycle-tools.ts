@@ -1,12 +1,12 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { LifecycleKind } from '../../shared/lifecycle';
-import type { InspectorStore } from '../core/store/common/inspector-store';
+import type { StoreReader } from '../core/store/reader';
 import { toolError, untrustedAnswer } from './tool-answer';
 
 const limit = z.number().int().min(1).max(100).default(20).describe('How many, at most (most recently touched first).');
 
-export function registerLifecycleTools(server: McpServer, store: InspectorStore): void {
+export function registerLifecycleTools(server: McpServer, store: StoreReader): void {
   server.registerTool(
     'list_lifecycles',
     {

@@ -1,5 +1,5 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import type { InspectorStore } from '../core/store/common/inspector-store';
+import type { InspectorStore } from '../core/store/inspector-store';
 import { registerCompareTools } from './compare-tools';
 import { registerDeliveryTools } from './delivery-tools';
 import { registerLifecycleTools } from './lifecycle-tools';

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { reconcileClasses, type ReconcileRun } from '../../shared/reconcile';
 import { reconcileApi } from '../core/reconcile/api-access';
 import { runReconcile } from '../core/reconcile/run-reconcile';
-import type { InspectorStore } from '../core/store/common/inspector-store';
+import type { InspectorStore } from '../core/store/inspector-store';
 import { toolError, untrustedAnswer } from './tool-answer';
 
 export interface ReconcileToolOptions {

@@ -14,7 +14,7 @@ import { EgressRefused } from '../core/outbound/egress-policy';
 import { OutboundReplays } from '../core/replay/outbound-replays';
 import { Replayer } from '../core/replay/replayer';
 import { defaultSenderLimits } from '../core/replay/send-replay';
-import type { InspectorStore } from '../core/store/common/inspector-store';
+import type { InspectorStore } from '../core/store/inspector-store';
 import type { AuditLog } from '../core/team/audit-log';
 import { ownAnswer, toolError, untrustedAnswer } from './tool-answer';
 

@@ -4,7 +4,7 @@ import { connectTeamDatabase } from '../store';
 import { logLines, silentLogger } from '../logger';
 import { postgresAuditLog } from '../team/audit-log';
 import { AuditRetention } from '../team/audit-retention';
-import type { SettingsStore } from '../store/common/inspector-store';
+import type { SettingsStore } from '../store/inspector-store';
 import { RefusalLimiter } from './refusal-limiter';
 import { postgresUserDirectory } from '../team/user-directory';
 import { listenForUserChanges } from '../team/user-change-listener';

@@ -26,7 +26,7 @@ import { simulatorCalls } from '../simulator/calls';
 import { sourceCalls } from '../sources/calls';
 import type { SourceManager } from '../sources/source-manager';
 import { statusCalls } from '../status/calls';
-import type { InspectorStore } from '../store/common/inspector-store';
+import type { InspectorStore } from '../store/inspector-store';
 import { teamCalls, type TeamRecords } from '../team/calls';
 
 /** The running core's domains, as startCore() made them: what their handler maps are made of. */

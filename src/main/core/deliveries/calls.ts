@@ -1,10 +1,10 @@
 import type { CallHandlers } from '../../../shared/contract';
 import { checkWithoutOracle, seesWholeDigests } from '../../../shared/signature-view';
 import { found } from '../found';
-import type { InspectorStore } from '../store/common/inspector-store';
+import type { StoreReader } from '../store/reader';
 
 /** The calls `deliveries.list`, `.get` and `.facets`: the stored deliveries, each signature check as the caller may see it. */
-export function deliveryCalls(store: InspectorStore) {
+export function deliveryCalls(store: StoreReader) {
   return {
     'deliveries.list': (input) => store.listDeliveries(input),
     'deliveries.get': async ({ id }, caller) => {

@@ -1,9 +1,9 @@
 import type { CallHandlers } from '../../../shared/contract';
-import type { InspectorStore } from '../store/common/inspector-store';
+import type { StoreReader } from '../store/reader';
 import { caughtUp } from './caught-up';
 
 /** The call `duplicates.list`: the groups of deliveries that are one event delivered again, with what identifies a delivery. */
-export function duplicateCalls(store: InspectorStore) {
+export function duplicateCalls(store: StoreReader) {
   return {
     'duplicates.list': caughtUp<'duplicates.list'>(store, async ({ beforeLastId, limit }) => ({
       ...(await store.listDuplicateGroups(beforeLastId, limit)),

@@ -1,10 +1,10 @@
 import type { CallHandlers } from '../../../shared/contract';
 import { found } from '../found';
-import type { InspectorStore } from '../store/common/inspector-store';
+import type { StoreReader } from '../store/reader';
 import { caughtUp } from './caught-up';
 
 /** The calls `lifecycles.*`, `recipients.get` and `orders.*`: what the deliveries say of each payout. */
-export function lifecycleCalls(store: InspectorStore) {
+export function lifecycleCalls(store: StoreReader) {
   return {
     'lifecycles.list': caughtUp<'lifecycles.list'>(store, async ({ filter, beforeLastDeliveryId, limit }) => ({
       items: await store.listLifecycles(filter, beforeLastDeliveryId, limit),

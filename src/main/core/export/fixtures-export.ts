@@ -1,6 +1,6 @@
 import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { InspectorStore } from '../store/common/inspector-store';
+import type { StoreReader } from '../store/reader';
 import { buildFixture } from './fixture';
 import { fixturesFormat, fixturesVersion, type FixtureManifest } from './fixture-format';
 import { ProgressCounter, noProgress, type ProgressListener } from './progress';
@@ -44,7 +44,7 @@ export function fixturesFolderName(now = new Date()): string {
  * `written()` counts the deliveries given so far.
  */
 export async function fixtureEntries(
-  store: InspectorStore,
+  store: StoreReader,
   request: FixturesRequest,
 ): Promise<{ total: number; entries: AsyncGenerator<FixtureEntry>; written: () => number }> {
   const { total, deliveries } = await selectDeliveries(store, request.scope);
@@ -98,7 +98,7 @@ async function prepareEmptyFolder(dir: string): Promise<void> {
 }
 
 /** Writes a fixtures folder: per delivery a JSON description and its raw .body, then manifest.json. */
-export async function exportFixtures(store: InspectorStore, request: FixturesExportRequest): Promise<{ path: string; deliveries: number }> {
+export async function exportFixtures(store: StoreReader, request: FixturesExportRequest): Promise<{ path: string; deliveries: number }> {
   const { entries, written } = await fixtureEntries(store, request);
   await prepareEmptyFolder(request.outDir);
   for await (const entry of entries) await writeFile(join(request.outDir, entry.name), entry.bytes);

@@ -1,7 +1,7 @@
 import type { Lifecycle } from '../../../shared/lifecycle';
 import type { Finding } from '../../../shared/verdicts';
 import { lifecyclePosition } from '../analysis/lifecycle';
-import type { InspectorStore } from '../store/common/inspector-store';
+import type { StoreReader } from '../store/reader';
 
 const batchSize = 1_000;
 const cachedLifecycles = 10_000;
@@ -10,7 +10,7 @@ const cachedLifecycles = 10_000;
  * The stable NDJSON export: one object per stored delivery, in arrival order. Fields are only
  * ever added (see docs/formats/ndjson.md); the signing secret is never part of it.
  */
-export async function* ndjsonLines(store: InspectorStore): AsyncGenerator<string> {
+export async function* ndjsonLines(store: StoreReader): AsyncGenerator<string> {
   // duplicateOf comes from the duplicate groups: include the deliveries a crash left underived.
   await store.derived.catchUpAll();
   // Deliveries of one lifecycle arrive close together: keep the recent ones rebuilt.
@@ -63,7 +63,7 @@ export async function* ndjsonLines(store: InspectorStore): AsyncGenerator<string
 }
 
 /** One object per lifecycle: key, kind, delivery ids in event-time order, current status, terminal, findings. */
-export async function* lifecycleNdjsonLines(store: InspectorStore): AsyncGenerator<string> {
+export async function* lifecycleNdjsonLines(store: StoreReader): AsyncGenerator<string> {
   await store.derived.catchUpAll();
   for (let afterKey = ''; ; ) {
     const batch = await store.lifecycleKeys(afterKey, batchSize);

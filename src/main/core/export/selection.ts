@@ -1,7 +1,6 @@
-import type { InspectorStore } from '../store/common/inspector-store';
-import type { ExportScope, StoredDelivery } from '../store/common/stored-delivery';
+import type { ExportScope, StoredDelivery, StoreReader } from '../store/reader';
 
-export type { ExportScope, StoredDelivery } from '../store/common/stored-delivery';
+export type { ExportScope, StoredDelivery } from '../store/reader';
 
 const batchSize = 500;
 
@@ -21,7 +20,7 @@ class NothingSelected extends Error {
  * Throws (404) when the scope holds nothing, or when any id asked for is not stored.
  */
 export async function selectDeliveries(
-  store: InspectorStore,
+  store: StoreReader,
   scope: ExportScope,
 ): Promise<{ total: number; deliveries: () => AsyncGenerator<StoredDelivery> }> {
   const reader = await store.scope(scope);
@@ -46,6 +45,6 @@ export async function selectDeliveries(
 }
 
 /** One stored delivery, or null. */
-export function storedDelivery(store: InspectorStore, id: number): Promise<StoredDelivery | null> {
+export function storedDelivery(store: StoreReader, id: number): Promise<StoredDelivery | null> {
   return store.storedDelivery(id);
 }

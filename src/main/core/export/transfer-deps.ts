@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { TransferProgress } from '../../../shared/fixtures';
 import type { DeliveryRecord } from '../delivery-record/delivery-record';
-import type { InspectorStore } from '../store/common/inspector-store';
+import type { InspectorStore } from '../store/inspector-store';
 import type { ProgressListener } from './progress';
 import type { ReceiverUrls } from './receiver-origin';
 

@@ -4,7 +4,8 @@ import type { CallContext } from '../../../shared/contract';
 import { CheckRunView, keptRunLimit, type CheckCaseResult, type CheckRunSummary } from '../../../shared/handler-check';
 import { headersWithoutSignatures, seesWholeDigests } from '../../../shared/signature-view';
 import { redactUrl, redactUrlsIn, seesUrlOf } from '../../../shared/url-redaction';
-import type { InspectorStore, SettingsStore } from '../store/common/inspector-store';
+import type { SettingsStore } from '../store/inspector-store';
+import type { StoreReader } from '../store/reader';
 import { secretFingerprint } from '../signing-secret';
 import { handlerCheckBattery } from './battery';
 import type { CheckCase } from './check-case';
@@ -28,7 +29,7 @@ export class CheckRunError extends Error {
 export interface CheckRunsDeps {
   settings: SettingsStore;
   /** Where the stored deliveries a run also sends are read. */
-  store: Pick<InspectorStore, 'replaySources'>;
+  store: Pick<StoreReader, 'replaySources'>;
   /** The signing secret in force (the core's own), or null. */
   secret: () => string | null;
   /** A team server: below admin, a run signs with the secret its starter gives, never the one in force. */

@@ -1,8 +1,8 @@
 import { checkableForms, storedCaseId } from '../../../shared/handler-check';
 import { classify } from '../analysis/classify';
 import { parseBody } from '../analysis/parse-body';
-import type { InspectorStore } from '../store/common/inspector-store';
-import { BadStoreInput } from '../store/common/store-errors';
+import type { StoreReader } from '../store/reader';
+import { BadStoreInput } from '../store';
 import type { CheckCase } from './check-case';
 import { serviceRequest } from './service-request';
 
@@ -11,7 +11,7 @@ import { serviceRequest } from './service-request';
  * verifies with (the stored signature was made with the account's, which may not be the handler's test secret).
  * Only the service's own forms (`checkableForms`). An id not stored, or a body not the service's, is refused (a 400).
  */
-export async function storedDeliveryCases(store: Pick<InspectorStore, 'replaySources'>, ids: readonly number[], secret: string): Promise<CheckCase[]> {
+export async function storedDeliveryCases(store: Pick<StoreReader, 'replaySources'>, ids: readonly number[], secret: string): Promise<CheckCase[]> {
   if (ids.length === 0) return [];
   const sources = await store.replaySources.many(ids);
   const missing = ids.filter((id) => !sources.some((source) => source.id === id));

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { CallHandlers } from '../../../shared/contract';
 import type { EgressStatus } from '../../../shared/egress';
-import type { SettingsStore } from '../store/common/inspector-store';
+import type { SettingsStore } from '../store/inspector-store';
 import { parseAllowRule, type AllowRule } from './allow-rule';
 import { EgressPolicy, type Resolver } from './egress-policy';
 

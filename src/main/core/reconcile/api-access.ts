@@ -7,7 +7,7 @@ import { personalEgress } from '../outbound/egress-policy';
 import { ServiceApiClient, RateLimiter, defaultRequestsPerSecond } from '../service-api';
 import { apiTokenEnvVar } from '../service-connection';
 import { fileSecretStore } from '../signing-secret';
-import type { InspectorStore } from '../store/common/inspector-store';
+import type { StoreReader } from '../store/reader';
 import { heartbeatMs } from './runtime-log';
 import type { PageReader } from './run-reconcile';
 import { retryWindowFor } from './reconcile-service';
@@ -30,7 +30,7 @@ export interface ReconcileApi {
 
 export interface ApiAccessOptions {
   dataDir: string;
-  store: InspectorStore;
+  store: StoreReader;
   /** --api URL */
   apiUrl?: string;
   /** --time-scale: a simulator run with it retries that much faster. */
@@ -57,7 +57,7 @@ function simulatorToken(dataDir: string): string | null {
 const SimulatorDetail = z.object({ api: z.string(), timeScale: z.number().positive() });
 
 /** The embedded simulator of an inspector still running on this store (its span seen lately), or null. */
-async function runningSimulator(store: InspectorStore, now: number): Promise<{ api: string; timeScale: number } | null> {
+async function runningSimulator(store: StoreReader, now: number): Promise<{ api: string; timeScale: number } | null> {
   const spans = await store.reconcile.runtime.spans(now);
   for (const span of spans.reverse()) {
     if (span.component !== 'inspector' || span.stoppedAt !== null || now - span.seenAt > 3 * heartbeatMs) continue;

@@ -11,7 +11,7 @@ import type {
 import { emptyCounts } from '../../../shared/reconcile';
 import type { SignatureVerdict } from '../../../shared/verdicts';
 import { recipientKeyOf } from '../analysis/lifecycle/keys';
-import type { ReconcileDelivery, RuntimeSpan } from '../store/common/reconcile-records';
+import type { ReconcileDelivery, RuntimeSpan } from '../store/reader';
 import { eventIdentity, heardOf, isAccepted, joinedDeliveries, lifecycleFacts, type JoinedDelivery, type LifecycleFacts } from './heard';
 import { abandonedByRefusal, iso, noAttemptReason, noCallbackReason, refusedReasons, windowReasons, type RecordsContext } from './records-reasons';
 

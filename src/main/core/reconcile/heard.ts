@@ -2,7 +2,7 @@ import type { LifecycleKind } from '../../../shared/lifecycle';
 import type { HeardState } from '../../../shared/reconcile';
 import { compareTimeTexts, isTerminalEvent } from '../analysis/lifecycle';
 import { isRecognizedEvent } from '../analysis/lifecycle/recognized-event';
-import type { ReconcileDelivery } from '../store/common/reconcile-records';
+import type { ReconcileDelivery } from '../store/reader';
 
 /**
  * What a lifecycle's webhooks told the merchant: only the deliveries the receiver accepted count (answered 2xx within

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { CallContext } from '../../../shared/contract';
 import { serviceReadTimeoutMs } from '../../../shared/delivery';
 import { ReconcileSchedule, defaultReconcileSchedule, type ReconcileRun, type ReconcileRunSummary } from '../../../shared/reconcile';
-import type { InspectorStore, SettingsStore } from '../store/common/inspector-store';
+import type { InspectorStore, SettingsStore } from '../store/inspector-store';
 import { specRetryWindowMs } from './classify';
 import { runReconcile, summaryOf, type PageReader } from './run-reconcile';
 

@@ -1,5 +1,5 @@
 import type { ReconcileReason } from '../../../shared/reconcile';
-import type { RuntimeSpan } from '../store/common/reconcile-records';
+import type { RuntimeSpan } from '../store/reader';
 import type { JoinedDelivery } from './heard';
 
 /**

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { ApiPayoutView, ReconcileChanges, ReconcileRun, ReconcileRunSummary, Unmatched } from '../../../shared/reconcile';
 import { emptyCounts, reconcileClasses } from '../../../shared/reconcile';
 import type { ListTarget } from '../../../shared/service-api';
-import type { ReconcileStore } from '../store/common/reconcile-records';
+import type { ReconcileStore } from '../store/inspector-store';
 import { indexOrders, readApiOrder, readApiPayout, withOrderFacts, type ApiOrderFacts } from './api-records';
 import { reconcilePayouts } from './classify';
 import { heartbeatMs } from './runtime-log';

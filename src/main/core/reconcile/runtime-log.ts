@@ -1,5 +1,6 @@
 import type { SourceHealth } from '../../../shared/relay';
-import type { ReconcileStore, RuntimeComponent } from '../store/common/reconcile-records';
+import type { RuntimeComponent } from '../store/reader';
+import type { ReconcileStore } from '../store/inspector-store';
 
 /** A write refused because another connection holds the store's lock (SQLite's BUSY; PostgreSQL's lock timeouts). */
 const busy = (error: unknown) => /locked|busy|lock timeout/i.test((error as Error)?.message ?? '');

@@ -6,7 +6,7 @@ import { defaultForwardSettings, type ForwardSettings, type ReplayRecord } from 
 import type { RawDelivery } from '../analysis/types';
 import type { EgressPolicy } from '../outbound/egress-policy';
 import type { ReceiverPorts } from '../receiver/receivers';
-import type { InspectorStore } from '../store/common/inspector-store';
+import type { InspectorStore } from '../store/inspector-store';
 import { Forwarder } from './forwarder';
 import { OutboundReplays } from './outbound-replays';
 import { ReplayRequestError, Replayer, type SecretInForce } from './replayer';

@@ -1,6 +1,6 @@
 import type { ReplayRecord } from '../../../shared/replay';
-import type { InspectorStore } from '../store/common/inspector-store';
-import type { ReplayDraft } from '../store/common/replay-rows';
+import type { InspectorStore } from '../store/inspector-store';
+import type { ReplayDraft } from '../store/writer';
 import { InFlight } from './in-flight';
 import { sendReplay, type OutgoingRequest, type SenderLimits, type SentReplay } from './send-replay';
 

@@ -11,8 +11,8 @@ import type {
 } from '../../../shared/replay';
 import { deliveryHeaders } from '../../../shared/replay-headers';
 import type { Egress } from '../outbound/egress-policy';
-import type { InspectorStore } from '../store/common/inspector-store';
-import type { ReplaySource } from '../store/common/replay-source-rows';
+import type { InspectorStore } from '../store/inspector-store';
+import type { ReplaySource } from '../store/reader';
 import type { OutboundReplays } from './outbound-replays';
 import { replayHeaders, type FreshValues } from './replay-headers';
 import { replaySequence, summarizeAnswers } from './replay-order';

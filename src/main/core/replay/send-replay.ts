@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Egress } from '../outbound/egress-policy';
 import { sendAttempt, type AttemptErrorKind } from '@webhook-inspector/http-attempt';
-import type { ReplayDraft } from '../store/common/replay-rows';
+import type { ReplayDraft } from '../store/writer';
 import { certificateRemedy, type SendKind } from './certificate-remedy';
 
 /** How a replay or forward behaves on the wire: the service's timeouts (spec 8) and how much of the answer is kept. */

@@ -3,7 +3,7 @@ import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { pacedSize } from '../paced-size';
 import type { DeliverySummary } from '../../../shared/delivery';
 import type { DeliverySearchJob, DeliverySearchPage, DeliverySearchStart } from '../../../shared/delivery-search';
-import type { InspectorStore } from '../store/common/inspector-store';
+import type { StoreReader } from '../store/reader';
 
 /** Each stretch of a scan holds the event loop about this long: receiving and the UI's calls run between stretches. */
 const stretchTargetMs = 4;
@@ -36,7 +36,7 @@ interface Run {
 export class DeliverySearchJobs {
   private readonly runs = new Map<string, Run>();
 
-  constructor(private readonly store: InspectorStore) {}
+  constructor(private readonly store: StoreReader) {}
 
   async start(input: DeliverySearchStart): Promise<DeliverySearchJob> {
     const { filter, beforeId, afterId, limit } = input;

@@ -1,7 +1,7 @@
 import type { CallHandlers } from '../../../shared/contract';
 import type { SigningSecret } from '../signing-secret';
-import { createdOrders } from '../store/common/created-orders';
-import type { SettingsStore } from '../store/common/inspector-store';
+import { createdOrders } from '../store';
+import type { SettingsStore } from '../store/inspector-store';
 import type { ServiceApiSession } from './session';
 
 export interface ServiceApiCallDeps {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ReceiverPorts, Receivers } from '../receiver/receivers';
-import type { SettingsStore } from '../store/common/inspector-store';
+import type { SettingsStore } from '../store/inspector-store';
 
 export const defaultHttpsPort = 8443;
 

@@ -1,8 +1,8 @@
 import type { CallHandlers } from '../../../shared/contract';
 import type { ServiceApiSession } from '../service-api';
 import type { ServiceConnectionManager } from '../service-connection';
-import { createdOrders } from '../store/common/created-orders';
-import type { SettingsStore } from '../store/common/inspector-store';
+import { createdOrders } from '../store';
+import type { SettingsStore } from '../store/inspector-store';
 import { simulatorStateShownTo } from './simulator-shown-to';
 
 export interface SimulatorCallDeps {

@@ -1,4 +1,4 @@
-import type { InspectorStore } from '../store/common/inspector-store';
+import type { StoreWriter } from '../store/writer';
 import type { RelayEndpoint } from './relay-client';
 import { RelaySource, type RelaySourceDeps } from './relay-source';
 
@@ -10,7 +10,7 @@ export function relaySourceName(url: string): string {
 /** The relay source of a core: its deliveries marked `relay:<host>`, its cursor kept in the store's settings. */
 export function pullFromRelay(
   endpoint: RelayEndpoint,
-  store: InspectorStore,
+  store: StoreWriter,
   deps: Pick<RelaySourceDeps, 'secret' | 'store' | 'onHealth' | 'log'>,
 ): RelaySource {
   const name = relaySourceName(endpoint.url);

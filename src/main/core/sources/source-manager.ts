@@ -4,7 +4,7 @@ import type { RelaySourceSettings, SourceHealth } from '../../../shared/relay';
 import type { EgressPolicy } from '../outbound/egress-policy';
 import { normalizeFingerprint } from '@webhook-inspector/http-attempt';
 import type { SecretStore } from '../secret-store';
-import type { InspectorStore, SettingsStore } from '../store/common/inspector-store';
+import type { InspectorStore, SettingsStore } from '../store/inspector-store';
 import { pullFromRelay, relaySourceName } from './pull-from-relay';
 import type { RelayEndpoint } from './relay-client';
 import type { RelaySource, RelaySourceDeps } from './relay-source';

@@ -3,14 +3,15 @@
  * database given as `postgresql://…`) for what the caller does with it. The only code that picks an engine.
  *
  * May import: store/common, store/sqlite, store/postgres, src/shared, and what a store URL is from
- * @webhook-inspector/command-line. Code outside store/ imports this file and
- * store/common only (eslint.config.mjs says so).
+ * @webhook-inspector/command-line. Code outside store/ imports this file and the door's interfaces beside it
+ * (reader.ts, writer.ts, inspector-store.ts) only: common/, sqlite/ and postgres/ are the store's own
+ * (lint/rooms.mjs says so).
  */
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type pg from 'pg';
-import { storeWriter, type ImportWriter } from './common/import-writer';
-import type { InspectorStore } from './common/inspector-store';
+import { storeWriter, type ImportWriter } from './import-writer';
+import type { InspectorStore } from './inspector-store';
 import { connectPool } from './postgres/connect';
 import { isPostgresUrl } from '@webhook-inspector/command-line';
 import { openPostgresStore, withoutPassword } from './postgres/postgres-store';
@@ -21,6 +22,10 @@ import { humanLogger, type Logger } from '../logger';
 
 export { isPostgresUrl, withoutPassword };
 export type { ImportWriter };
+/** What the door gives besides the store: its refusal of a bad value, the created orders kept in its settings, retention's test. */
+export { BadStoreInput, StoreUnavailable } from './common/store-errors';
+export { createdOrders } from './common/created-orders';
+export { limitsSet } from './common/pruning';
 
 /**
  * Where the inspector's store is: the SQLite file of a data dir, or a PostgreSQL database (a team's) when `url` is

@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { AuditRetentionLimits, defaultAuditRetention, type AuditRetentionApplied } from '../../../shared/team';
-import type { SettingsStore } from '../store/common/inspector-store';
+import type { SettingsStore } from '../store/inspector-store';
 
 const settingKey = 'auditRetention';
 const batch = 10_000;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { SettingsStore } from './inspector-store';
+import type { SettingsStore } from './settings-store';
 
 const keyOf = (orderUuid: string) => `createdOrder:${orderUuid}`;
 const Recipients = z.number().int().min(1);

@@ -136,23 +136,3 @@ export function toRun(row: ReconcileRunRow): ReconcileRun {
   const report = row.report === null ? { rows: [], unmatched: [] } : (JSON.parse(row.report) as Pick<ReconcileRun, 'rows' | 'unmatched'>);
   return { ...toRunSummary(row), ...report };
 }
-
-/** What the store offers reconcile. */
-export interface ReconcileStore {
-  /** Every delivery that belongs to a lifecycle, in arrival order. */
-  deliveries(): Promise<ReconcileDelivery[]>;
-  readonly runtime: {
-    apply(change: RuntimeChange): Promise<number | null>;
-    /** Spans still open, or closed at or after `sinceMs`, oldest first. */
-    spans(sinceMs: number): Promise<RuntimeSpan[]>;
-  };
-  readonly runs: {
-    /** Inserts or replaces the run, and removes the oldest past `keptReconcileRuns`. */
-    save(run: ReconcileRun): Promise<void>;
-    /** Newest first. */
-    list(limit: number): Promise<ReconcileRunSummary[]>;
-    get(id: string): Promise<ReconcileRun | null>;
-    /** The newest finished (`done`) run, or null. */
-    latestDone(): Promise<ReconcileRun | null>;
-  };
-}

@@ -4,7 +4,7 @@ import { filterClause } from '../common/delivery-columns';
 import { detailSql, filteredCountCap, receiveTimeOrder, summaryColumns, toDetail, toSummary, type DeliveryListPage, type DetailRow, type ListQuery, type SummaryRow } from '../common/delivery-view-rows';
 import { groupingOf } from '../common/duplicate-grouping';
 import { groupFacts, groupFirstCopies } from './group-reads';
-import type { ScannedStretch } from '../common/inspector-store';
+import type { ScannedStretch } from '../reader';
 import { inTransaction, type Queryable } from './connect';
 import { searchPattern } from './search-text';
 import { select } from './sql';

@@ -3,7 +3,7 @@ import type { DeliveryIdEvidence, Lifecycle, ListedDuplicateGroup, OrderSummary 
 import { recipientView, orderSummary } from '../../analysis/lifecycle';
 import { createdOrders } from '../common/created-orders';
 import { evidenceOf, evidenceSql, toListedGroup, type EvidenceRow, type GroupHead } from '../common/duplicate-view-rows';
-import type { SettingsStore } from '../common/inspector-store';
+import type { SettingsStore } from '../common/settings-store';
 import type { LifecycleFilter, ListedLifecycle } from '../common/lifecycle-listing';
 import { orderView, toSummary, type SummaryRow } from '../common/lifecycle-view-rows';
 import { lifecycleOfMembers, type MemberRow } from '../common/lifecycle-members';

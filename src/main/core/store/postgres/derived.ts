@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import type { DuplicateBasis } from '../../../../shared/lifecycle';
 import { groupCopies, groupingOf, type GroupMember } from '../common/duplicate-grouping';
-import type { DerivedResults } from '../common/inspector-store';
+import type { DerivedResults } from '../reader';
 import { addCopiesSql, additionsByLifecycle, earlierMemberSql, grownSummaryParams, growsFromFacts, lifecycleColumns, lifecycleOfMembers, lifecycleUpsertSql, memberBodySql, membersSql, membersUpToSql, newEvent, type LifecycleAddition, type MemberRow, type StoredGrowth, summaryParams } from '../common/lifecycle-members';
 import type { LifecycleKind } from '../../../../shared/lifecycle';
 import type { RecentParsedBodies } from '../common/recent-parsed-bodies';

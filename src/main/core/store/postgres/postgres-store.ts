@@ -1,6 +1,6 @@
 import { RecentBodyConclusions } from '../../analysis/recent-body-conclusions';
 import { analysedRecord } from '../../delivery-record/build-record';
-import type { InspectorStore } from '../common/inspector-store';
+import type { InspectorStore } from '../inspector-store';
 import { RecentParsedBodies } from '../common/recent-parsed-bodies';
 import { connectPool } from './connect';
 import { pgDerivedResults, loadLifecycle } from './derived';

@@ -7,9 +7,9 @@ import {
   toRuntimeSpan,
   type ReconcileDeliveryRow,
   type ReconcileRunRow,
-  type ReconcileStore,
   type RuntimeSpanRow,
 } from '../common/reconcile-records';
+import type { ReconcileStore } from '../inspector-store';
 import { reconcileSql } from '../common/reconcile-sql';
 import { select } from './sql';
 

@@ -1,6 +1,8 @@
 import type pg from 'pg';
 import type { ReplayRecord, ReplaySentBody } from '../../../../shared/replay';
-import type { DeliverySourceStore, ScopeReader, SettingsStore } from '../common/inspector-store';
+import type { SettingsStore } from '../common/settings-store';
+import type { ScopeReader } from '../reader';
+import type { DeliverySourceStore } from '../writer';
 import { replaySourceColumns, toSource, type ReplaySource, type SourceRow } from '../common/replay-source-rows';
 import {
   replayParams,

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import type { SettingsStore } from '../common/inspector-store';
+import type { SettingsStore } from '../common/settings-store';
 import type { Logger } from '../../logger';
 
 /**

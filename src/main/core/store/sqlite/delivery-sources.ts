@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { SettingsStore } from '../common/inspector-store';
+import type { SettingsStore } from '../common/settings-store';
 import type { Db } from './db';
 
 /** What the local store holds of one relay source: the relay ids already stored, and where its pulls resume. */

@@ -1,4 +1,4 @@
-import type { ScopeReader } from '../common/inspector-store';
+import type { ScopeReader } from '../reader';
 import { keyedDeliveries } from '../common/duplicate-grouping';
 import type { Db } from './db';
 import {

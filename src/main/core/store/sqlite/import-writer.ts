@@ -1,4 +1,4 @@
-import type { ImportWriter } from '../common/import-writer';
+import type { ImportWriter } from '../import-writer';
 import { bulkWriter } from './bulk-writer';
 import { openStore } from './open';
 import { openStoreWriter } from './open-writer';

@@ -1,7 +1,7 @@
 import type { Lifecycle, OrderSummary, RecipientView } from '../../../../shared/lifecycle';
 import { orderSummary, recipientView } from '../../analysis/lifecycle';
 import { createdOrders } from '../common/created-orders';
-import type { SettingsStore } from '../common/inspector-store';
+import type { SettingsStore } from '../common/settings-store';
 import type { Db } from './db';
 import { settingsQueries } from './settings';
 import type { LifecycleFilter } from '../common/lifecycle-listing';

@@ -7,10 +7,10 @@ import {
   toRuntimeSpan,
   type ReconcileDeliveryRow,
   type ReconcileRunRow,
-  type ReconcileStore,
   type RuntimeChange,
   type RuntimeSpanRow,
 } from '../common/reconcile-records';
+import type { ReconcileStore } from '../inspector-store';
 import { reconcileSql } from '../common/reconcile-sql';
 import type { Db } from './db';
 

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { SettingsStore } from '../common/inspector-store';
+import type { SettingsStore } from '../common/settings-store';
 import type { Db } from './db';
 import type { Logger } from '../../logger';
 

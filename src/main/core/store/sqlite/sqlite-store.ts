@@ -4,7 +4,7 @@ import { countDeliveries, deliveryFacets, getDelivery, listDeliveries } from './
 import { deliveryWriter } from './delivery-writer';
 import { deliveryIdEvidenceOf, listDuplicateGroups } from './duplicate-views';
 import { exportQueries } from './export-queries';
-import type { InspectorStore } from '../common/inspector-store';
+import type { InspectorStore } from '../inspector-store';
 import { getOrder, getRecipient, lifecycleFacets, listLifecycles, listOrders, viewLifecycle } from './lifecycle-views';
 import { lifecycleQueries } from './lifecycles';
 import type { Db } from './db';

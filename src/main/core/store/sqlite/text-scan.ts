@@ -2,7 +2,7 @@ import type { DeliveryFilter } from '../../../../shared/delivery';
 import { indexQuery } from './body-search';
 import { filterClause } from '../common/delivery-columns';
 import { summaryColumns, toSummary, type SummaryRow } from '../common/delivery-view-rows';
-import type { ScannedStretch } from '../common/inspector-store';
+import type { ScannedStretch } from '../reader';
 import type { Db } from './db';
 
 /** A text no index narrows (a single run of letters and digits under 16: `failed`, `walsh500`) is searched body by body. */

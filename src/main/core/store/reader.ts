@@ -1,25 +1,25 @@
-import type { z } from 'zod';
-import type { UpkeepFailure } from '../../../../shared/contract';
-import type { DeliveryDetail, DeliveryFilter, DeliverySummary } from '../../../../shared/delivery';
-import type { DeliveryIdEvidence, Lifecycle, ListedDuplicateGroup, OrderSummary, RecipientView } from '../../../../shared/lifecycle';
-import type { ReplayRecord, ReplaySentBody } from '../../../../shared/replay';
-import type { RetentionLimits } from '../../../../shared/retention';
-import type { IncomingDelivery } from '../../delivery-record/delivery-record';
-import type { DeliveryListPage, ListQuery } from './delivery-view-rows';
-import type { LifecycleFilter, ListedLifecycle } from './lifecycle-listing';
-import type { RetentionCounts } from './pruning';
-import type { ReplaySource } from './replay-source-rows';
-import type { ReplayDraft } from './replay-rows';
-import type { ExportedDelivery, ExportScope, StoredDelivery } from './stored-delivery';
-import type { ReconcileStore } from './reconcile-records';
+import type { UpkeepFailure } from '../../../shared/contract';
+import type { DeliveryDetail, DeliveryFilter, DeliverySummary } from '../../../shared/delivery';
+import type { DeliveryIdEvidence, Lifecycle, ListedDuplicateGroup, OrderSummary, RecipientView } from '../../../shared/lifecycle';
+import type { ReconcileRun, ReconcileRunSummary } from '../../../shared/reconcile';
+import type { ReplayRecord, ReplaySentBody } from '../../../shared/replay';
+import type { DeliveryListPage, ListQuery } from './common/delivery-view-rows';
+import type { LifecycleFilter, ListedLifecycle } from './common/lifecycle-listing';
+import type { RetentionCounts } from './common/pruning';
+import type { ReconcileDelivery, RuntimeSpan } from './common/reconcile-records';
+import type { ReplaySource } from './common/replay-source-rows';
+import type { SettingsReader } from './common/settings-store';
+import type { ExportedDelivery, ExportScope, StoredDelivery } from './common/stored-delivery';
 
-/** Small typed key/value settings, read synchronously (the engines keep them at hand); each value validated on the way out. */
-export interface SettingsStore {
-  read<T>(key: string, schema: z.ZodType<T>): T | undefined;
-  /** Takes effect for reads at once; stored durably in the background (`InspectorStore.close` waits for it). */
-  write(key: string, value: unknown): void;
-  remove(key: string): void;
-}
+/**
+ * What reads the inspector's store, whatever engine keeps it: a part of the store's door (`InspectorStore`,
+ * inspector-store.ts, is this, `StoreWriter` and the store's lifecycle). A caller that only reads takes this.
+ */
+
+export type { DeliveryListPage, ListQuery, LifecycleFilter, ListedLifecycle, RetentionCounts, ReplaySource, SettingsReader };
+export type { ExportedDelivery, ExportScope, StoredDelivery };
+export type { RuntimeComponent } from './common/reconcile-records';
+export type { ReconcileDelivery, RuntimeSpan };
 
 /** One stretch of a body-by-body search. */
 export interface ScannedStretch {
@@ -53,30 +53,27 @@ export interface ScopeReader {
   page(afterId: number, limit: number): Promise<StoredDelivery[]>;
 }
 
-/** What the local store holds of one relay source. */
-export interface DeliverySourceStore {
-  alreadyStored(relayIds: string[]): Promise<Set<string>>;
-  /** Deliveries stored from this source, in every run. */
-  count(): Promise<number>;
-  cursor: { read(): string; write(cursor: string): void };
+/** What reconcile reads: the deliveries it joins, when the parts ran, the runs kept. */
+export interface ReconcileReads {
+  /** Every delivery that belongs to a lifecycle, in arrival order. */
+  deliveries(): Promise<ReconcileDelivery[]>;
+  readonly runtime: {
+    /** Spans still open, or closed at or after `sinceMs`, oldest first. */
+    spans(sinceMs: number): Promise<RuntimeSpan[]>;
+  };
+  readonly runs: {
+    /** Newest first. */
+    list(limit: number): Promise<ReconcileRunSummary[]>;
+    get(id: string): Promise<ReconcileRun | null>;
+    /** The newest finished (`done`) run, or null. */
+    latestDone(): Promise<ReconcileRun | null>;
+  };
 }
 
-/**
- * The inspector's own store, whatever engine keeps it: SQLite (embedded, the default) or PostgreSQL (a team's
- * shared server). Every module of the core outside store/ goes through this; each engine answers the same.
- */
-export interface InspectorStore {
-  readonly engine: 'sqlite' | 'postgresql';
-
-  /**
-   * Stores one delivery, analysing it first when it comes as captured; resolves with its id once committed
-   * durably (group commit: one commit serves many).
-   */
-  storeDelivery(delivery: IncomingDelivery): Promise<number>;
+/** The store's reads: the listing, a delivery's details, groups, lifecycles, the exports' and reconcile's reads. */
+export interface StoreReader {
   /** Called after each commit with the newest stored id. */
   onCommitted(listener: (latestId: number) => void): void;
-  /** Commits what is queued (a command about to read back what it stored). */
-  drain(): Promise<void>;
 
   /** Every stored delivery, as of the last commit. */
   deliveryCount(): number;
@@ -90,6 +87,7 @@ export interface InspectorStore {
   scanForText(filter: DeliveryFilter, fromId: number, belowId: number): Promise<ScannedStretch>;
   deliveryFacets(): Promise<{ events: string[]; paths: string[] }>;
 
+  /** The derived results' upkeep, which their reads wait for (`catchUpForRead`, `catchUpAll`). */
   readonly derived: DerivedResults;
   listDuplicateGroups(beforeLastId: number | undefined, limit: number): Promise<{ items: ListedDuplicateGroup[]; total: number }>;
   deliveryIdEvidence(): Promise<DeliveryIdEvidence>;
@@ -103,11 +101,7 @@ export interface InspectorStore {
   getOrder(orderUuid: string): Promise<{ summary: OrderSummary; recipients: RecipientView[] } | null>;
   listOrders(limit: number): Promise<OrderSummary[]>;
 
-  /** Recomputes every delivery's derived columns (a secret change, an analyzer upgrade); rebuilds the derived results when keys changed. */
-  reanalyze(secret: string | null, options?: { rebuild?: boolean }): Promise<number>;
-
   readonly replays: {
-    insert(draft: ReplayDraft): Promise<ReplayRecord>;
     /** Newest first. */
     listForDelivery(deliveryId: number, limit?: number): Promise<ReplayRecord[]>;
     /** The exact bytes one replay sent (an edited one's own, else its delivery's); null when there is no such replay. */
@@ -121,23 +115,13 @@ export interface InspectorStore {
     withIdempotencyKey(key: string): Promise<ReplaySource[]>;
   };
 
-  /** Retention: what the store holds, and the pruning of the oldest deliveries past the limits. */
   readonly retention: {
-    /** As of the last commit or prune. */
+    /** What the store holds, as of the last commit or prune. */
     counts(): RetentionCounts;
-    /**
-     * Removes up to `maxRows` of the oldest deliveries (receive order) past the limits, with their replays, search
-     * entries and derived rows, in one short transaction that never holds up a delivery's commit; resolves with
-     * how many (0: none past the limits, or none derived yet).
-     */
-    pruneBatch(limits: RetentionLimits, maxRows: number, now?: number): Promise<number>;
   };
 
-  /** Reconcile's records (runtime spans, runs) and the deliveries it joins. */
-  readonly reconcile: ReconcileStore;
-
-  readonly settings: SettingsStore;
-  deliverySource(name: string): DeliverySourceStore;
+  readonly reconcile: ReconcileReads;
+  readonly settings: SettingsReader;
 
   /** Export readers. */
   scope(scope: ExportScope): Promise<ScopeReader>;
@@ -146,7 +130,4 @@ export interface InspectorStore {
   exportPage(afterId: number, limit: number): Promise<ExportedDelivery[]>;
   /** Lifecycle keys in order, a page after a key. */
   lifecycleKeys(afterKey: string, limit: number): Promise<string[]>;
-
-  /** Commits what is queued, stops background work, closes the connections. */
-  close(): Promise<void>;
 }

@@ -1,4 +1,4 @@
-import type { DeliveryRecord } from '../../delivery-record/delivery-record';
+import type { DeliveryRecord } from '../delivery-record/delivery-record';
 import type { InspectorStore } from './inspector-store';
 
 /** How a command stores many deliveries (an import): a chunk at a time, everything durable and derived by `finish`. */
