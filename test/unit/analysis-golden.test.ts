@@ -26,7 +26,8 @@ const chunk = 100;
 /** A record as JSON: bytes (the row's body) as base64, LosslessNumbers as their class's own fields. */
 function recordJson(delivery: CapturedDelivery, recentBodies?: RecentBodyConclusions): string {
   const record = analysedRecord(delivery, recentBodies);
-  const row = Object.fromEntries(insertValues(record).map((value, i) => [insertColumns[i], value]));
+  // How long the receiver took to answer is the receiver's record, not the analysis's: the digests leave it out.
+  const row = Object.fromEntries(insertValues(record).map((value, i) => [insertColumns[i], value]).filter(([column]) => column !== 'response_after_ms'));
   const { raw: _raw, ...derived } = record;
   return JSON.stringify({ ...derived, row }, function (this: Record<string, unknown>, key: string, value: unknown) {
     const original = this[key];
