@@ -60,7 +60,7 @@ describeEachEngine('live forwarding', (engine) => {
     until(
       async () => (await t!.call('replay.list', { deliveryId: id })).items,
       (items) => items.length > 0,
-      10_000,
+      30_000,
     );
 
   it('is off by default, saved across restarts, and needs a target to be on', async () => {
@@ -233,7 +233,8 @@ describeEachEngine('live forwarding', (engine) => {
     const hopOf = (headers: ReadonlyArray<readonly [string, string]>) => headers.find(([name]) => name === 'X-Webhook-Inspector-Forwarded')?.[1];
     const firstId = hopOf((await second.call('deliveries.get', { id: atSecond[0]!.id })).headers);
     expect(firstId).toMatch(/^[0-9a-f-]{36}$/);
-    const [sentBack] = (await second.call('replay.list', { deliveryId: atSecond[0]!.id })).items;
+    // The second inspector writes its forward's record once the first has answered it, a moment after storing it.
+    const [sentBack] = (await until(() => second.call('replay.list', { deliveryId: atSecond[0]!.id }), (l) => l.items.length > 0)).items;
     expect(hopOf(sentBack!.request.headers)).toMatch(new RegExp(`^${firstId}, [0-9a-f-]{36}$`));
     expect(hopOf((await t.call('deliveries.get', { id: bounced!.id })).headers)).toBe(hopOf(sentBack!.request.headers));
     expect(await listed()).toHaveLength(2);
