@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CheckCaseResult, CheckRunView, CheckVerdict } from '../../src/shared/handler-check';
-import { groupedResults, mergeRead, withResult } from '../../src/renderer/src/features/check/check-run-merge';
+import { groupedResults, listAsRead, mergeRead, withResult } from '../../src/renderer/src/features/check/check-run-merge';
 
 const result = (id: string, verdict: CheckVerdict): CheckCaseResult => ({
   id,
@@ -62,4 +62,32 @@ describe('the Check view’s run as it fills in', () => {
     expect(mergeRead(run([result('acknowledges/a', 'pass')]), shown).results.map((r) => r.id)).toEqual(['acknowledges/a', 'acknowledges/b']);
     expect(mergeRead(run([result('acknowledges/a', 'pass')], 'finished'), shown).results.map((r) => r.id)).toEqual(['acknowledges/a']);
   });
+
+  it('never shows a read that predates what the events told since over it', () => {
+    const told = run([result('acknowledges/a', 'pass'), result('acknowledges/b', 'fail')], 'finished');
+    // A read of the run still running, answered after the event that it finished.
+    expect(mergeRead(run([result('acknowledges/a', 'pass')]), told)).toBe(told);
+    // A read from before a case was sent again, answered after the re-send's answer.
+    const resent = { ...told, results: [result('acknowledges/a', 'pass'), { ...result('acknowledges/b', 'pass'), resentAt: '2026-03-02T09:05:00.000Z' }] };
+    expect(mergeRead(told, resent)).toBe(resent);
+    expect(mergeRead(resent, told)).toBe(resent);
+  });
+
+  it('takes the counts of the events when they are ahead of a read of the running run', () => {
+    const shown = { ...run([result('acknowledges/a', 'pass'), result('acknowledges/b', 'pass')]), counts: { pass: 2, fail: 0, 'security-failure': 0 } };
+    const read = { ...run([result('acknowledges/a', 'pass')]), counts: { pass: 1, fail: 0, 'security-failure': 0 } };
+    expect(mergeRead(read, shown).counts).toEqual(shown.counts);
+  });
 });
+
+describe('the Check view’s list of runs', () => {
+  const summary = (id: string, startedAt: string) => ({ ...run([]), id, startedAt, results: undefined, causes: undefined });
+  it('keeps as current a run started after the one a late read names', () => {
+    const started = summary('run-2', '2026-03-02T10:00:00.000Z');
+    const read = { current: summary('run-1', '2026-03-02T09:00:00.000Z'), kept: [] };
+    expect(listAsRead(read, { current: started, kept: [] }).current).toBe(started);
+    expect(listAsRead({ current: started, kept: [] }, read).current).toBe(started);
+    expect(listAsRead(read, undefined)).toBe(read);
+  });
+});
+

@@ -44,6 +44,14 @@ export const refreshes: readonly Refresh[] = [
     delayMs: 1_500,
   },
   { events: ['check.changed'], onReconnect: true, calls: ['check.get'], delayMs: 400 },
+  {
+    // The runs kept and the current one: read again when a run finishes or is kept or dropped (not for each case graded).
+    events: ['check.changed'],
+    onReconnect: true,
+    calls: ['check.list'],
+    only: (_query, events) => events.length === 0 || events.some((event) => (event as { result?: unknown }).result === null),
+    delayMs: 0,
+  },
   // The simulator's events and attempts (the event can fire many times a second).
   { events: ['simulator.changed'], onReconnect: true, calls: ['simulator.state'], delayMs: 300 },
   {
@@ -58,6 +66,18 @@ export const refreshes: readonly Refresh[] = [
   { events: [], onReconnect: true, calls: ['forward.get'], delayMs: 0 },
   // Settings no event announces (the allowed targets, a team's users, the audit log): read again after a reconnect.
   { events: [], onReconnect: true, calls: ['egress.get', 'users.list', 'audit.list'], delayMs: 0 },
+  {
+    // Reconcile's runs, and the newest finished: when a run ends (the one under way follows each page's event itself).
+    events: ['reconcile.changed'],
+    onReconnect: true,
+    calls: ['reconcile.list', 'reconcile.get'],
+    only: (_query, events) => events.length === 0 || events.some((event) => (event as { state?: unknown }).state !== 'running'),
+    delayMs: 0,
+  },
+  // Who this UI is signed in as: a role change reconnects the stream.
+  { events: [], onReconnect: true, calls: ['session.get'], delayMs: 0 },
+  // The top bar's status: the fail-next countdown moves with every delivery (hooks/useStatus.ts takes the stored counts at once).
+  { events: ['deliveries.changed'], onReconnect: true, calls: ['status.get'], delayMs: 1_000 },
 ];
 
 function sameDelivery(input: unknown, event: unknown): boolean {

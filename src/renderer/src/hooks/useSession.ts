@@ -1,17 +1,16 @@
-import { useEffect } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import type { CallName, SessionInfo } from '../../../shared/contract';
 import { onlyWhoMay, roleAllows } from '../../../shared/roles';
-import { reloadSession, sessionInfo } from '../api/session-info';
-import { useReconnected } from './useEventStream';
-import { useObservable } from './useObservable';
+import { call } from '../api/client';
+import { callKey } from '../api/queries';
 
-/** Who this UI is signed in as, with their role; null until first read. A role change reconnects the stream, which reads it again. */
+/**
+ * Who this UI is signed in as, with their role; null until first read. Read once for every view, and again after
+ * the stream reconnects (a role change reconnects it; api/query-invalidation.ts). A failed read keeps what was known.
+ */
 export function useSession(): SessionInfo | null {
-  useEffect(() => {
-    if (sessionInfo.get() === null) void reloadSession();
-  }, []);
-  useReconnected(() => void reloadSession());
-  return useObservable(sessionInfo);
+  const query = useQuery({ queryKey: callKey('session.get', {}), queryFn: ({ signal }) => call('session.get', {}, { signal }), staleTime: Infinity });
+  return query.data ?? null;
 }
 
 export interface RoleGateState {

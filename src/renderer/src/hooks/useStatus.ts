@@ -1,7 +1,10 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
-import type { CoreStatus, EventPayload } from '../../../shared/contract';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useRef } from 'react';
+import type { CoreStatus } from '../../../shared/contract';
 import { call } from '../api/client';
-import { useReconnected, useServerEvent } from './useEventStream';
+import { callKey } from '../api/queries';
+import { newerStatus, statusAsRead, withStored } from './status-merge';
+import { useServerEvent } from './useEventStream';
 
 export interface StatusState {
   status: CoreStatus | null;
@@ -11,71 +14,39 @@ export interface StatusState {
   replaceStatus: (status: CoreStatus) => void;
   /** Take a policy settings.setPolicy returned. */
   replacePolicy: (policy: CoreStatus['policy']) => void;
-  refresh: () => Promise<void>;
 }
 
-type Stored = EventPayload<'deliveries.changed'>['stored'];
-
-/** The fail-next countdown moves with every delivery: re-read the status at most this often while they arrive. */
-const refreshWhileReceivingMs = 1_000;
-
-/** The status with what the store keeps as of a commit. */
-function withStored(status: CoreStatus, stored: Stored): CoreStatus {
-  return { ...status, deliveryCount: stored.deliveries, retention: { ...status.retention, kept: stored } };
-}
-
-/** Whether `next` was read in the core before `current`: an answer or event that arrived after a newer one. */
-const isStale = (current: CoreStatus | null, next: CoreStatus) => current !== null && next.revision < current.revision;
+const statusKey = callKey('status.get', {});
 
 /**
- * The core's status: loaded once, then kept current by `status.changed`, by the stored count each `deliveries.changed`
- * carries (the same event that grows the list), and by re-reading it as deliveries arrive.
+ * The core's status: read once, then kept current by `status.changed`, by the stored count each `deliveries.changed`
+ * carries (the same event that grows the list), and by reading it again as deliveries arrive (api/query-invalidation.ts).
  */
 export function useStatus(): StatusState {
-  const [status, setStatus] = useState<CoreStatus | null>(null);
-  const [error, setError] = useState<unknown>(null);
-  // Counts events that carried the stored count: a read sent before one of them may predate its delivery.
+  const queryClient = useQueryClient();
+  // Counts the events that carried the stored count: a read sent before one of them may predate its delivery.
   const storedEvents = useRef(0);
+  const query = useQuery({
+    queryKey: statusKey,
+    queryFn: async ({ signal }) => {
+      const eventsBefore = storedEvents.current;
+      const read = await call('status.get', {}, { signal });
+      return statusAsRead(queryClient.getQueryData<CoreStatus>(statusKey), read, storedEvents.current !== eventsBefore);
+    },
+    staleTime: Infinity,
+  });
 
-  const refresh = useCallback(() => {
-    const eventsBefore = storedEvents.current;
-    return call('status.get', {}).then(
-      (next) => {
-        setStatus((current) => {
-          if (isStale(current, next)) return current;
-          return current !== null && storedEvents.current !== eventsBefore ? withStored(next, current.retention.kept) : next;
-        });
-        setError(null);
-      },
-      (failure: unknown) => setError(failure),
-    );
-  }, []);
-
-  const refreshTimer = useRef<number | undefined>(undefined);
-  useEffect(() => {
-    void refresh();
-    return () => {
-      window.clearTimeout(refreshTimer.current);
-      refreshTimer.current = undefined;
-    };
-  }, [refresh]);
+  const update = useCallback(
+    (change: (shown: CoreStatus | undefined) => CoreStatus | undefined) => queryClient.setQueryData<CoreStatus>(statusKey, change),
+    [queryClient],
+  );
   useServerEvent('deliveries.changed', ({ stored }) => {
     storedEvents.current++;
-    setStatus((current) => (current === null ? current : withStored(current, stored)));
-    if (refreshTimer.current !== undefined) return;
-    refreshTimer.current = window.setTimeout(() => {
-      refreshTimer.current = undefined;
-      void refresh();
-    }, refreshWhileReceivingMs);
+    update((shown) => shown && withStored(shown, stored));
   });
-  const replaceStatus = useCallback((next: CoreStatus) => setStatus((current) => (isStale(current, next) ? current : next)), []);
-  useServerEvent('status.changed', (next) => {
-    replaceStatus(next);
-    setError(null);
-  });
-  useReconnected(() => void refresh());
+  const replaceStatus = useCallback((given: CoreStatus) => update((shown) => newerStatus(shown, given)), [update]);
+  useServerEvent('status.changed', replaceStatus);
+  const replacePolicy = useCallback((policy: CoreStatus['policy']) => update((shown) => shown && { ...shown, policy }), [update]);
 
-  const replacePolicy = useCallback((policy: CoreStatus['policy']) => setStatus((current) => (current ? { ...current, policy } : current)), []);
-
-  return { status, error, replaceStatus, replacePolicy, refresh };
+  return { status: query.data ?? null, error: query.error, replaceStatus, replacePolicy };
 }

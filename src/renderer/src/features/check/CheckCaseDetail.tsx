@@ -1,3 +1,4 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState, type Ref } from 'react';
 import { storedDeliveryOf, type CheckCaseResult, type CheckExchangeView, type CheckVerdict } from '../../../../shared/handler-check';
 import { call } from '../../api/client';
@@ -9,12 +10,12 @@ import { DetailHeader } from '../../components/list-detail/DetailHeader';
 import { DetailPane } from '../../components/list-detail/DetailPane';
 import { RoleGate } from '../../components/RoleGate';
 import { RouteLink } from '../../components/RouteLink';
-import { useCallAction } from '../../hooks/useCallAction';
 import { formatBytes, formatDuration, formatFullTime } from '../../lib/format';
 import { routes } from '../../lib/links';
 import { AnswerComparison, type AnswerSide } from '../compare/AnswerComparison';
 import { DetailSection } from '../deliveries/detail/DetailSection';
 import { PrettyBodyView } from '../deliveries/detail/PrettyBodyView';
+import { showResent } from './useCheckRuns';
 import { VerdictBadge } from './VerdictBadge';
 
 interface CheckCaseDetailProps {
@@ -26,17 +27,17 @@ interface CheckCaseDetailProps {
   compared: { label: string; result: CheckCaseResult | null } | null;
   /** Sending again is refused while the run is still going. */
   running: boolean;
-  onResent: (result: CheckCaseResult) => void;
   onClose: () => void;
   paneRef: Ref<HTMLElement>;
 }
 
 /** One case: what it checks, its verdict and why, each request sent and what came back; "Send again" sends it alone. */
-export function CheckCaseDetail({ runId, result, then, compared, running, onResent, onClose, paneRef }: CheckCaseDetailProps) {
+export function CheckCaseDetail({ runId, result, then, compared, running, onClose, paneRef }: CheckCaseDetailProps) {
   const storedId = storedDeliveryOf(result.id);
-  const resend = useCallAction(async () => {
-    onResent(await call('check.resend', { runId, caseId: result.id }));
-    return 'Sent again and graded again.';
+  const queryClient = useQueryClient();
+  const resend = useMutation({
+    mutationFn: (caseId: string) => call('check.resend', { runId, caseId }),
+    onSuccess: (graded) => showResent(queryClient, runId, graded),
   });
   return (
     <DetailPane state={{ phase: 'ready' }} testId="check-case-detail" label={`Case ${result.title}`} onClose={onClose} paneRef={paneRef} data={{ 'data-case': result.id }}>
@@ -87,14 +88,14 @@ export function CheckCaseDetail({ runId, result, then, compared, running, onRese
       </dl>
       <div className="replay-actions check-case-actions">
         <RoleGate call="check.resend" doing="send a case again" inline>
-          <button type="button" data-testid="check-case-resend" disabled={resend.busy || running} onClick={() => void resend.run()}>
-            {resend.busy ? 'Sending…' : 'Send again'}
+          <button type="button" data-testid="check-case-resend" disabled={resend.isPending || running} onClick={() => resend.mutate(result.id)}>
+            {resend.isPending ? 'Sending…' : 'Send again'}
           </button>
         </RoleGate>
         {running && <span className="muted">once the run has finished</span>}
-        {resend.done && (
+        {resend.isSuccess && (
           <span className="ok-text" role="status" data-testid="check-case-resent">
-            {resend.done}
+            Sent again and graded again.
           </span>
         )}
       </div>

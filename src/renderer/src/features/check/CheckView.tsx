@@ -1,23 +1,28 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import type { CoreStatus } from '../../../../shared/contract';
+import { useForm, useWatch } from 'react-hook-form';
+import type { CallInput, CoreStatus } from '../../../../shared/contract';
 import { call } from '../../api/client';
 import { useCall } from '../../api/queries';
 import { CallErrorMessage } from '../../components/CallErrorMessage';
 import { ListDetailLayout } from '../../components/list-detail/ListDetailLayout';
 import { RoleGate } from '../../components/RoleGate';
 import { SecretFingerprint } from '../../components/SecretFingerprint';
+import { firstProblem } from '../../components/form/field-problems';
+import { FormProblem } from '../../components/form/FormProblems';
 import { CheckboxField, SecretField, TextField } from '../../components/form/fields';
-import { useCallAction } from '../../hooks/useCallAction';
 import { useListKeyboard } from '../../hooks/useListKeyboard';
 import { useNavigate } from '../../hooks/useNavigate';
 import { useSession } from '../../hooks/useSession';
 import { routes } from '../../lib/links';
 import { CheckCaseDetail } from './CheckCaseDetail';
+import { CheckFields, checkProblems } from './check-fields';
 import { CheckResultList } from './CheckResultList';
 import { CheckRunFacts } from './CheckRunFacts';
 import { groupedResults, verdictsThen } from './check-run-merge';
 import { StoredDeliveriesField } from './StoredDeliveriesField';
-import { useCheckRuns } from './useCheckRuns';
+import { showKept, showStarted, useCheckRuns } from './useCheckRuns';
 
 const lastTargetKey = 'check.target';
 
@@ -31,12 +36,15 @@ interface CheckViewProps {
 /** The handler check, as `webhook-inspector check` runs it: the battery against the user's endpoint, graded live. */
 export function CheckView({ status, deliveryIds, onOpenSettings }: CheckViewProps) {
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const runs = useCheckRuns();
   const { run } = runs;
-  const [url, setUrl] = useState(() => localStorage.getItem(lastTargetKey) ?? '');
-  const [allowSelfSigned, setAllowSelfSigned] = useState(false);
-  // On a team server a run signs with the secret the user's handler verifies with; the team's signs an admin's run only.
-  const [handlerSecret, setHandlerSecret] = useState('');
+  const form = useForm<CheckFields, unknown, CallInput<'check.start'>>({
+    resolver: zodResolver(CheckFields),
+    // On a team server a run signs with the secret the user's handler verifies with; the team's signs an admin's run only.
+    defaultValues: { url: localStorage.getItem(lastTargetKey) ?? '', allowSelfSigned: false, secret: '' },
+  });
+  const [url, handlerSecret] = useWatch({ control: form.control, name: ['url', 'secret'] });
   const session = useSession();
   const team = session?.team === true;
   const teamSecretAllowed = !team || session?.role === 'admin';
@@ -45,18 +53,18 @@ export function CheckView({ status, deliveryIds, onOpenSettings }: CheckViewProp
   const listRef = useRef<HTMLDivElement | null>(null);
   const detailRef = useRef<HTMLElement | null>(null);
 
-  const keep = useCallAction(async (runId: string) => {
-    await call('check.keep', { runId });
-    runs.setKept((await call('check.list', {})).kept);
-    return 'Kept: pick it later to compare a run with it.';
+  const keep = useMutation({
+    mutationFn: (runId: string) => call('check.keep', { runId }),
+    onSuccess: (summary) => showKept(queryClient, summary),
   });
-  const start = useCallAction(async () => {
-    const started = await call('check.start', { url: url.trim(), allowSelfSigned, deliveryIds, ...(team && handlerSecret !== '' ? { secret: handlerSecret } : {}) });
-    localStorage.setItem(lastTargetKey, url.trim());
-    setSelectedId(null);
-    keep.clear();
-    runs.started(started);
-    return '';
+  const start = useMutation({
+    mutationFn: (input: CallInput<'check.start'>) => call('check.start', { ...input, deliveryIds }),
+    onSuccess: (started, input) => {
+      localStorage.setItem(lastTargetKey, input.url);
+      setSelectedId(null);
+      keep.reset();
+      showStarted(queryClient, started);
+    },
   });
 
   const comparedCall = useCall('check.get', compareId === '' ? null : { runId: compareId });
@@ -85,7 +93,6 @@ export function CheckView({ status, deliveryIds, onOpenSettings }: CheckViewProp
           }
         }
         running={run.state === 'running'}
-        onResent={runs.resent}
         paneRef={detailRef}
         onClose={() => {
           setSelectedId(null);
@@ -99,22 +106,20 @@ export function CheckView({ status, deliveryIds, onOpenSettings }: CheckViewProp
       <form
         className="check-form"
         aria-label="Check a handler"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void start.run();
-        }}
+        noValidate
+        onSubmit={form.handleSubmit((input) => start.mutate(input))}
+        onChange={() => start.reset()}
       >
         <p className="muted check-intro">
           Sends your handler the service&apos;s traffic (every event of every form), forgeries, unknown events, repeated and out-of-order copies and
           awkward payloads, exactly as the service would, and grades each answer against the spec. The same run as <code>webhook-inspector check</code>.
         </p>
-        <TextField label="Your handler" testId="check-target" value={url} onChange={setUrl} placeholder="http://localhost:3000/webhooks" type="url" />
+        <TextField label="Your handler" testId="check-target" registered={form.register('url')} placeholder="http://localhost:3000/webhooks" type="url" />
         {team && (
           <SecretField
             label={teamSecretAllowed ? "Your handler's secret (empty: the team's signing secret)" : "Your handler's secret"}
             testId="check-handler-secret"
-            value={handlerSecret}
-            onChange={setHandlerSecret}
+            registered={form.register('secret')}
             placeholder="the secret your handler verifies with"
           />
         )}
@@ -143,19 +148,20 @@ export function CheckView({ status, deliveryIds, onOpenSettings }: CheckViewProp
           </div>
         )}
         <StoredDeliveriesField deliveryIds={deliveryIds} onChange={(ids) => navigate(routes.checkWithDeliveries(ids))} />
-        <CheckboxField testId="check-allow-self-signed" checked={allowSelfSigned} onChange={setAllowSelfSigned} label="Allow a self-signed certificate" />
+        <CheckboxField testId="check-allow-self-signed" registered={form.register('allowSelfSigned')} label="Allow a self-signed certificate" />
         <div className="replay-actions">
           <RoleGate call="check.start" doing="run the handler check" inline>
             <button
               type="submit"
               className="primary"
               data-testid="check-start"
-              disabled={start.busy || run?.state === 'running' || url.trim() === '' || !signable}
+              disabled={start.isPending || run?.state === 'running' || url.trim() === '' || !signable}
             >
               {run?.state === 'running' ? 'Running…' : 'Run'}
             </button>
           </RoleGate>
         </div>
+        <FormProblem problem={firstProblem(form.formState.errors, checkProblems)} testId="check-problem" />
         <CallErrorMessage error={start.error} testId="check-start-error" />
         <CallErrorMessage error={runs.loadError} testId="check-load-error" />
       </form>
@@ -164,13 +170,13 @@ export function CheckView({ status, deliveryIds, onOpenSettings }: CheckViewProp
           <CheckRunFacts run={run} />
           <div className="check-run-actions">
             <RoleGate call="check.keep" doing="keep a run" inline>
-              <button type="button" data-testid="check-keep" disabled={run.state === 'running' || keep.busy} onClick={() => void keep.run(run.id)}>
+              <button type="button" data-testid="check-keep" disabled={run.state === 'running' || keep.isPending} onClick={() => keep.mutate(run.id)}>
                 {run.keptAt ? 'Keep again (as it is now)' : 'Keep this run'}
               </button>
             </RoleGate>
-            {keep.done && (
+            {keep.isSuccess && (
               <span className="ok-text" role="status" data-testid="check-kept">
-                {keep.done}
+                Kept: pick it later to compare a run with it.
               </span>
             )}
             <label className="field check-compare">

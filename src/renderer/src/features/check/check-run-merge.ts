@@ -7,11 +7,44 @@ export function withResult(run: CheckRunView, result: CheckCaseResult, summary: 
   return { ...run, ...summary, results };
 }
 
-/** The run as read, with the cases graded since (events that came before the read answered). */
-export function mergeRead(read: CheckRunView, shown: CheckRunView | null): CheckRunView {
-  if (shown === null || shown.id !== read.id || read.state !== 'running') return read;
+/** A run known only by the summary an event carried: nothing graded yet. */
+export function runOf(summary: CheckRunSummary): CheckRunView {
+  return { ...summary, results: [], causes: [] };
+}
+
+/** How far a run had got when it was read or told: finished beats running, then more cases graded, then a later re-send. */
+function progress(run: CheckRunView): [number, number, string] {
+  const lastResent = run.results.reduce((latest, r) => (r.resentAt !== null && r.resentAt > latest ? r.resentAt : latest), '');
+  return [run.state === 'running' ? 0 : 1, run.results.length, lastResent];
+}
+
+function isBehind(read: CheckRunView, shown: CheckRunView): boolean {
+  const [a, b] = [progress(read), progress(shown)];
+  return a[0] !== b[0] ? a[0] < b[0] : a[1] !== b[1] ? a[1] < b[1] : a[2] < b[2];
+}
+
+/**
+ * The run as read, against the one shown when the answer landed: a read that predates what the events have
+ * told since is not shown over it, and the cases graded meanwhile (events that came before the read answered) stay.
+ */
+export function mergeRead(read: CheckRunView, shown: CheckRunView | null | undefined): CheckRunView {
+  if (!shown || shown.id !== read.id) return read;
+  const behind = isBehind(read, shown);
+  if (read.state !== 'running' || shown.state !== 'running') return behind ? shown : read;
+  const { results: _results, causes: _causes, ...shownSummary } = shown;
   const extra = shown.results.filter((r) => !read.results.some((s) => s.id === r.id));
-  return { ...read, results: [...read.results, ...extra] };
+  return { ...read, ...(behind ? shownSummary : {}), results: [...read.results, ...extra] };
+}
+
+export interface CheckRunList {
+  current: CheckRunSummary | null;
+  kept: CheckRunSummary[];
+}
+
+/** The list as read, keeping as current a run started after the one it names (this page's, or one an event told of). */
+export function listAsRead(read: CheckRunList, shown: CheckRunList | undefined): CheckRunList {
+  const current = shown?.current;
+  return current && (read.current === null || current.startedAt > read.current.startedAt) ? { ...read, current } : read;
 }
 
 export interface CaseGroup {

@@ -1,24 +1,10 @@
-import { useEffect, useState } from 'react';
-import type { ReconcileRunSummary } from '../../../../shared/reconcile';
-import { call } from '../../api/client';
 import { RouteLink } from '../../components/RouteLink';
-import { useReconnected, useServerEvent } from '../../hooks/useEventStream';
+import { useReconcileList } from './useReconcile';
 
 /** The top bar's line when the newest reconcile run found payouts behind or never heard beyond the service's retry window. */
 export function ReconcileAlert() {
-  const [latest, setLatest] = useState<ReconcileRunSummary | null>(null);
-  const reload = () =>
-    call('reconcile.list', {}).then(
-      (list) => setLatest(list.runs.find((r) => r.state === 'done') ?? null),
-      () => setLatest(null),
-    );
-  useEffect(() => {
-    void reload();
-  }, []);
-  useReconnected(() => void reload());
-  useServerEvent('reconcile.changed', (summary) => {
-    if (summary.state === 'done') setLatest(summary);
-  });
+  const list = useReconcileList();
+  const latest = list.data?.runs.find((r) => r.state === 'done');
   if (!latest || latest.beyondRetryWindow === 0) return null;
   const n = latest.beyondRetryWindow;
   return (

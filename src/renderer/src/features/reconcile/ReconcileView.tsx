@@ -1,5 +1,6 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { reconcileClasses, type ReconcileClass, type ReconcileRow, type ReconcileRunSummary } from '../../../../shared/reconcile';
+import { ReconcileSchedule, reconcileClasses, type ReconcileClass, type ReconcileRow, type ReconcileRunSummary } from '../../../../shared/reconcile';
 import { call } from '../../api/client';
 import { CallErrorMessage } from '../../components/CallErrorMessage';
 import { RoleGate } from '../../components/RoleGate';
@@ -7,7 +8,7 @@ import { RouteLink } from '../../components/RouteLink';
 import { useNavigate } from '../../hooks/useNavigate';
 import { formatFullTime } from '../../lib/format';
 import { classWords, reasonWords, retryWords } from './reconcile-words';
-import { useReconcile } from './useReconcile';
+import { showCurrent, showSchedule, useReconcile } from './useReconcile';
 
 /** Worst first. */
 const severity: Record<ReconcileClass, number> = { contradicts: 0, behind: 1, never_heard: 2, unknown_to_api: 3, agrees: 4 };
@@ -33,16 +34,22 @@ function ListProgressLine({ label, progress }: { label: string; progress: Reconc
 /** The Reconcile view (docs/reconcile.md): run it, its counts per class, and its rows, filterable by class. */
 export function ReconcileView({ runId, klass }: ReconcileViewProps) {
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const state = useReconcile(runId);
   const [since, setSince] = useState('');
-  const [startError, setStartError] = useState<unknown>(null);
-  const { run, current } = state;
+  const { run, current, schedule } = state;
 
-  const start = () => {
-    setStartError(null);
-    const sinceIso = since.trim() === '' ? null : new Date(since).toISOString();
-    call('reconcile.start', { since: sinceIso }).then(state.started, setStartError);
-  };
+  const start = useMutation({
+    mutationFn: (sinceIso: string | null) => call('reconcile.start', { since: sinceIso }),
+    onSuccess: (started) => showCurrent(queryClient, started),
+  });
+  const cancel = useMutation({ mutationFn: (id: string) => call('reconcile.cancel', { runId: id }) });
+  const reschedule = useMutation({
+    mutationFn: (next: ReconcileSchedule) => call('reconcile.setSchedule', next),
+    onSuccess: (saved) => showSchedule(queryClient, saved),
+  });
+  const actionError = start.error ?? cancel.error ?? reschedule.error;
+  const everyMinutes = ReconcileSchedule.shape.everyMinutes;
   const rows = run ? run.rows.filter((row) => klass === null || row.class === klass).sort((a, b) => severity[a.class] - severity[b.class]) : [];
 
   return (
@@ -59,36 +66,39 @@ export function ReconcileView({ runId, klass }: ReconcileViewProps) {
             <input type="datetime-local" value={since} onChange={(event) => setSince(event.target.value)} data-testid="reconcile-since" />
           </label>
           <RoleGate call="reconcile.start" doing="run reconcile" inline>
-            <button type="button" className="primary" onClick={start} disabled={current !== null} data-testid="reconcile-run">
+            <button
+              type="button"
+              className="primary"
+              onClick={() => start.mutate(since.trim() === '' ? null : new Date(since).toISOString())}
+              disabled={current !== null}
+              data-testid="reconcile-run"
+            >
               {current ? 'Running…' : 'Run reconcile'}
             </button>
           </RoleGate>
           {current && (
-            <button type="button" onClick={() => void call('reconcile.cancel', { runId: current.id }).catch(setStartError)} data-testid="reconcile-cancel">
+            <button type="button" onClick={() => cancel.mutate(current.id)} data-testid="reconcile-cancel">
               Cancel
             </button>
           )}
-          {state.schedule && (
+          {schedule && (
             <RoleGate call="reconcile.setSchedule" doing="schedule reconcile" inline>
               <label data-testid="reconcile-schedule">
                 <input
                   type="checkbox"
-                  checked={state.schedule.enabled}
-                  onChange={(event) =>
-                    void call('reconcile.setSchedule', { ...state.schedule!, enabled: event.target.checked }).then(state.setSchedule, setStartError)
-                  }
+                  checked={schedule.enabled}
+                  onChange={(event) => reschedule.mutate({ ...schedule, enabled: event.target.checked })}
                 />{' '}
                 Every{' '}
                 <input
                   type="number"
-                  min={1}
-                  max={1440}
-                  value={state.schedule.everyMinutes}
+                  min={everyMinutes.minValue ?? undefined}
+                  max={everyMinutes.maxValue ?? undefined}
+                  value={schedule.everyMinutes}
                   onChange={(event) => {
-                    const everyMinutes = Number(event.target.value);
-                    if (Number.isInteger(everyMinutes) && everyMinutes >= 1 && everyMinutes <= 1440) {
-                      void call('reconcile.setSchedule', { ...state.schedule!, everyMinutes }).then(state.setSchedule, setStartError);
-                    }
+                    // A number typed half-way (empty, past the bounds) is not saved: the schedule's own schema says which.
+                    const typed = everyMinutes.safeParse(Number(event.target.value));
+                    if (typed.success) reschedule.mutate({ ...schedule, everyMinutes: typed.data });
                   }}
                   className="reconcile-minutes"
                 />{' '}
@@ -97,7 +107,7 @@ export function ReconcileView({ runId, klass }: ReconcileViewProps) {
             </RoleGate>
           )}
         </div>
-        <CallErrorMessage error={startError ?? state.loadError} />
+        <CallErrorMessage error={actionError ?? state.loadError} />
         {current && (
           <div className="reconcile-progress" data-testid="reconcile-progress">
             <ListProgressLine label="/api/payout-orders" progress={current.progress.payoutOrders} />

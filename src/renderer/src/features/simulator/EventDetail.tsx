@@ -1,8 +1,8 @@
+import { useMutation } from '@tanstack/react-query';
 import type { DispatchEvent } from '../../../../shared/simulator';
 import { call } from '../../api/client';
 import { ActionOutcome } from '../../components/ActionOutcome';
 import { ResponseStatus } from '../../components/Badges';
-import { useCallAction } from '../../hooks/useCallAction';
 import { formatDuration, formatFullTime, formatReceivedTime } from '../../lib/format';
 import { DispatchStatusBadge } from './DispatchStatusBadge';
 import { EventFlags } from './EventFlags';
@@ -17,11 +17,8 @@ interface EventDetailProps {
 
 /** One event: what it is, where it goes, every attempt; a re-send once it has failed permanently. */
 export function EventDetail({ event, onClose, onResent }: EventDetailProps) {
-  const resend = useCallAction(async (id: number) => {
-    const { resent } = await call('simulator.resend', { id });
-    onResent();
-    return resent ? 'Re-sent: a new series of attempts has started.' : 'Not re-sent: the event is no longer permanently failed.';
-  });
+  const resend = useMutation({ mutationFn: (id: number) => call('simulator.resend', { id }), onSuccess: onResent });
+  const done = resend.data && (resend.data.resent ? 'Re-sent: a new series of attempts has started.' : 'Not re-sent: the event is no longer permanently failed.');
 
   return (
     <section className="simulator-card event-detail" aria-labelledby="simulator-event-title" data-testid="simulator-attempts" data-id={event.id} data-status={event.status}>
@@ -38,13 +35,13 @@ export function EventDetail({ event, onClose, onResent }: EventDetailProps) {
         <EventFlags event={event} />
         {event.status === 'failed_permanently' && (
           <RoleGate call="simulator.resend" doing="re-send events" inline>
-            <button type="button" className="primary" data-testid="simulator-resend" disabled={resend.busy} onClick={() => void resend.run(event.id)}>
+            <button type="button" className="primary" data-testid="simulator-resend" disabled={resend.isPending} onClick={() => resend.mutate(event.id)}>
               Re-send
             </button>
           </RoleGate>
         )}
       </div>
-      <ActionOutcome error={resend.error} done={resend.done} testId="simulator-resend" />
+      <ActionOutcome error={resend.error} done={done ?? null} testId="simulator-resend" />
       {event.note && <p className="warn-text">{event.note}</p>}
       <dl className="facts">
         <dt>Recipient</dt>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import type { CallOutput } from '../../../../shared/contract';
 import { call } from '../../api/client';
 
@@ -14,23 +14,6 @@ export interface DemoOrderAction {
 
 /** "Create demo payout order": realistic orders whose webhooks go to this inspector's receiver. */
 export function useDemoOrder(): DemoOrderAction {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(null);
-  const [orders, setOrders] = useState<DemoOrders | null>(null);
-
-  const create = () => {
-    setBusy(true);
-    setError(null);
-    call('simulator.createDemoOrder', {}).then(
-      (result) => {
-        setOrders(result.orders);
-        setBusy(false);
-      },
-      (failure: unknown) => {
-        setError(failure);
-        setBusy(false);
-      },
-    );
-  };
-  return { create, busy, error, orders };
+  const mutation = useMutation({ mutationFn: () => call('simulator.createDemoOrder', {}) });
+  return { create: () => mutation.mutate(), busy: mutation.isPending, error: mutation.error, orders: mutation.data?.orders ?? null };
 }
