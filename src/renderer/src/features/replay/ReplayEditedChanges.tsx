@@ -1,10 +1,9 @@
-import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import type { ReplayRecord } from '../../../../shared/replay';
 import { deliveryHeaders } from '../../../../shared/replay-headers';
 import { call } from '../../api/client';
 import { CallErrorMessage } from '../../components/CallErrorMessage';
 import { PeerText } from '../../components/PeerText';
-import { useCallAction } from '../../hooks/useCallAction';
 import { formatBytes } from '../../lib/format';
 import { decodeBase64 } from '../../lib/raw-bytes';
 
@@ -50,27 +49,34 @@ function headerChanges(stored: Array<[string, string]>, sent: Array<[string, str
   ];
 }
 
-/** An edited replay against the delivery it was edited from: the body's lines and the headers that differ. */
+/** What a replay sent against its delivery as stored: neither changes once the replay is stored. */
+async function readChanges(record: ReplayRecord, signal: AbortSignal): Promise<Changes> {
+  const [sent, delivery] = await Promise.all([call('replay.sentBody', { replayId: record.id }, { signal }), call('deliveries.get', { id: record.deliveryId }, { signal })]);
+  const before = decodeBase64(delivery.bodyBase64);
+  const after = decodeBase64(sent.bodyBase64);
+  return {
+    deliveryId: delivery.id,
+    sizes: { before: before.length, after: after.length },
+    lines: lineChanges(lossy.decode(before).replace(/\r\n?/g, '\n'), lossy.decode(after).replace(/\r\n?/g, '\n')),
+    headers: headerChanges(deliveryHeaders(delivery.headers), record.request.headers),
+  };
+}
+
+/** An edited replay against the delivery it was edited from, read when asked: the body's lines and the headers that differ. */
 export function ReplayEditedChanges({ record }: { record: ReplayRecord }) {
-  const [changes, setChanges] = useState<Changes | null>(null);
-  const load = useCallAction(async () => {
-    const [sent, delivery] = await Promise.all([call('replay.sentBody', { replayId: record.id }), call('deliveries.get', { id: record.deliveryId })]);
-    const before = decodeBase64(delivery.bodyBase64);
-    const after = decodeBase64(sent.bodyBase64);
-    setChanges({
-      deliveryId: delivery.id,
-      sizes: { before: before.length, after: after.length },
-      lines: lineChanges(lossy.decode(before).replace(/\r\n?/g, '\n'), lossy.decode(after).replace(/\r\n?/g, '\n')),
-      headers: headerChanges(deliveryHeaders(delivery.headers), record.request.headers),
-    });
-    return '';
+  const load = useQuery({
+    queryKey: ['replay.editedChanges', record.id, record.deliveryId],
+    queryFn: ({ signal }) => readChanges(record, signal),
+    enabled: false,
+    staleTime: Infinity,
   });
+  const changes = load.data ?? null;
 
   return (
     <div className="replay-edited-changes" data-testid="replay-edited-changes">
       {changes === null ? (
-        <button type="button" data-testid="replay-edited-show" disabled={load.busy} onClick={() => void load.run()}>
-          {load.busy ? 'Reading…' : `Show what was edited from delivery #${record.deliveryId}`}
+        <button type="button" data-testid="replay-edited-show" disabled={load.isFetching} onClick={() => void load.refetch()}>
+          {load.isFetching ? 'Reading…' : `Show what was edited from delivery #${record.deliveryId}`}
         </button>
       ) : (
         <>

@@ -1,25 +1,34 @@
+import { useFieldArray, useWatch, type UseFormReturn } from 'react-hook-form';
 import type { ReplayPreview } from '../../../../shared/replay';
 import { CallErrorMessage } from '../../components/CallErrorMessage';
 import { formatBytes } from '../../lib/format';
-import { headerRow, type EditDraft } from './edit-draft';
+import { editorFieldsOf, type EditSource } from './edit-fields';
+import type { ReplayFields, ReplayRequest } from './replay-fields';
 
 interface ReplayEditorProps {
-  draft: EditDraft;
-  onChange: (draft: EditDraft) => void;
-  onRevert: () => void;
+  form: UseFormReturn<ReplayFields, unknown, ReplayRequest>;
+  /** The stored delivery, which "Revert" goes back to. */
+  source: EditSource;
 }
 
 /** The body as raw text (what is not edited keeps its bytes) and the headers to send, as a table. */
-export function ReplayEditor({ draft, onChange, onRevert }: ReplayEditorProps) {
-  const setHeader = (key: number, change: { name?: string; value?: string }) =>
-    onChange({ ...draft, headers: draft.headers.map((row) => (row.key === key ? { ...row, ...change } : row)) });
+export function ReplayEditor({ form, source }: ReplayEditorProps) {
+  const { control, register } = form;
+  const [original, body, names] = useWatch({ control, name: ['original', 'body', 'headers'] });
+  const headers = useFieldArray({ control, name: 'headers' });
+  const revert = () => {
+    const stored = editorFieldsOf(source);
+    form.setValue('original', stored.original);
+    form.setValue('body', stored.body);
+    headers.replace(stored.headers);
+  };
   return (
     <div className="replay-editor" data-testid="replay-editor">
       <label className="field replay-editor-body">
         <span>
           Body <span className="muted">edited as text: what you do not change is sent byte for byte, numbers as written</span>
         </span>
-        {draft.original === null ? (
+        {original === null ? (
           <p className="muted" data-testid="replay-edit-body-binary">
             This body is not UTF-8 text: it is sent as stored. Its headers can still be edited.
           </p>
@@ -29,9 +38,8 @@ export function ReplayEditor({ draft, onChange, onRevert }: ReplayEditorProps) {
             className="mono"
             spellCheck={false}
             autoComplete="off"
-            rows={Math.min(20, Math.max(6, draft.body.split('\n').length + 1))}
-            value={draft.body}
-            onChange={(event) => onChange({ ...draft, body: event.target.value })}
+            rows={Math.min(20, Math.max(6, body.split('\n').length + 1))}
+            {...register('body')}
           />
         )}
       </label>
@@ -41,47 +49,45 @@ export function ReplayEditor({ draft, onChange, onRevert }: ReplayEditorProps) {
         </span>
         <table className="replay-edit-headers" data-testid="replay-edit-headers">
           <tbody>
-            {draft.headers.map((row) => (
-              <tr key={row.key} data-testid="replay-edit-header">
-                <td>
-                  <input
-                    aria-label="Header name"
-                    data-testid="replay-edit-header-name"
-                    className="mono"
-                    spellCheck={false}
-                    value={row.name}
-                    onChange={(event) => setHeader(row.key, { name: event.target.value })}
-                  />
-                </td>
-                <td>
-                  <input
-                    aria-label={`Value of ${row.name || 'the header'}`}
-                    data-testid="replay-edit-header-value"
-                    className="mono"
-                    spellCheck={false}
-                    value={row.value}
-                    onChange={(event) => setHeader(row.key, { value: event.target.value })}
-                  />
-                </td>
-                <td>
-                  <button
-                    type="button"
-                    data-testid="replay-edit-header-remove"
-                    aria-label={`Remove ${row.name || 'this header'}`}
-                    onClick={() => onChange({ ...draft, headers: draft.headers.filter((other) => other.key !== row.key) })}
-                  >
-                    Remove
-                  </button>
-                </td>
-              </tr>
-            ))}
+            {headers.fields.map((row, index) => {
+              const name = names[index]?.name ?? '';
+              return (
+                <tr key={row.id} data-testid="replay-edit-header">
+                  <td>
+                    <input
+                      aria-label="Header name"
+                      data-testid="replay-edit-header-name"
+                      className="mono"
+                      spellCheck={false}
+                      defaultValue={row.name}
+                      {...register(`headers.${index}.name`)}
+                    />
+                  </td>
+                  <td>
+                    <input
+                      aria-label={`Value of ${name || 'the header'}`}
+                      data-testid="replay-edit-header-value"
+                      className="mono"
+                      spellCheck={false}
+                      defaultValue={row.value}
+                      {...register(`headers.${index}.value`)}
+                    />
+                  </td>
+                  <td>
+                    <button type="button" data-testid="replay-edit-header-remove" aria-label={`Remove ${name || 'this header'}`} onClick={() => headers.remove(index)}>
+                      Remove
+                    </button>
+                  </td>
+                </tr>
+              );
+            })}
           </tbody>
         </table>
         <div className="replay-editor-actions">
-          <button type="button" data-testid="replay-edit-header-add" onClick={() => onChange({ ...draft, headers: [...draft.headers, headerRow()] })}>
+          <button type="button" data-testid="replay-edit-header-add" onClick={() => headers.append({ name: '', value: '' })}>
             Add header
           </button>
-          <button type="button" data-testid="replay-edit-revert" onClick={onRevert}>
+          <button type="button" data-testid="replay-edit-revert" onClick={revert}>
             Revert to the stored delivery
           </button>
         </div>

@@ -1,13 +1,17 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { DeliverySelection, ReplayBatch, ReplayManyOptions } from '../../../../shared/replay';
+import { useForm, useWatch, type UseFormReturn } from 'react-hook-form';
+import type { DeliverySelection } from '../../../../shared/replay';
 import { call } from '../../api/client';
 import { CallErrorMessage } from '../../components/CallErrorMessage';
-import { useCallAction } from '../../hooks/useCallAction';
-import { editReplayDraft, freshReplayDraft, rememberTarget, replayOptionsFromDraft, type ReplayDraft, type ReplayOrder } from './replay-draft';
-import { orderList, orderWords } from './replay-words';
+import { FormProblem } from '../../components/form/FormProblems';
+import { RoleGate } from '../../components/RoleGate';
+import { ReplayManyFields, replayProblem, type OptionFields, type ReplayManyRequest } from './replay-fields';
 import { ReplayBatchResult } from './ReplayBatchResult';
 import { ReplayOptionsFields } from './ReplayOptionsFields';
-import { RoleGate } from '../../components/RoleGate';
+import { freshOptionFields, rememberTarget } from './replay-target';
+import { orderList, orderWords } from './replay-words';
 
 interface ReplayManyPanelProps {
   selection: DeliverySelection;
@@ -30,61 +34,26 @@ export function ReplayManyPanel({ selection, what }: ReplayManyPanelProps) {
   );
 }
 
+const freshReplayManyFields = (): ReplayManyFields => ({ ...freshOptionFields(), order: 'event_time', seed: '1' });
+
 function ReplayManyForm({ selection }: { selection: DeliverySelection }) {
-  const [draft, setDraft] = useState<ReplayDraft>(freshReplayDraft);
-  const [order, setOrder] = useState<ReplayOrder>('event_time');
-  const [seed, setSeed] = useState('1');
-  const [problem, setProblem] = useState<string | null>(null);
-  const [batch, setBatch] = useState<ReplayBatch | null>(null);
-
-  const send = useCallAction(async (options: ReplayManyOptions) => {
-    setBatch(null);
-    const sent = await call('replay.many', options);
-    rememberTarget(options);
-    setBatch(sent);
-    return '';
+  const [defaultValues] = useState(freshReplayManyFields);
+  const form = useForm<ReplayManyFields, unknown, ReplayManyRequest>({ resolver: zodResolver(ReplayManyFields), defaultValues });
+  const values = useWatch({ control: form.control }) as ReplayManyFields;
+  const send = useMutation({
+    mutationFn: (request: ReplayManyRequest) => call('replay.many', { ...request, selection }),
+    onSuccess: (_batch, request) => rememberTarget(request),
   });
-
-  const submit = () => {
-    const checked = replayOptionsFromDraft(draft);
-    if ('problem' in checked) {
-      setProblem(checked.problem);
-      return;
-    }
-    const seedValue = Number(seed);
-    if (order === 'shuffled' && (seed.trim() === '' || !Number.isInteger(seedValue) || seedValue < 0 || seedValue > 0xffff_ffff)) {
-      setProblem('The seed is a whole number from 0 to 4294967295; the same seed gives the same order.');
-      return;
-    }
-    void send.run({ ...checked.options, selection, order, seed: order === 'shuffled' ? seedValue : 1 });
-  };
+  // Said once a send was refused, of the form as it is now (cleared as soon as it can be sent).
+  const problem = Object.keys(form.formState.errors).length > 0 ? replayProblem(ReplayManyFields.safeParse(values), { headers: [] }) : null;
 
   return (
     <>
-      <form
-        className="replay-form"
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
-        }}
-      >
-        <ReplayOptionsFields
-          draft={draft}
-          onChange={(change) => {
-            setProblem(null);
-            setDraft((current) => editReplayDraft(current, change));
-          }}
-        />
+      <form className="replay-form" noValidate onSubmit={form.handleSubmit((request) => send.mutate(request))}>
+        <ReplayOptionsFields form={form as unknown as UseFormReturn<OptionFields>} />
         <label className="field">
           <span>Order</span>
-          <select
-            data-testid="replay-many-order"
-            value={order}
-            onChange={(event) => {
-              setProblem(null);
-              setOrder(event.target.value as ReplayOrder);
-            }}
-          >
+          <select data-testid="replay-many-order" {...form.register('order')}>
             {orderList.map((value) => (
               <option key={value} value={value}>
                 {orderWords[value]}
@@ -92,28 +61,24 @@ function ReplayManyForm({ selection }: { selection: DeliverySelection }) {
             ))}
           </select>
         </label>
-        {order === 'shuffled' && (
+        {values.order === 'shuffled' && (
           <label className="field">
             <span>
               Seed <span className="muted">same seed, same order</span>
             </span>
-            <input type="number" inputMode="numeric" data-testid="replay-many-seed" value={seed} onChange={(event) => setSeed(event.target.value)} />
+            <input type="number" inputMode="numeric" data-testid="replay-many-seed" {...form.register('seed')} />
           </label>
         )}
         <div className="replay-actions">
-          <button type="submit" className="primary" data-testid="replay-many-send" disabled={send.busy}>
-            {send.busy ? 'Sending…' : 'Send all'}
+          <button type="submit" className="primary" data-testid="replay-many-send" disabled={send.isPending}>
+            {send.isPending ? 'Sending…' : 'Send all'}
           </button>
           <span className="muted">one after another; each is stored under its delivery</span>
         </div>
       </form>
-      {problem && (
-        <p className="call-error" role="alert" data-testid="replay-many-problem">
-          {problem}
-        </p>
-      )}
+      <FormProblem problem={problem} testId="replay-many-problem" />
       <CallErrorMessage error={send.error} testId="replay-many-error" />
-      {batch && <ReplayBatchResult batch={batch} />}
+      {send.data && <ReplayBatchResult batch={send.data} />}
     </>
   );
 }

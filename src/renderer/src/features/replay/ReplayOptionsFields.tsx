@@ -1,29 +1,20 @@
-import type { HeaderChoice, ReplayDraft, SigningChoice } from './replay-draft';
-import { headerChoiceWords, signingList, signingOptionWords } from './replay-words';
+import { useWatch, type UseFormReturn } from 'react-hook-form';
 import { CheckboxField, SecretField, TextField } from '../../components/form/fields';
+import type { OptionFields } from './replay-fields';
+import { selfSignedAccepted } from './replay-target';
+import { headerChoiceWords, signingList, signingOptionWords } from './replay-words';
 
-interface ReplayOptionsFieldsProps {
-  draft: ReplayDraft;
-  onChange: (change: Partial<ReplayDraft>) => void;
-}
-
-/** Where to send and how to sign: the fields a single replay and a "replay many" share. */
-export function ReplayOptionsFields({ draft, onChange }: ReplayOptionsFieldsProps) {
+/** Where to send and how to sign: the fields a single replay and a "replay many" share, of either's form. */
+export function ReplayOptionsFields({ form }: { form: UseFormReturn<OptionFields> }) {
+  const signing = useWatch({ control: form.control, name: 'signing' });
+  // A new target picks up whether its certificate was accepted before.
+  const url = form.register('url', { onChange: (event: { target: { value: string } }) => form.setValue('allowSelfSigned', selfSignedAccepted(event.target.value)) });
   return (
     <>
-      <TextField
-        className="replay-url-field"
-        type="url"
-        label="Target URL"
-        testId="replay-url"
-        autoComplete="off"
-        placeholder="http://localhost:3000/webhooks"
-        value={draft.url}
-        onChange={(url) => onChange({ url })}
-      />
+      <TextField className="replay-url-field" type="url" label="Target URL" testId="replay-url" autoComplete="off" placeholder="http://localhost:3000/webhooks" registered={url} />
       <label className="field">
         <span>Signing</span>
-        <select data-testid="replay-signing" value={draft.signing} onChange={(event) => onChange({ signing: event.target.value as SigningChoice })}>
+        <select data-testid="replay-signing" {...form.register('signing')}>
           {signingList.map((mode) => (
             <option key={mode} value={mode}>
               {signingOptionWords[mode]}
@@ -31,7 +22,7 @@ export function ReplayOptionsFields({ draft, onChange }: ReplayOptionsFieldsProp
           ))}
         </select>
       </label>
-      {draft.signing === 'resign' && (
+      {signing === 'resign' && (
         <SecretField
           label={
             <>
@@ -40,30 +31,12 @@ export function ReplayOptionsFields({ draft, onChange }: ReplayOptionsFieldsProp
           }
           testId="replay-secret"
           placeholder="your handler's secret"
-          value={draft.secret}
-          onChange={(secret) => onChange({ secret })}
+          registered={form.register('secret')}
         />
       )}
-      <HeaderChoiceField
-        label="X-Service-Delivery"
-        testId="replay-delivery-header"
-        value={draft.deliveryHeader}
-        regenerateWords="a new UUID"
-        onChange={(deliveryHeader) => onChange({ deliveryHeader })}
-      />
-      <HeaderChoiceField
-        label="X-Service-Timestamp"
-        testId="replay-timestamp-header"
-        value={draft.timestampHeader}
-        regenerateWords="the time of sending"
-        onChange={(timestampHeader) => onChange({ timestampHeader })}
-      />
-      <CheckboxField
-        testId="replay-allow-self-signed"
-        checked={draft.allowSelfSigned}
-        onChange={(allowSelfSigned) => onChange({ allowSelfSigned })}
-        label="Allow a self-signed certificate for this target"
-      />
+      <HeaderChoiceField label="X-Service-Delivery" testId="replay-delivery-header" regenerateWords="a new UUID" form={form} name="deliveryHeader" />
+      <HeaderChoiceField label="X-Service-Timestamp" testId="replay-timestamp-header" regenerateWords="the time of sending" form={form} name="timestampHeader" />
+      <CheckboxField testId="replay-allow-self-signed" registered={form.register('allowSelfSigned')} label="Allow a self-signed certificate for this target" />
     </>
   );
 }
@@ -71,16 +44,16 @@ export function ReplayOptionsFields({ draft, onChange }: ReplayOptionsFieldsProp
 interface HeaderChoiceFieldProps {
   label: string;
   testId: string;
-  value: HeaderChoice;
   regenerateWords: string;
-  onChange: (value: HeaderChoice) => void;
+  form: UseFormReturn<OptionFields>;
+  name: 'deliveryHeader' | 'timestampHeader';
 }
 
-function HeaderChoiceField({ label, testId, value, regenerateWords, onChange }: HeaderChoiceFieldProps) {
+function HeaderChoiceField({ label, testId, regenerateWords, form, name }: HeaderChoiceFieldProps) {
   return (
     <label className="field">
       <span className="mono">{label}</span>
-      <select data-testid={testId} value={value} onChange={(event) => onChange(event.target.value as HeaderChoice)}>
+      <select data-testid={testId} {...form.register(name)}>
         <option value="keep">{headerChoiceWords.keep}</option>
         <option value="regenerate">
           {headerChoiceWords.regenerate}: {regenerateWords}

@@ -1,19 +1,24 @@
-import { useEffect, useState } from 'react';
-import type { ReplayEdit, ReplayOptions, ReplayPreview, ReplayRecord } from '../../../../shared/replay';
-import { call, isAbort } from '../../api/client';
-import { useSession } from '../../hooks/useSession';
-import { CheckboxField } from '../../components/form/fields';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { skipToken, useMutation, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useForm, useWatch, type UseFormReturn } from 'react-hook-form';
 import type { CallInput } from '../../../../shared/contract';
-import { editFromDraft, freshEditDraft, type EditDraft, type EditSource } from './edit-draft';
-import { ReplayEditor, ReplayPreviewLine } from './ReplayEditor';
+import { call } from '../../api/client';
+import { callKey } from '../../api/queries';
 import { CallErrorMessage } from '../../components/CallErrorMessage';
-import { useCallAction } from '../../hooks/useCallAction';
-import { DetailSection } from '../deliveries/detail/DetailSection';
-import { editReplayDraft, freshReplayDraft, rememberTarget, replayOptionsFromDraft, type ReplayDraft } from './replay-draft';
-import { replayStatus } from './replay-words';
-import { ReplayAnswer } from './ReplayAnswer';
-import { ReplayOptionsFields } from './ReplayOptionsFields';
+import { CheckboxField } from '../../components/form/fields';
+import { FormProblem } from '../../components/form/FormProblems';
 import { RoleGate } from '../../components/RoleGate';
+import { useSession } from '../../hooks/useSession';
+import { useSettled } from '../../hooks/useSettled';
+import { DetailSection } from '../deliveries/detail/DetailSection';
+import { editorFieldsOf, type EditSource } from './edit-fields';
+import { ReplayAnswer } from './ReplayAnswer';
+import { ReplayEditor, ReplayPreviewLine } from './ReplayEditor';
+import { ReplayFields, replayProblem, type OptionFields, type ReplayRequest } from './replay-fields';
+import { ReplayOptionsFields } from './ReplayOptionsFields';
+import { freshOptionFields, rememberTarget } from './replay-target';
+import { replayStatus } from './replay-words';
 
 interface ReplayPanelProps {
   deliveryId: number;
@@ -26,128 +31,86 @@ interface ReplayPanelProps {
 /** How long the preview waits for typing to pause before it asks what would be sent. */
 const previewPauseMs = 250;
 
+const freshReplayFields = (): ReplayFields => ({ ...freshOptionFields(), editing: false, original: null, body: '', headers: [] });
+
 /** Send this delivery's exact bytes (or an edit of them) to the user's handler, and show what it answered. */
 export function ReplayPanel({ deliveryId, source, onSent }: ReplayPanelProps) {
-  const [draft, setDraft] = useState<ReplayDraft>(freshReplayDraft);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [record, setRecord] = useState<ReplayRecord | null>(null);
-  const [editing, setEditing] = useState<EditDraft | null>(null);
+  const [defaultValues] = useState(freshReplayFields);
+  const form = useForm<ReplayFields, unknown, ReplayRequest>({ resolver: zodResolver(ReplayFields), defaultValues });
+  const values = useWatch({ control: form.control }) as ReplayFields;
   const session = useSession();
   // The secret in force signs a personal inspector's replays, and an admin's on a team server; anyone else gives theirs.
   const mayUseSecretInForce = session === null || !session.team || session.role === 'admin';
 
-  const send = useCallAction(async ({ options, edit }: { options: ReplayOptions; edit?: ReplayEdit }) => {
-    setRecord(null);
-    const sent = await call('replay.send', { ...options, deliveryId, edit });
-    rememberTarget(options);
-    setRecord(sent);
-    onSent();
-    return '';
+  const send = useMutation({
+    mutationFn: (request: ReplayRequest) => call('replay.send', { ...request, deliveryId }),
+    onSuccess: (_record, request) => {
+      rememberTarget(request);
+      onSent();
+    },
   });
-
-  const edit = (change: Partial<ReplayDraft>) => {
-    setProblem(null);
-    setDraft((current) => editReplayDraft(current, change));
-  };
-
-  function checkedRequest(): { options: ReplayOptions; edit?: ReplayEdit } | null {
-    const checked = replayOptionsFromDraft(draft);
-    if ('problem' in checked) {
-      setProblem(checked.problem);
-      return null;
-    }
-    if (editing === null) return { options: checked.options };
-    const edited = editFromDraft(editing);
-    if ('problem' in edited) {
-      setProblem(edited.problem);
-      return null;
-    }
-    return { options: checked.options, edit: edited.edit };
-  }
-
-  const toggleEditing = (on: boolean) => {
-    setProblem(null);
-    setEditing(on ? freshEditDraft(source) : null);
-    // Edited bytes need a signature of their own: by default the secret in force's, where this user may use it.
-    if (on) setDraft((current) => editReplayDraft(current, { signing: mayUseSecretInForce ? 'inForce' : 'resign' }));
-  };
+  const editing = form.register('editing', {
+    onChange: (event: { target: { checked: boolean } }) => {
+      if (!event.target.checked) return;
+      const stored = editorFieldsOf(source);
+      form.setValue('original', stored.original);
+      form.setValue('body', stored.body);
+      form.setValue('headers', stored.headers);
+      // Edited bytes need a signature of their own: by default the secret in force's, where this user may use it.
+      form.setValue('signing', mayUseSecretInForce ? 'inForce' : 'resign');
+    },
+  });
+  // Said once a send was refused, of the form as it is now (cleared as soon as it can be sent).
+  const problem = Object.keys(form.formState.errors).length > 0 ? replayProblem(ReplayFields.safeParse(values), values) : null;
 
   return (
     <DetailSection title="Replay" testId="replay-panel">
-      <form
-        className="replay-form"
-        onSubmit={(event) => {
-          event.preventDefault();
-          const request = checkedRequest();
-          if (request) void send.run(request);
-        }}
-      >
-        <ReplayOptionsFields draft={draft} onChange={edit} />
-        <CheckboxField testId="replay-edit-toggle" checked={editing !== null} onChange={toggleEditing} label="Edit the body and headers before sending" />
-        {editing !== null && (
+      <form className="replay-form" noValidate onSubmit={form.handleSubmit((request) => send.mutate(request))}>
+        <ReplayOptionsFields form={form as unknown as UseFormReturn<OptionFields>} />
+        <CheckboxField testId="replay-edit-toggle" registered={editing} label="Edit the body and headers before sending" />
+        {values.editing && (
           <>
-            <ReplayEditor
-              draft={editing}
-              onChange={(next) => {
-                setProblem(null);
-                setEditing(next);
-              }}
-              onRevert={() => setEditing(freshEditDraft(source))}
-            />
-            <EditedPreview deliveryId={deliveryId} draft={draft} editing={editing} />
+            <ReplayEditor form={form} source={source} />
+            <EditedPreview deliveryId={deliveryId} values={values} />
           </>
         )}
         <div className="replay-actions">
           <RoleGate call="replay.send" doing="replay deliveries" inline>
-            <button type="submit" className="primary" data-testid="replay-send" disabled={send.busy}>
-              {send.busy ? 'Sending…' : 'Send'}
+            <button type="submit" className="primary" data-testid="replay-send" disabled={send.isPending}>
+              {send.isPending ? 'Sending…' : 'Send'}
             </button>
           </RoleGate>
-          <span className="muted">{editing === null ? 'the exact stored bytes and headers' : 'the edited bytes and headers, stored with the replay'}; no redirect followed</span>
+          <span className="muted">{values.editing ? 'the edited bytes and headers, stored with the replay' : 'the exact stored bytes and headers'}; no redirect followed</span>
         </div>
       </form>
-      {problem && (
-        <p className="call-error" role="alert" data-testid="replay-problem">
-          {problem}
-        </p>
-      )}
+      <FormProblem problem={problem} testId="replay-problem" />
       <CallErrorMessage error={send.error} testId="replay-error" />
-      {record && (
-        <div className="replay-result" data-testid="replay-result" data-status={replayStatus(record)} role="status">
-          <ReplayAnswer record={record} errorTestId="replay-error" />
+      {send.data && (
+        <div className="replay-result" data-testid="replay-result" data-status={replayStatus(send.data)} role="status">
+          <ReplayAnswer record={send.data} errorTestId="replay-error" />
         </div>
       )}
     </DetailSection>
   );
 }
 
-/** What the edited replay will send, asked of the server (the secret in force never leaves it) once typing pauses. */
-function EditedPreview({ deliveryId, draft, editing }: { deliveryId: number; draft: ReplayDraft; editing: EditDraft }) {
-  // The answer with the request it answers: one for an older request is never shown.
-  const [answer, setAnswer] = useState<{ request: string; preview: ReplayPreview | null; error: unknown } | null>(null);
+/**
+ * What the edited replay will send, asked of the server (the secret in force never leaves it) once typing pauses.
+ * The query is keyed by the whole request: an answer to an older one is never shown for the form as it is now.
+ */
+function EditedPreview({ deliveryId, values }: { deliveryId: number; values: ReplayFields }) {
   // The target does not change what is sent: any URL stands in until one is typed.
-  const checked = replayOptionsFromDraft({ ...draft, url: draft.url.trim() === '' ? 'http://localhost/' : draft.url });
-  const edited = editFromDraft(editing);
-  const problem = 'problem' in checked ? checked.problem : 'problem' in edited ? edited.problem : null;
-  const request = 'options' in checked && 'edit' in edited ? JSON.stringify({ ...checked.options, deliveryId, edit: edited.edit }) : null;
-
-  useEffect(() => {
-    if (request === null) return;
-    const abort = new AbortController();
-    const timer = window.setTimeout(() => {
-      call('replay.preview', JSON.parse(request) as CallInput<'replay.preview'>, { signal: abort.signal }).then(
-        (preview) => setAnswer({ request, preview, error: null }),
-        (failure: unknown) => {
-          if (!isAbort(failure)) setAnswer({ request, preview: null, error: failure });
-        },
-      );
-    }, previewPauseMs);
-    return () => {
-      window.clearTimeout(timer);
-      abort.abort();
-    };
-  }, [request]);
-
-  const current = answer !== null && answer.request === request ? answer : null;
-  return <ReplayPreviewLine preview={current?.preview ?? null} problem={problem} error={current?.error ?? null} />;
+  const parsed = ReplayFields.safeParse({ ...values, url: values.url.trim() === '' ? 'http://localhost/' : values.url });
+  const problem = replayProblem(parsed, values);
+  const request = parsed.success ? JSON.stringify({ ...parsed.data, deliveryId }) : null;
+  const settled = useSettled(request, previewPauseMs);
+  const input = settled === null ? null : (JSON.parse(settled) as CallInput<'replay.preview'>);
+  const preview = useQuery({
+    queryKey: callKey('replay.preview', input),
+    queryFn: input === null ? skipToken : ({ signal }) => call('replay.preview', input, { signal }),
+    // A preview is of one moment's typing: kept no longer than it is shown.
+    gcTime: 0,
+  });
+  const current = settled === request ? preview : null;
+  return <ReplayPreviewLine preview={current?.data ?? null} problem={problem} error={current?.error ?? null} />;
 }

@@ -1,6 +1,6 @@
 import type { ReplayRecord } from '../../../../shared/replay';
 import { statusClass } from '../../lib/words';
-import type { HeaderChoice, ReplayOrder, SigningChoice, SigningMode } from './replay-draft';
+import type { HeaderChoice, ReplayOrder, SigningChoice, SigningMode } from './replay-fields';
 
 export const signingWords: Record<SigningMode, string> = {
   keep: 'original signature',
