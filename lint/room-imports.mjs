@@ -72,8 +72,9 @@ export function refusal(file, specifier) {
   if (!targetRoom) return refused(`${target} is in no room of lint/rooms.mjs.`);
   const allowed = targetRoom === room || (room.rooms ?? []).some((dir) => under(target, bare(dir)));
   if (!allowed && !isException(file, target)) return refused(room.why, labelOf(targetRoom));
-  const privateTo = (targetRoom.private ?? []).find((dir) => under(target, dir));
-  if (privateTo && !own(targetRoom.path)) return refused(targetRoom.privateWhy, labelOf(targetRoom));
+  // A private folder may be a room of its own (store/common, on a layer below the store): its owner says who may import it.
+  const owner = rooms.find((entry) => (entry.private ?? []).some((dir) => under(target, dir)));
+  if (owner && !own(owner.path)) return refused(owner.privateWhy, labelOf(targetRoom));
   return undefined;
 }
 

@@ -7,6 +7,8 @@
  * - `rooms`: the rooms it may import besides its own (a path allows every room under it);
  * - `packages`: the package names it may import: a name allows its subpaths (but never its `src/` or `dist/` files),
  *   `name/sub` that subpath only, `@scope/*` the scope;
+ * - `private`: folders inside it only its own files may import (a room below it on the layers included), and
+ *   `privateWhy`, shown with each refusal;
  * - `why`: one line, shown with each refusal.
  *
  * Inside the core a room's `rooms` come from its layer (`coreLayers`): it imports the core's rooms on the layers below
@@ -63,9 +65,10 @@ const coreRooms = {
     why: 'store/common is shared by both engines: it imports neither store/sqlite nor store/postgres, only analysis/ and delivery-record/ below it.',
   },
   store: {
-    extra: ['better-sqlite3', 'pg', '@webhook-inspector/pg-migrations', '@webhook-inspector/command-line'],
-    private: ['sqlite', 'postgres'],
-    privateWhy: 'Outside store/, open a store through store/index.ts and use store/common for its interface and types.',
+    extra: ['better-sqlite3', 'pg', '@webhook-inspector/group-commit', '@webhook-inspector/pg-migrations', '@webhook-inspector/command-line'],
+    private: ['common', 'sqlite', 'postgres'],
+    privateWhy:
+      "Outside store/, open a store through store/index.ts and take its interfaces and types from the door beside it (reader.ts, writer.ts, inspector-store.ts): common/, sqlite/ and postgres/ are the store's own.",
     why: 'The store sits below the receiver and every domain: it imports analysis/, delivery-record/ and paced-size.ts, never control/, the receiver or a domain (what both need lives below them).',
   },
   receiver: { extra: ['selfsigned'], why: "receiver/ is the app's listeners around the capture package: it imports nothing of the core." },
@@ -200,6 +203,7 @@ export const rooms = [
   generic('command-line', '@webhook-inspector/command-line'),
   generic('http-attempt', '@webhook-inspector/http-attempt'),
   generic('service-signature', '@webhook-inspector/service-signature'),
+  generic('group-commit', '@webhook-inspector/group-commit'),
   {
     path: 'packages/pg-migrations/src',
     rooms: ['packages/pg-migrations/src'],
@@ -209,8 +213,8 @@ export const rooms = [
   {
     path: 'packages/relay/src',
     rooms: ['packages/relay/src'],
-    packages: [node, 'pg', 'pino', '@webhook-inspector/capture', '@webhook-inspector/command-line', '@webhook-inspector/pg-migrations'],
-    why: 'webhook-inspector-relay imports @webhook-inspector/capture, command-line and pg-migrations, pg, pino (its log) and Node built-ins only: never the app (src/), Electron, React or SQLite.',
+    packages: [node, 'pg', 'pino', '@webhook-inspector/capture', '@webhook-inspector/command-line', '@webhook-inspector/group-commit', '@webhook-inspector/pg-migrations'],
+    why: 'webhook-inspector-relay imports @webhook-inspector/capture, command-line, group-commit and pg-migrations, pg, pino (its log) and Node built-ins only: never the app (src/), Electron, React or SQLite.',
   },
   {
     path: 'packages/payout-simulator/src',
@@ -234,6 +238,7 @@ const packageNames = {
   'command-line': '@webhook-inspector/command-line',
   'http-attempt': '@webhook-inspector/http-attempt',
   'service-signature': '@webhook-inspector/service-signature',
+  'group-commit': '@webhook-inspector/group-commit',
   'pg-migrations': '@webhook-inspector/pg-migrations',
   relay: 'webhook-inspector-relay',
   'payout-simulator': 'payout-simulator',

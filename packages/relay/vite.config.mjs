@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { defaultServerConditions, defineConfig } from 'vite';
 
 // The relay's artifact (`npm pack`): its program and its entry, for Node. The workspace packages it uses
-// (@webhook-inspector/capture, command-line and pg-migrations) are bundled from their TypeScript source;
+// (@webhook-inspector/capture, command-line, group-commit and pg-migrations) are bundled from their TypeScript source;
 // its runtime dependencies, pg and pino, and Node's built-ins stay external.
 const here = dirname(fileURLToPath(import.meta.url));
 const external = ['pg', 'pino', ...builtinModules, ...builtinModules.map((name) => `node:${name}`)];

@@ -29,7 +29,7 @@ describe('lint boundaries between the layers', () => {
     for (const from of ['../../../src/main/core/analysis/types', 'better-sqlite3', 'electron', 'react', 'zod', '@webhook-inspector/capture/src/server']) {
       expect(await restrictedImports('packages/relay/src/example.ts', importing(from)), from).toBe(1);
     }
-    for (const from of ['pg', '@webhook-inspector/capture', '@webhook-inspector/command-line', 'node:crypto', './channels']) {
+    for (const from of ['pg', '@webhook-inspector/capture', '@webhook-inspector/command-line', '@webhook-inspector/group-commit', 'node:crypto', './channels']) {
       expect(await restrictedImports('packages/relay/src/example.ts', importing(from)), from).toBe(0);
     }
   });
@@ -136,7 +136,8 @@ describe('one boundary rule for the whole graph (lint/rooms.mjs)', () => {
     await allowed('src/main/core/start-core.ts', './control/handlers');
     // Each domain's handler map sits in its own room, on its layer: the ones that read the store below those that send.
     for (const file of ['src/main/core/deliveries/calls.ts', 'src/main/core/derived-views/lifecycles-calls.ts', 'src/main/core/status/calls.ts']) {
-      await allowed(file, '../store/common/inspector-store');
+      await allowed(file, '../store/reader');
+      await refused(file, '../store/common/inspector-store');
       await refused(file, '../replay/create-replays');
       await refused(file, '../control/handlers');
     }
@@ -162,6 +163,8 @@ describe('one boundary rule for the whole graph (lint/rooms.mjs)', () => {
     for (const file of ['src/main/cli/example.ts', 'src/main/mcp/example.ts', 'src/main/electron/example.ts']) {
       await allowed(file, '../core/start-core');
       await refused(file, '../core/store/sqlite/sqlite-store');
+      await refused(file, '../core/store/common/stored-delivery');
+      await allowed(file, '../core/store/reader');
       await refused(file, '../../renderer/src/lib/route');
     }
     await refused('src/main/mcp/example.ts', '../cli/commands');

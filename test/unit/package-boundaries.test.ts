@@ -18,7 +18,7 @@ describe('lint boundaries of the simulator and the packages it uses', () => {
   });
 
   it('the generic packages import no other package and not the app', async () => {
-    for (const dir of ['command-line', 'http-attempt', 'service-signature']) {
+    for (const dir of ['command-line', 'http-attempt', 'service-signature', 'group-commit']) {
       const file = `packages/${dir}/src/example.ts`;
       expect(await restrictedImports(file, "import { startSimulator } from 'payout-simulator';\nexport const s = startSimulator;\n"), dir).toBe(1);
       expect(await restrictedImports(file, "import { program } from '../../../src/main/cli/commands';\nexport const p = program;\n"), dir).toBe(1);

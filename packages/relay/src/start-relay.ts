@@ -4,13 +4,13 @@ import {
   closeServer,
   createHttpReceiver,
   createHttpsReceiver,
-  GroupCommitWriter,
   listen,
   ResponsePolicyState,
   type RawDelivery,
   type ReceiverDeps,
   type ReceiverTimeouts,
 } from '@webhook-inspector/capture';
+import { GroupCommitWriter } from '@webhook-inspector/group-commit';
 import { RelayArrivals } from './arrivals';
 import { ChannelFeeds } from './channel-feeds';
 import { ChannelRoutes, type Routed } from './channel-routes';

@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import { insertColumns, insertValues } from '../common/delivery-columns';
 import type { DeliveryRecord } from '../../delivery-record/delivery-record';
-import { GroupCommitWriter } from '@webhook-inspector/capture';
+import { GroupCommitWriter } from '@webhook-inspector/group-commit';
 import type { RecentParsedBodies } from '../common/recent-parsed-bodies';
 import { inTransaction } from './connect';
 import { searchTextOf } from './search-text';

@@ -1,4 +1,4 @@
-import { GroupCommitWriter } from '@webhook-inspector/capture';
+import { GroupCommitWriter } from '@webhook-inspector/group-commit';
 import type { IncomingDelivery } from '../../delivery-record/delivery-record';
 import { deriveScheduler } from './derive-scheduler';
 import type { SqliteWriter } from './sqlite-writer';
