@@ -1,9 +1,10 @@
 import { join } from 'node:path';
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { migrateInspectorSchema } from '../../src/main/core/store/postgres/schema';
-import { openStore } from '../../src/main/core/store/sqlite/open';
+import { openStore, type Db } from '../../src/main/core/store/sqlite/open';
 import { withTestPostgres } from '../support/postgres-per-suite';
-import { describePostgres, describeSqlite, schemaDifferences, unintended } from '../support/schema-parity';
+import { describePostgres, describeSqlite, schemaDifferences, unintended, type SchemaShape } from '../support/schema-parity';
 import { tempDataDir } from '../support/temp-dir';
 
 /**
@@ -39,24 +40,64 @@ const intended: Record<string, string> = {
     "SQLite's is in the keys file (0019); PostgreSQL's delivery_keys view reads it",
 };
 
+/** Changes made to a freshly migrated store of each engine before it is described. */
+interface Planted {
+  sqlite?: (db: Db) => void;
+  postgres?: (pool: pg.Pool) => Promise<unknown>;
+}
+
 describe("the two engines' schemas", () => {
   const database = withTestPostgres();
 
-  it('have the same tables, columns (type, nullability, default), primary keys and indexes, but for the differences listed', async () => {
+  /** A new SQLite store and a new PostgreSQL database, each migrated by its engine (and planted), described. */
+  async function bothSchemas(name: string, planted: Planted = {}): Promise<{ sqlite: SchemaShape; postgres: SchemaShape }> {
     const db = openStore(join(tempDataDir(), 'inspector.sqlite3'));
-    let sqlite;
+    let sqlite: SchemaShape;
     try {
+      planted.sqlite?.(db);
       sqlite = describeSqlite(db);
     } finally {
       db.close();
     }
-    await migrateInspectorSchema(database.pool);
-    const postgres = await describePostgres(database.pool);
+    const pool = new pg.Pool({ connectionString: await database.cluster.createDatabase(name), max: 2 });
+    try {
+      await migrateInspectorSchema(pool);
+      await planted.postgres?.(pool);
+      return { sqlite, postgres: await describePostgres(pool) };
+    } finally {
+      await pool.end();
+    }
+  }
+
+  it('have the same tables, columns (type, nullability, default), primary keys and indexes, but for the differences listed', async () => {
+    const { sqlite, postgres } = await bothSchemas('parity');
     expect(Object.keys(sqlite.tables).length).toBeGreaterThan(8);
     expect(Object.keys(postgres.indexes).length).toBeGreaterThan(15);
 
     const { unexpected, stale } = unintended(schemaDifferences(sqlite, postgres), intended);
     expect(unexpected).toEqual([]);
+    expect(stale).toEqual([]);
+  });
+
+  it('would name a type, a nullability, a default or an index that one engine\'s migrations changed and the other\'s did not', async () => {
+    const { sqlite, postgres } = await bothSchemas('parity_planted', {
+      sqlite: (db) => db.exec('CREATE INDEX planted_replays_by_url ON replays (url)'),
+      postgres: (pool) =>
+        pool.query(`
+          ALTER TABLE replays ALTER COLUMN url TYPE bytea USING convert_to(url, 'UTF8');
+          ALTER TABLE replays ALTER COLUMN edited DROP NOT NULL;
+          ALTER TABLE replays ALTER COLUMN edited SET DEFAULT 1;
+          DROP INDEX lifecycles_by_status;
+        `),
+    });
+    const { unexpected, stale } = unintended(schemaDifferences(sqlite, postgres), intended);
+    expect(unexpected).toEqual([
+      'column replays.edited: NOT NULL in SQLite, nullable in PostgreSQL',
+      'column replays.edited: default 0 in SQLite, 1 in PostgreSQL',
+      'column replays.url: text in SQLite, bytes in PostgreSQL',
+      'index lifecycles_by_status: only in SQLite (on lifecycles (current_status, last_delivery_id))',
+      'index planted_replays_by_url: only in SQLite (on replays (url))',
+    ]);
     expect(stale).toEqual([]);
   });
 });

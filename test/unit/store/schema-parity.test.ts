@@ -61,6 +61,33 @@ describe("the schema-parity test's comparison", () => {
     ]);
   });
 
+  it('names an index one engine lacks, on either side, with what it indexes', () => {
+    const sqlite = schema();
+    sqlite.indexes.replays_by_edited = { table: 'replays', columns: ['edited', 'id'], unique: false, predicate: 'edited = 1', method: 'btree' };
+    const postgres = schema();
+    delete postgres.indexes.replays_by_url;
+    expect(schemaDifferences(sqlite, postgres)).toEqual([
+      'index replays_by_edited: only in SQLite (on replays (edited, id) WHERE edited = 1)',
+      'index replays_by_url: only in SQLite (on replays (url, id) WHERE url IS NOT NULL)',
+    ]);
+    expect(schemaDifferences(postgres, sqlite)).toEqual([
+      'index replays_by_edited: only in PostgreSQL (on replays (edited, id) WHERE edited = 1)',
+      'index replays_by_url: only in PostgreSQL (on replays (url, id) WHERE url IS NOT NULL)',
+    ]);
+  });
+
+  it('matches an index named apart on each engine by what it indexes, and names one that differs in anything but its name', () => {
+    const postgres = schema();
+    postgres.indexes.replays_url_idx = postgres.indexes.replays_by_url!;
+    delete postgres.indexes.replays_by_url;
+    expect(schemaDifferences(schema(), postgres)).toEqual([]);
+    postgres.indexes.replays_url_idx = { ...postgres.indexes.replays_url_idx!, predicate: null };
+    expect(schemaDifferences(schema(), postgres)).toEqual([
+      'index replays_by_url: only in SQLite (on replays (url, id) WHERE url IS NOT NULL)',
+      'index replays_url_idx: only in PostgreSQL (on replays (url, id))',
+    ]);
+  });
+
   it("matches a unique constraint's index by what it indexes, whatever each engine names it", () => {
     const [sqlite, postgres] = [schema(), schema()];
     sqlite.indexes.sqlite_autoindex_replays_1 = { table: 'replays', columns: ['url'], unique: true, predicate: null, method: 'btree' };
