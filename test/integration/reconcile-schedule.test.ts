@@ -7,6 +7,7 @@ import { RateLimiter, ServiceApiClient } from '../../src/main/core/service-api';
 import type { InspectorStore } from '../../src/main/core/store/inspector-store';
 import { describeEachEngine, openTestStore } from '../support/engines';
 import { until } from '../support/until';
+import { silentLogger } from '../../src/main/core/logger';
 
 const apiToken = 'sim_token_reconcile_schedule';
 
@@ -48,7 +49,7 @@ describeEachEngine('reconcile on a schedule', (engine) => {
       service: () => ({ baseUrl: sim.apiUrl, available: true, simulatorTimeScale: 3600 }),
       requestsPerSecond: 50,
       publish: (summary) => published.push(summary),
-      log: () => {},
+      logger: silentLogger,
     });
     services.push(made);
     return made;

@@ -14,6 +14,7 @@ import { cleanedUpAfterAll } from '../support/serve-cleanup';
 import { callAs, createTeamUser, raw } from '../support/team-server';
 import { tempDataDir } from '../support/temp-dir';
 import { until } from '../support/until';
+import { silentLogger } from '../../src/main/core/logger';
 
 const { dataDirs, running } = cleanedUpAfterAll();
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
@@ -259,7 +260,7 @@ describe("the audit log's retention, on its own clock", () => {
         timer.tick = prune;
         return () => (timer.stopped = true);
       },
-      log: () => {},
+      logger: silentLogger,
     });
     for (let i = 0; i < 3; i++) await audit.record({ actor: 'ada', action: 'replay.send', details: { i }, status: 200 });
     retention.start();

@@ -16,6 +16,7 @@ import { cleanedUpAfterAll } from '../support/serve-cleanup';
 import { callAs, createTeamUser, eventTicket, openStream, raw, serveCommand } from '../support/team-server';
 import { tempDataDir } from '../support/temp-dir';
 import { until } from '../support/until';
+import { silentLogger } from '../../src/main/core/logger';
 
 const { dataDirs, running } = cleanedUpAfterAll();
 
@@ -96,10 +97,10 @@ async function watchedControlServer(database: string, backstopMs: number) {
   await migrateInspectorSchema(pool);
   const access = teamUserAccess(pool);
   const events = new EventStream();
-  const control = createControlServer({ access, handlers: {} as CallHandlers, events, rendererDir: null, log: () => {} });
+  const control = createControlServer({ access, handlers: {} as CallHandlers, events, rendererDir: null, logger: silentLogger });
   const port = await listen(control.server, 0, '127.0.0.1');
   control.setPort(port);
-  const listener = listenForUserChanges(url, () => events.recheck(access.rolesNow), () => {}, backstopMs);
+  const listener = listenForUserChanges(url, () => events.recheck(access.rolesNow), silentLogger, backstopMs);
   await listener.ready;
   return {
     pool,

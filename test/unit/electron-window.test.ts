@@ -17,6 +17,7 @@ import { denyPermissions } from '../../src/main/electron/permissions';
 import { isAllowedExternalUrl, isOnOrigin, isTrustedSender } from '../../src/main/electron/url-rules';
 import { windowOptions } from '../../src/main/electron/window-options';
 import { pngSize } from '../support/png';
+import { silentLogger } from '../../src/main/core/logger';
 
 // The shell's modules run here against a stand-in for electron (whose package would try to download its binary):
 // only what they call, recorded.
@@ -254,7 +255,7 @@ describe('content security policy in the shell', () => {
     it('on the UI page, on a refused call and on a missing file', async () => {
       const rendererDir = mkdtempSync(join(tmpdir(), 'inspector-renderer-'));
       writeFileSync(join(rendererDir, 'index.html'), '<!doctype html><title>ui</title>');
-      const control = createControlServer({ access: perStartTokenAccess('t0k3n'), handlers: {} as CallHandlers, events: new EventStream(), rendererDir, log: () => {} });
+      const control = createControlServer({ access: perStartTokenAccess('t0k3n'), handlers: {} as CallHandlers, events: new EventStream(), rendererDir, logger: silentLogger });
       await new Promise<void>((ready) => control.server.listen(0, '127.0.0.1', () => ready()));
       const port = (control.server.address() as AddressInfo).port;
       control.setPort(port);

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { humanLogger, jsonLogger, logLines } from '../../src/main/core/logger';
+import { humanLogger, jsonLogger } from '../../src/main/core/logger';
 import { tempDataDir } from '../support/temp-dir';
 
 describe('the core’s logger', () => {
@@ -11,7 +11,7 @@ describe('the core’s logger', () => {
     logger.info('store: pruned 3 deliveries past the retention limits');
     logger.warn('source relay.example: disconnected (ECONNRESET); reconnecting');
     logger.error('store: the writer thread stopped again');
-    logLines(logger)('core: started with 0 stored deliveries');
+    logger.info('core: started with 0 stored deliveries');
     expect(lines).toEqual([
       'store: pruned 3 deliveries past the retention limits',
       'source relay.example: disconnected (ECONNRESET); reconnecting',

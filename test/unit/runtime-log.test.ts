@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RuntimeLog } from '../../src/main/core/reconcile/runtime-log';
 import type { RuntimeChange } from '../../src/main/core/store/common/reconcile-records';
+import { humanLogger } from '../../src/main/core/logger';
 
 /** A store whose writes are refused as locked `lockedFor` times, then taken. */
 function lockedStore(lockedFor: number) {
@@ -29,7 +30,7 @@ describe('the runtime log while another program holds the store’s lock', () =>
     vi.useFakeTimers();
     const store = lockedStore(3);
     const lines: string[] = [];
-    const log = new RuntimeLog(store, (line) => lines.push(line), () => 1_000);
+    const log = new RuntimeLog(store, humanLogger((line) => lines.push(line)), () => 1_000);
     log.begin('receiver', { port: 8443 });
     await vi.advanceTimersByTimeAsync(10_000);
     expect(store.applied).toEqual([{ op: 'open', component: 'receiver', detail: { port: 8443 }, at: 1_000 }]);
@@ -41,12 +42,12 @@ describe('the runtime log while another program holds the store’s lock', () =>
   it('logs any other failure, and closing does not wait for a lock', async () => {
     const lines: string[] = [];
     const failing = { runtime: { apply: async () => Promise.reject(new Error('disk I/O error')), spans: async () => [] } };
-    const log = new RuntimeLog(failing, (line) => lines.push(line));
+    const log = new RuntimeLog(failing, humanLogger((line) => lines.push(line)));
     log.begin('inspector', {});
     await log.close();
     expect(lines).toEqual(['runtime log: could not record (disk I/O error)']);
 
-    const locked = new RuntimeLog(lockedStore(1_000), (line) => lines.push(line));
+    const locked = new RuntimeLog(lockedStore(1_000), humanLogger((line) => lines.push(line)));
     locked.begin('inspector', {});
     await locked.close();
     expect(lines.at(-1)).toBe('runtime log: could not record (database is locked)');

@@ -8,6 +8,7 @@ import { createControlServer } from '../../src/main/core/control/server';
 import { registerIpcHandlers } from '../../src/main/electron/ipc';
 import { IPC_CHANNELS } from '../../src/main/electron/ipc-channels';
 import { checkSharedInspector, sharedInspectorOrigin, sharedInspectorStore, uiTarget } from '../../src/main/electron/shared-inspector';
+import { silentLogger } from '../../src/main/core/logger';
 
 // The IPC module runs here against a stand-in for electron's ipcMain (the binary cannot run here): handlers recorded.
 const ipcHandlers = vi.hoisted(() => new Map<string, (event: unknown, ...args: unknown[]) => unknown>());
@@ -150,7 +151,7 @@ describe('checking a shared inspector before the window goes there', () => {
   let close: () => Promise<void>;
   beforeAll(async () => {
     const handlers = { 'status.get': () => ({}) } as unknown as CallHandlers;
-    const control = createControlServer({ access: perStartTokenAccess(token), handlers, events: new EventStream(), rendererDir: null, log: () => {} });
+    const control = createControlServer({ access: perStartTokenAccess(token), handlers, events: new EventStream(), rendererDir: null, logger: silentLogger });
     await new Promise<void>((ready) => control.server.listen(0, '127.0.0.1', () => ready()));
     const port = (control.server.address() as AddressInfo).port;
     control.setPort(port);

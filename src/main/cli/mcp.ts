@@ -19,12 +19,12 @@ export async function mcpCommand(args: string[]): Promise<void> {
   const { values } = parseCommandLine(mcpDefinition, args);
   const location = storeLocationFrom(values);
   const secret = agentSecret(values, location);
-  const log = (line: string) => console.error(line);
+  const logger = humanLogger((line) => console.error(line));
   // An invalid rule stops the start with its reason, before the store is opened.
   const allowed = (values['allow-target'] ?? []).map(parseAllowRule);
-  const store = await openStore(location, { role: 'command', log: humanLogger(log) });
+  const store = await openStore(location, { role: 'command', log: logger });
   // A team's store (PostgreSQL): its saved egress rules apply, and each send is in its audit log.
-  const team = location.url === undefined ? null : agentTeamAccess(location.url, log);
+  const team = location.url === undefined ? null : agentTeamAccess(location.url, logger);
   const egress = new AgentEgress({ allowed, teamRules: team && (() => team.savedEgressRules()) });
   const server = inspectorMcpServer(store, {
     secret: secret?.value ?? null,
@@ -32,7 +32,7 @@ export async function mcpCommand(args: string[]): Promise<void> {
     egress,
     sentBy: agentActor(),
     audit: team?.audit ?? null,
-    log,
+    logger,
     dataDir: location.dataDir,
     version: '0.1.0',
   });

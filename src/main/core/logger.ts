@@ -33,8 +33,3 @@ export function jsonLogger(destination: { file: string } | { fd: number } = { fd
   const log = pino({ level }, dest);
   return { info: (message) => log.info(message), warn: (message) => log.warn(message), error: (message) => log.error(message) };
 }
-
-/** The logger as a line callback, for code that still takes one (each line at `info`). */
-export function logLines(logger: Logger): (line: string) => void {
-  return (line) => logger.info(line);
-}

@@ -31,7 +31,7 @@ import { Retention } from './retention';
 import { statusShownTo } from './status/status-shown-to';
 import { defaultBodyLimitBytes } from './receiver/body-limit';
 import { DeliveryFeed } from './delivery-feed';
-import { logLines, silentLogger, type Logger } from './logger';
+import { silentLogger, type Logger } from './logger';
 import { RuntimeLog } from './reconcile/runtime-log';
 import { Reanalysis } from './reanalysis';
 import { portChanger, startingPorts } from './settings/receiver-ports';
@@ -61,10 +61,8 @@ export async function startCore(options: CoreOptions): Promise<Core> {
 }
 
 async function assemble(options: CoreOptions, store: InspectorStore, storeLocation: string, logger: Logger) {
-  // The domains not yet given the logger take its lines (at info).
-  const log = logLines(logger);
   const { settings } = store;
-  const runtime = new RuntimeLog(store.reconcile, log);
+  const runtime = new RuntimeLog(store.reconcile, logger);
   const certificate = await loadOrCreateCertificate(options.dataDir);
   const events = new EventStream();
   const secret = new SigningSecret(options.secretStore ?? fileSecretStore(options.dataDir, 'signing-secret'), options.secret);
@@ -88,7 +86,7 @@ async function assemble(options: CoreOptions, store: InspectorStore, storeLocati
     restricted: options.team !== undefined,
     commandLine: options.allowTargets ?? [],
     resolve: options.resolveHost,
-    log,
+    logger,
   });
   const replays = createReplays({
     store,
@@ -99,7 +97,7 @@ async function assemble(options: CoreOptions, store: InspectorStore, storeLocati
     forward: options.forward,
     secret: () => secret.current,
     team: options.team !== undefined,
-    log,
+    logger,
   });
   const feed = new DeliveryFeed({ store, subscribe: (listener) => events.subscribe(listener), log: logger });
   const checks = new CheckRuns({
@@ -111,7 +109,7 @@ async function assemble(options: CoreOptions, store: InspectorStore, storeLocati
     checkEgress: async (url) => void (await egress.policy.check(url)),
     bodyCapBytes: replays.limits.responseBodyCapBytes,
     publish: (change) => events.publishEach('check.changed', (caller) => changeShownTo(change, caller)),
-    log,
+    logger,
   });
   const receivers = new Receivers(
     {
@@ -122,7 +120,7 @@ async function assemble(options: CoreOptions, store: InspectorStore, storeLocati
       policy,
       bodyLimitBytes,
       timeouts: { ...defaultTimeouts, ...options.timeouts },
-      log,
+      log: (line) => logger.warn(line),
     },
     certificate,
     options.host ?? '127.0.0.1',
@@ -199,7 +197,7 @@ async function assemble(options: CoreOptions, store: InspectorStore, storeLocati
     service: () => ({ baseUrl: service.status().baseUrl, available: service.apiAccess() !== null, simulatorTimeScale: simulatorNow()?.timeScale ?? null }),
     requestsPerSecond: options.serviceApi?.requestsPerSecond ?? defaultRequestsPerSecond,
     publish: (summary) => events.publish('reconcile.changed', summary),
-    log,
+    logger,
   });
 
   /** `status.changed`, read once, as each stream's caller may see it (statusShownTo). */
@@ -292,13 +290,13 @@ async function assemble(options: CoreOptions, store: InspectorStore, storeLocati
       refusals: access.team?.refusals,
       onTransfer: (record) => {
         options.onTransfer?.(record);
-        if (access.team !== null) auditTransfer(access.team.audit, record, log);
+        if (access.team !== null) auditTransfer(access.team.audit, record, logger);
       },
-      log,
+      logger,
     }),
     events,
     rendererDir: options.rendererDir ?? null,
-    log,
+    logger,
   });
   const uiPort = await listen(control.server, options.uiPort ?? 0, access.bindAddress).catch(async (error: Error) => {
     await Promise.all([receivers.stop(), service.stop(), replays.close(), access.close()]);

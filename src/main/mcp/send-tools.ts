@@ -17,6 +17,7 @@ import { defaultSenderLimits } from '../core/replay/send-replay';
 import type { InspectorStore } from '../core/store/inspector-store';
 import type { AuditLog } from '../core/team/audit-log';
 import { ownAnswer, toolError, untrustedAnswer } from './tool-answer';
+import type { Logger } from '../core/logger';
 
 export interface SendToolsOptions {
   /** The signing secret: to verify, re-sign replays and sign the handler check. Never put in an answer. */
@@ -29,7 +30,7 @@ export interface SendToolsOptions {
   sentBy: string;
   /** A team's store: its audit log, where each send the agent asks for is recorded with its outcome. Null: a personal store. */
   audit: AuditLog | null;
-  log: (line: string) => void;
+  logger: Logger;
 }
 
 const httpUrl = z.url({ protocol: /^https?$/ }).describe('An http:// or https:// URL.');
@@ -64,11 +65,11 @@ export function registerSendTools(server: McpServer, store: InspectorStore, opti
       // A refusal says its status (SendRefused, ReplayRequestError, a stored delivery the check cannot send: 400).
       answer = toolError((error as Error).message);
       outcome = { status: (error as { status?: number }).status ?? 500, error: (error as Error).message };
-      if (outcome.status === 500) options.log(`webhook-inspector mcp: ${action} failed: ${(error as Error).stack ?? String(error)}`);
+      if (outcome.status === 500) options.logger.error(`webhook-inspector mcp: ${action} failed: ${(error as Error).stack ?? String(error)}`);
     }
     if (options.audit !== null) {
       await options.audit.record({ actor: options.sentBy, action, details, ...outcome }).catch((failure: Error) => {
-        options.log(`webhook-inspector mcp: could not record ${action} in the audit log (${failure.message})`);
+        options.logger.error(`webhook-inspector mcp: could not record ${action} in the audit log (${failure.message})`);
       });
     }
     return answer;

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { CoreOptions } from '../core-options';
 import { connectTeamDatabase } from '../store';
-import { logLines, silentLogger } from '../logger';
+import { silentLogger } from '../logger';
 import { postgresAuditLog } from '../team/audit-log';
 import { AuditRetention } from '../team/audit-retention';
 import type { SettingsStore } from '../store/inspector-store';
@@ -40,7 +40,7 @@ const loopback = '127.0.0.1';
 /** Who may open the UI, and where it listens: one person on this machine, or a team behind its reverse proxy. */
 export function controlAccess(options: Pick<CoreOptions, 'team' | 'store' | 'logger'>, settings?: SettingsStore): ControlAccess {
   // team/ takes its lines still (at info).
-  const log = logLines(options.logger ?? silentLogger);
+  const logger = options.logger ?? silentLogger;
   if (options.team === undefined) {
     const token = randomBytes(24).toString('base64url');
     return {
@@ -58,20 +58,20 @@ export function controlAccess(options: Pick<CoreOptions, 'team' | 'store' | 'log
   const publicOrigins = (options.team.publicOrigins ?? []).map(publicOrigin);
   const bindAddress = options.team.uiHost ?? loopback;
   const store = options.store;
-  const pool = connectTeamDatabase(store, log);
+  const pool = connectTeamDatabase(store, (line) => logger.warn(line));
   const access = teamUserAccess(pool);
   if (settings === undefined) throw new Error("a team inspector keeps its audit log's retention in the store's settings");
-  const retention = new AuditRetention({ pool, settings, log });
+  const retention = new AuditRetention({ pool, settings, logger });
   retention.start();
   const listeners: Array<ReturnType<typeof listenForUserChanges>> = [];
   void hasActiveAdmin(pool).then(
-    (yes) => yes || log('team: no user has the admin role: name one with serve user role NAME admin --store …'),
+    (yes) => yes || logger.warn('team: no user has the admin role: name one with serve user role NAME admin --store …'),
     () => {},
   );
   return {
     access,
     team: { audit: postgresAuditLog(pool), retention, refusals: new RefusalLimiter(), users: postgresUserDirectory(pool) },
-    watchStreams: (events) => void listeners.push(listenForUserChanges(store, () => events.recheck(access.rolesNow), log)),
+    watchStreams: (events) => void listeners.push(listenForUserChanges(store, () => events.recheck(access.rolesNow), logger)),
     bindAddress,
     publicOrigins,
     uiOrigin: (port) => publicOrigins[0] ?? `http://${hostWithPort(bindAddress === '0.0.0.0' || bindAddress === '::' ? loopback : bindAddress, port)}`,

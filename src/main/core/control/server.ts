@@ -13,6 +13,7 @@ import { maxInputDepth, nestedDeeperThan } from './json-depth';
 import { tooManyRefusals, type RefusalLimiter } from './refusal-limiter';
 import { serveStatic } from './static-files';
 import type { TransferRoutes } from './transfer-routes';
+import type { Logger } from '../logger';
 
 export interface ControlServerDeps {
   /** Who a token lets in: the per-start token's holder, or a team server's user. */
@@ -33,7 +34,7 @@ export interface ControlServerDeps {
   events: EventStream;
   /** The built renderer; null when this host serves no UI. */
   rendererDir: string | null;
-  log: (line: string) => void;
+  logger: Logger;
 }
 
 interface Answer {
@@ -136,7 +137,7 @@ async function answerCall(callName: CallName, req: IncomingMessage, deps: Contro
     return done(200, await handler(parsed.data, caller), parsed.data);
   } catch (error) {
     const status = (error as { status?: number }).status ?? 500;
-    if (status === 500) deps.log(`control: ${callName} failed (${(error as Error).message})`);
+    if (status === 500) deps.logger.error(`control: ${callName} failed (${(error as Error).message})`);
     const advice = (error as { advice?: unknown }).advice;
     return done(status, { error: (error as Error).message, ...(typeof advice === 'string' ? { advice } : {}) }, parsed.data);
   }
@@ -155,7 +156,7 @@ async function recordCall(deps: ControlServerDeps, caller: CallContext, call: Om
       error: typeof error === 'string' ? error : undefined,
     });
   } catch (failure) {
-    deps.log(`control: could not record ${call.action} in the audit log (${(failure as Error).message})`);
+    deps.logger.error(`control: could not record ${call.action} in the audit log (${(failure as Error).message})`);
   }
 }
 
@@ -164,7 +165,7 @@ const refused = (why: TokenRefusal) => ({ status: 401 as const, body: tokenRefus
 
 /** The store that holds the tokens did not answer: a 503 to retry, the cause in the log only. */
 function uncheckable(deps: ControlServerDeps, error: unknown) {
-  deps.log(`control: could not check a token (${(error as Error).message})`);
+  deps.logger.warn(`control: could not check a token (${(error as Error).message})`);
   return { status: 503 as const, body: { error: 'the token cannot be checked now; try again' } };
 }
 

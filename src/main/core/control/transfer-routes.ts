@@ -14,6 +14,7 @@ import { withUploadSource } from '../import/upload-source';
 import type { TransferRecord } from '../team/transfer-record';
 import { readJson, securityHeaders, sendJson } from './http-json';
 import { tooManyRefusals, type RefusalLimiter } from './refusal-limiter';
+import type { Logger } from '../logger';
 
 export interface TransferRouteDeps extends TransferDeps {
   /** The largest upload, in bytes; an archive may unpack to as much again. */
@@ -24,7 +25,7 @@ export interface TransferRouteDeps extends TransferDeps {
   onTransfer?: (record: TransferRecord) => void;
   /** A team server's limit on each user's refused calls: a refused download or upload past it is answered 429. */
   refusals?: RefusalLimiter | null;
-  log: (line: string) => void;
+  logger: Logger;
 }
 
 /** POST /transfer/export and POST /transfer/import, for a caller the control server has authenticated. */
@@ -36,10 +37,10 @@ export const defaultUploadLimitBytes = 1024 ** 3;
 const routeCalls = { export: 'export.fixtures', import: 'import.path' } as const;
 
 /** What to answer for an error: ours say what is wrong; anything else only that it failed (its message, which may name a path here, goes to the log). */
-function failure(error: unknown, action: 'export' | 'import', log: (line: string) => void): { status: number; message: string } {
+function failure(error: unknown, action: 'export' | 'import', logger: Logger): { status: number; message: string } {
   const status = (error as { status?: number }).status ?? 500;
   if (status !== 500) return { status, message: (error as Error).message };
-  log(`control: an ${action} failed (${(error as Error).message})`);
+  logger.error(`control: an ${action} failed (${(error as Error).message})`);
   return { status, message: `the ${action} failed on the server (its log says why)` };
 }
 
@@ -78,7 +79,7 @@ export function transferRoutes(deps: TransferRouteDeps): TransferRoutes {
     try {
       prepared = await download(deps, parsed.data, new Date(), holdsSecret);
     } catch (error) {
-      const { status, message } = failure(error, 'export', deps.log);
+      const { status, message } = failure(error, 'export', deps.logger);
       record({ user, action: 'export', subject, outcome: 'failed', detail: message, status });
       return sendJson(res, status, { error: message });
     }
@@ -130,7 +131,7 @@ export function transferRoutes(deps: TransferRouteDeps): TransferRoutes {
       record({ user, action: 'import', subject, outcome: 'done', detail: `imported ${result.imported}, skipped ${result.skipped}`, status: 200 });
       sendJson(res, 200, result);
     } catch (error) {
-      const { status, message } = failure(error, 'import', deps.log);
+      const { status, message } = failure(error, 'import', deps.logger);
       record({ user, action: 'import', subject, outcome: error instanceof UploadRefused ? 'refused' : 'failed', detail: message, status });
       // What is left of the body is not read: the connection closes after the answer.
       if (!res.headersSent && error instanceof UploadRefused) res.setHeader('Connection', 'close');

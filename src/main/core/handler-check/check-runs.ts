@@ -15,6 +15,7 @@ import { selectCases } from './select-cases';
 import { latencySummary } from './latency';
 import { storedDeliveryCases } from './stored-cases';
 import { HandlerUnreachable } from './unreachable';
+import type { Logger } from '../logger';
 
 /** A call that cannot be served as asked; `status` is the HTTP status the control server answers with. */
 export class CheckRunError extends Error {
@@ -42,7 +43,7 @@ export interface CheckRunsDeps {
   bodyCapBytes: number;
   /** A run changed: a case was graded (or graded again), it finished, it was kept or dropped. */
   publish: (change: CheckRunChange) => void;
-  log: (line: string) => void;
+  logger: Logger;
 }
 
 /** What a `check.changed` event carries. */
@@ -286,7 +287,7 @@ export class CheckRuns {
     const summary = summarizeResults([...run.results.values()]);
     run.view.results = summary.results.map((r) => caseResultView(r, this.deps.bodyCapBytes, run.resentAt.get(r.id) ?? null));
     run.view.causes = summary.causes;
-    if (error !== null) this.deps.log(`check: the run against ${run.view.target} stopped (${error})`);
+    if (error !== null) this.deps.logger.warn(`check: the run against ${run.view.target} stopped (${error})`);
     this.deps.publish({ runId: run.view.id, result: null, summary: summaryOf(run.view) });
   }
 

@@ -4,18 +4,19 @@ import type { EgressStatus } from '../../../shared/egress';
 import type { SettingsStore } from '../store/inspector-store';
 import { parseAllowRule, type AllowRule } from './allow-rule';
 import { EgressPolicy, type Resolver } from './egress-policy';
+import type { Logger } from '../logger';
 
 /** The settings key the rules saved from Settings → Egress are kept under (an agent on a team's store reads them too). */
 export const savedEgressRulesKey = 'egressRules';
 
 /** The saved rules that parse; each one that does not is logged and ignored. */
-export function parseSavedRules(texts: readonly string[], log: (line: string) => void): AllowRule[] {
+export function parseSavedRules(texts: readonly string[], logger: Logger): AllowRule[] {
   const rules: AllowRule[] = [];
   for (const text of texts) {
     try {
       rules.push(parseAllowRule(text));
     } catch (error) {
-      log(`egress: a saved allowed target is ignored (${(error as Error).message})`);
+      logger.warn(`egress: a saved allowed target is ignored (${(error as Error).message})`);
     }
   }
   return rules;
@@ -28,13 +29,13 @@ export interface EgressDeps {
   /** `serve --allow-target`, for this run (an invalid one stops the start with its reason). */
   commandLine: readonly string[];
   resolve?: Resolver;
-  log: (line: string) => void;
+  logger: Logger;
 }
 
 /** The core's egress policy and its rules: the command line's for this run, and the ones saved from Settings. */
 export function createEgress(deps: EgressDeps) {
   const commandLine = deps.commandLine.map(parseAllowRule);
-  let saved = parseSavedRules(deps.settings.read(savedEgressRulesKey, z.array(z.string())) ?? [], deps.log);
+  let saved = parseSavedRules(deps.settings.read(savedEgressRulesKey, z.array(z.string())) ?? [], deps.logger);
   const policy = new EgressPolicy({ team: deps.restricted, rules: () => [...commandLine, ...saved], resolve: deps.resolve });
   const status = (): EgressStatus => ({
     restricted: deps.restricted,

@@ -5,6 +5,7 @@ import { ReconcileSchedule, defaultReconcileSchedule, type ReconcileRun, type Re
 import type { InspectorStore, SettingsStore } from '../store/inspector-store';
 import { specRetryWindowMs } from './classify';
 import { runReconcile, summaryOf, type PageReader } from './run-reconcile';
+import type { Logger } from '../logger';
 
 export interface ReconcileServiceDeps {
   store: Pick<InspectorStore, 'reconcile' | 'derived'>;
@@ -14,7 +15,7 @@ export interface ReconcileServiceDeps {
   service: () => { baseUrl: string | null; available: boolean; simulatorTimeScale: number | null };
   requestsPerSecond: number;
   publish: (summary: ReconcileRunSummary) => void;
-  log: (line: string) => void;
+  logger: Logger;
 }
 
 const scheduleKey = 'reconcileSchedule';
@@ -94,7 +95,7 @@ export class ReconcileService {
     const current = { summary: placeholder, controller, done };
     this.current = current;
     void done
-      .catch((error: Error) => this.deps.log(`reconcile: the run could not be kept (${error.message})`))
+      .catch((error: Error) => this.deps.logger.error(`reconcile: the run could not be kept (${error.message})`))
       .finally(() => {
         if (this.current === current) this.current = null;
       });
@@ -140,7 +141,7 @@ export class ReconcileService {
       try {
         this.start({ since: null, trigger: 'schedule' });
       } catch (error) {
-        this.deps.log(`reconcile: the scheduled run did not start (${(error as Error).message})`);
+        this.deps.logger.warn(`reconcile: the scheduled run did not start (${(error as Error).message})`);
       }
     }, this.schedule.everyMinutes * 60_000);
     this.timer.unref();

@@ -1,6 +1,7 @@
 import type { SourceHealth } from '../../../shared/relay';
 import type { RuntimeComponent } from '../store/reader';
 import type { ReconcileStore } from '../store/inspector-store';
+import type { Logger } from '../logger';
 
 /** A write refused because another connection holds the store's lock (SQLite's BUSY; PostgreSQL's lock timeouts). */
 const busy = (error: unknown) => /locked|busy|lock timeout/i.test((error as Error)?.message ?? '');
@@ -30,7 +31,7 @@ export class RuntimeLog {
 
   constructor(
     private readonly store: Pick<ReconcileStore, 'runtime'>,
-    private readonly log: (line: string) => void,
+    private readonly logger: Logger,
     private readonly now: () => number = Date.now,
   ) {
     this.timer = setInterval(() => this.touch(), heartbeatMs);
@@ -60,7 +61,7 @@ export class RuntimeLog {
         });
         return this.attempt(task, tries + 1);
       }
-      this.log(`runtime log: could not record (${(error as Error).message})`);
+      this.logger.warn(`runtime log: could not record (${(error as Error).message})`);
       return null;
     }
   }

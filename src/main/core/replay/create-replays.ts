@@ -12,6 +12,7 @@ import { OutboundReplays } from './outbound-replays';
 import { ReplayRequestError, Replayer, type SecretInForce } from './replayer';
 import { StoredForwardSettings } from './stored-forward-settings';
 import { defaultSenderLimits, type OutgoingRequest, type SenderLimits } from './send-replay';
+import type { Logger } from '../logger';
 
 export interface ReplayDeps {
   store: InspectorStore;
@@ -27,7 +28,7 @@ export interface ReplayDeps {
   secret?: () => string | null;
   /** A team server: below admin, a re-signed replay gives its own secret, never the one in force (as a check run does). */
   team?: boolean;
-  log: (line: string) => void;
+  logger: Logger;
 }
 
 /**
@@ -90,7 +91,7 @@ export function createReplays(deps: ReplayDeps) {
     receiverPorts: deps.receiverPorts,
     // A loop is live: an id for this run names this inspector in the hop header well enough, and costs no write.
     inspectorId: randomUUID(),
-    log: deps.log,
+    logger: deps.logger,
   });
   const calls: ReplayCalls = {
     'replay.send': (input, caller) => replayer.send(input, caller.user, secretInForceFor(deps, caller)),

@@ -11,6 +11,7 @@ import { sentUrl, type OutgoingRequest, type SentReplay } from './send-replay';
 import type { OutboundReplays } from './outbound-replays';
 import { deliveryHeaders } from './replay-headers';
 import { ReplayRequestError } from './replayer';
+import type { Logger } from '../logger';
 
 export interface ForwarderDeps {
   outbound: OutboundReplays;
@@ -21,7 +22,7 @@ export interface ForwarderDeps {
   receiverPorts: () => ReceiverPorts;
   /** This inspector's id in the hop header of what it forwards. */
   inspectorId: string;
-  log: (line: string) => void;
+  logger: Logger;
 }
 
 /** The answer the sender gets when the target's status is mirrored: its status, or 502 when it gave none. */
@@ -83,7 +84,7 @@ export class Forwarder {
     try {
       return this.start(settings, settings.target, raw);
     } catch (error) {
-      this.deps.log(`forward: not forwarded (${(error as Error).message})`);
+      this.deps.logger.warn(`forward: not forwarded (${(error as Error).message})`);
       return null;
     }
   }
@@ -122,7 +123,7 @@ export class Forwarder {
 
   /** A forward not sent: recorded under the delivery with the reason, and logged. */
   private skip(out: OutgoingRequest, reason: string, answer: Answer | null): ReceiverForward {
-    this.deps.log(`forward: ${reason}`);
+    this.deps.logger.warn(`forward: ${reason}`);
     const sent: SentReplay = {
       startedAt: new Date().toISOString(),
       url: sentUrl(out),
@@ -152,7 +153,7 @@ export class Forwarder {
     try {
       await this.deps.outbound.record({ ...sent, deliveryId, kind: 'forward', batchId: null, sentBy: null, signingMode: 'keep' });
     } catch (error) {
-      this.deps.log(`forward: could not store the result for delivery ${deliveryId} (${(error as Error).message})`);
+      this.deps.logger.error(`forward: could not store the result for delivery ${deliveryId} (${(error as Error).message})`);
     }
   }
 }

@@ -4,6 +4,7 @@ import type { AllowRule } from '../outbound/allow-rule';
 import { parseSavedRules, savedEgressRulesKey } from '../outbound/egress-settings';
 import { connectTeamDatabase } from '../store';
 import { postgresAuditLog, type AuditLog } from './audit-log';
+import type { Logger } from '../logger';
 
 /**
  * Who a coding agent's sends are recorded as (`sentBy`, the audit log's actor): `mcp (<operating system user>)`. Never
@@ -29,14 +30,14 @@ export interface AgentTeamAccess {
 }
 
 /** Opens its own pool on the team's database (the store, opened first, has migrated it). */
-export function agentTeamAccess(url: string, log: (line: string) => void): AgentTeamAccess {
-  const pool = connectTeamDatabase(url, log);
+export function agentTeamAccess(url: string, logger: Logger): AgentTeamAccess {
+  const pool = connectTeamDatabase(url, (line) => logger.warn(line));
   return {
     audit: postgresAuditLog(pool),
     async savedEgressRules() {
       const { rows } = await pool.query<{ value: string }>('SELECT value FROM settings WHERE key = $1', [savedEgressRulesKey]);
       const saved = rows[0] === undefined ? [] : z.array(z.string()).catch([]).parse(JSON.parse(rows[0].value));
-      return parseSavedRules(saved, log);
+      return parseSavedRules(saved, logger);
     },
     close: () => pool.end(),
   };

@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import { AuditRetentionLimits, defaultAuditRetention, type AuditRetentionApplied } from '../../../shared/team';
 import type { SettingsStore } from '../store/inspector-store';
+import type { Logger } from '../logger';
 
 const settingKey = 'auditRetention';
 const batch = 10_000;
@@ -14,7 +15,7 @@ export interface AuditRetentionDeps {
   now?: () => number;
   /** Runs `prune` every so often until the returned stop is called (default: every hour, unref'd). */
   every?: (prune: () => void) => () => void;
-  log: (line: string) => void;
+  logger: Logger;
 }
 
 const hourly = (prune: () => void) => {
@@ -54,7 +55,7 @@ export class AuditRetention {
   prune(): Promise<number> {
     const next = this.pruning.catch(() => 0).then(() => this.pruneNow());
     this.pruning = next.catch((error: Error) => {
-      this.deps.log(`audit: could not prune the audit log (${error.message})`);
+      this.deps.logger.warn(`audit: could not prune the audit log (${error.message})`);
       return 0;
     });
     return next;
@@ -85,7 +86,7 @@ export class AuditRetention {
         if ((rowCount ?? 0) < batch) break;
       }
     }
-    if (removed > 0) this.deps.log(`audit: removed ${removed} entries past the audit log's retention (${keepDays} days, ${keepEntries} entries)`);
+    if (removed > 0) this.deps.logger.info(`audit: removed ${removed} entries past the audit log's retention (${keepDays} days, ${keepEntries} entries)`);
     return removed;
   }
 

@@ -1,8 +1,9 @@
 import type { TransferRecord } from './transfer-record';
 import type { AuditLog } from './audit-log';
+import type { Logger } from '../logger';
 
 /** A download or an upload, recorded like the calls: `export.download` / `import.upload`, by whom, how it ended (the status answered). */
-export function auditTransfer(audit: AuditLog, record: TransferRecord, log: (line: string) => void): void {
+export function auditTransfer(audit: AuditLog, record: TransferRecord, logger: Logger): void {
   const status = record.status;
   void audit
     .record({
@@ -13,5 +14,5 @@ export function auditTransfer(audit: AuditLog, record: TransferRecord, log: (lin
       status,
       ...(record.outcome === 'done' ? {} : { error: record.detail }),
     })
-    .catch((error: Error) => log(`audit: could not record a ${record.action} (${error.message})`));
+    .catch((error: Error) => logger.error(`audit: could not record a ${record.action} (${error.message})`));
 }

@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { userChangesChannel } from './users';
+import type { Logger } from '../logger';
 
 export interface UserChangeListener {
   /** Settles once the first LISTEN is in place (or failed: the periodic check then stands in until it is). */
@@ -16,19 +17,19 @@ export interface UserChangeListener {
 export function listenForUserChanges(
   url: string,
   onChange: () => Promise<unknown>,
-  log: (line: string) => void,
+  logger: Logger,
   backstopMs = 10_000,
 ): UserChangeListener {
   let client: pg.Client | null = null;
   let closed = false;
   let running: Promise<unknown> = Promise.resolve();
   // One check at a time, each one after the change that asked for it.
-  const check = () => (running = running.then(onChange).catch((error: Error) => log(`team: could not check the users' streams (${error.message})`)));
+  const check = () => (running = running.then(onChange).catch((error: Error) => logger.warn(`team: could not check the users' streams (${error.message})`)));
 
   const connect = async () => {
     const next = new pg.Client({ connectionString: url });
     next.on('error', (error) => {
-      log(`team: the connection listening for user changes failed (${error.message}); listening again in ${backstopMs / 1000} s`);
+      logger.warn(`team: the connection listening for user changes failed (${error.message}); listening again in ${backstopMs / 1000} s`);
       if (client === next) client = null;
       void next.end().catch(() => {});
     });
@@ -37,7 +38,7 @@ export function listenForUserChanges(
       await next.connect();
       await next.query(`LISTEN ${userChangesChannel}`);
     } catch (error) {
-      log(`team: could not listen for user changes (${(error as Error).message})`);
+      logger.warn(`team: could not listen for user changes (${(error as Error).message})`);
       await next.end().catch(() => {});
       return;
     }
