@@ -42,10 +42,19 @@ export async function viewAnswers(db: Db) {
 
 export const allDeliveryRows = (db: Db) => db.prepare('SELECT * FROM deliveries ORDER BY id').all();
 
+/** The names of the columns `deliveries` has in `db`'s schema. */
+const deliveryColumns = (db: Db) => (db.prepare('PRAGMA main.table_info(deliveries)').all() as Array<{ name: string }>).map((c) => c.name);
+
+/** Rows of today's schema as a store of `db`'s (older) schema holds them: the columns it has. */
+export const asStoredIn = (db: Db, rows: unknown[]) => {
+  const columns = deliveryColumns(db);
+  return rows.map((row) => Object.fromEntries(columns.map((column) => [column, (row as Record<string, unknown>)[column]])));
+};
+
 /**
  * A store of an older schema `version` holding 300 deliveries of generated traffic: today's writer needs today's
  * schema, so the traffic is stored in a fresh store (whose rows and view answers are returned), and its rows are
- * copied as they are into the older one, left open for the caller (`old`, at `file`) to look at and close.
+ * copied as they are into the older one (the columns it has), left open for the caller (`old`, at `file`) to look at and close.
  */
 export async function trafficInOlderStore(dir: string, version: number, seed: number) {
   const freshFile = join(dir, 'fresh.sqlite3');
@@ -57,6 +66,8 @@ export async function trafficInOlderStore(dir: string, version: number, seed: nu
   const file = join(dir, 'inspector.sqlite3');
   const old = storeAtVersion(file, version);
   old.prepare('ATTACH ? AS fresh').run(freshFile);
-  old.exec('INSERT INTO deliveries SELECT * FROM fresh.deliveries; DETACH fresh');
+  // The columns the older schema has (a later migration's columns come with it, when the store is migrated).
+  const columns = deliveryColumns(old).join(', ');
+  old.exec(`INSERT INTO deliveries (${columns}) SELECT ${columns} FROM fresh.deliveries; DETACH fresh`);
   return { file, old, rowsBefore, answersBefore };
 }
