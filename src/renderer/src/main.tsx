@@ -4,6 +4,8 @@ import { createRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { ticketedEventStreamUrl } from './api/event-ticket';
 import { createQueryClient } from './api/queries';
+import { call } from './api/client';
+import { followFetchAllJobs } from './api/fetch-all-jobs';
 import { invalidateOnEvents } from './api/query-invalidation';
 import { ServerEventStream } from './api/server-events';
 import { sessionToken } from './api/session-token';
@@ -48,6 +50,7 @@ if (!token) {
   const events = new ServerEventStream(ticketedEventStreamUrl);
   const queryClient = createQueryClient();
   invalidateOnEvents(events, queryClient);
+  followFetchAllJobs(events, queryClient, call);
   events.start();
   root.render(
     <StrictMode>

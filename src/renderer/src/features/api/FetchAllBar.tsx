@@ -46,15 +46,15 @@ export function FetchAllBar({ target, limit }: FetchAllBarProps) {
       {job && !running && job.itemCount > 0 && (
         <span className="api-export">
           <span className="muted">Export {job.state === 'done' ? 'all' : 'what was fetched'} as</span>
-          <button type="button" data-testid="api-export-json" disabled={exporter.busy} onClick={() => void exporter.run('json')}>
+          <button type="button" data-testid="api-export-json" disabled={exporter.isPending} onClick={() => exporter.mutate('json')}>
             JSON
           </button>
-          <button type="button" data-testid="api-export-csv" disabled={exporter.busy} onClick={() => void exporter.run('csv')}>
+          <button type="button" data-testid="api-export-csv" disabled={exporter.isPending} onClick={() => exporter.mutate('csv')}>
             CSV
           </button>
         </span>
       )}
-      <ActionOutcome error={exporter.error} done={exporter.done} testId="api-export" />
+      <ActionOutcome error={exporter.error} done={exporter.data ?? null} testId="api-export" />
       <CallErrorMessage error={fetchAll.error} testId="api-fetch-all-error" />
     </section>
   );

@@ -1,5 +1,6 @@
-import type { FetchAllTracker } from '../../api/fetch-all-tracker';
-import { call } from '../../api/client';
+import type { QueryClient } from '@tanstack/react-query';
+import { jobFinished, showJob } from '../../api/fetch-all-jobs';
+import type { Send } from '../../api/send';
 
 /** A campaign as the pickers need it (see the simulator's ApiCampaign). */
 export interface Campaign {
@@ -10,38 +11,30 @@ export interface Campaign {
   status: string;
 }
 
-let loaded: { serviceKey: string; jobId: string | null; promise: Promise<Campaign[]> } | null = null;
+/** The campaigns of the service `serviceKey` names (another service reads them again). */
+export const campaignsKey = (serviceKey: string) => ['api.campaigns', serviceKey] as const;
+/** The fetch-all job reading them, for its progress. */
+export const campaignsJobKey = (serviceKey: string) => ['api.campaigns.job', serviceKey] as const;
 
 /**
- * Every campaign of the service in use, read once per session with a fetch-all (20 a page).
- * `serviceKey` names the service: another one reads them again.
+ * Every campaign of the service in use, read once per session with a fetch-all (20 a page): the query of
+ * `campaignsKey` (kept for the session), whose job's progress the pickers show while it runs.
  */
-export function loadCampaigns(tracker: FetchAllTracker, serviceKey: string): Promise<Campaign[]> {
-  if (loaded?.serviceKey === serviceKey) return loaded.promise;
-  const entry: NonNullable<typeof loaded> = { serviceKey, jobId: null, promise: Promise.resolve([]) };
-  entry.promise = (async () => {
-    const started = await call('api.fetchAll.start', { endpoint: '/api/campaigns', limit: 20 });
-    entry.jobId = started.jobId;
-    tracker.update(started);
-    const job = await tracker.finished(started.jobId);
-    if (job.state !== 'done') throw new Error(`Could not read the campaigns: ${job.error ?? 'the fetch was stopped'}.${job.advice ? ` ${job.advice}` : ''}`);
-    const { items } = await call('api.fetchAll.items', { jobId: job.jobId });
-    return items.flatMap(toCampaign);
-  })();
-  entry.promise.catch(() => {
-    if (loaded === entry) loaded = null;
-  });
-  loaded = entry;
-  return entry.promise;
-}
-
-/** The job reading the campaigns, for its progress. */
-export function campaignsJobId(serviceKey: string): string | null {
-  return loaded?.serviceKey === serviceKey ? loaded.jobId : null;
-}
-
-export function forgetCampaigns(): void {
-  loaded = null;
+export function campaignsQuery(queryClient: QueryClient, serviceKey: string, send: Send) {
+  return {
+    queryKey: campaignsKey(serviceKey),
+    queryFn: async (): Promise<Campaign[]> => {
+      const started = await send('api.fetchAll.start', { endpoint: '/api/campaigns', limit: 20 });
+      showJob(queryClient, started);
+      queryClient.setQueryData(campaignsJobKey(serviceKey), started.jobId);
+      const job = await jobFinished(queryClient, started.jobId);
+      if (job.state !== 'done') throw new Error(`Could not read the campaigns: ${job.error ?? 'the fetch was stopped'}.${job.advice ? ` ${job.advice}` : ''}`);
+      const { items } = await send('api.fetchAll.items', { jobId: job.jobId });
+      return items.flatMap(toCampaign);
+    },
+    staleTime: Infinity,
+    gcTime: Infinity,
+  };
 }
 
 function toCampaign(item: unknown): Campaign[] {

@@ -1,8 +1,9 @@
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { skipToken, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CoreStatus } from '../../../../shared/contract';
 import type { FetchAllJob } from '../../../../shared/service-api';
-import { useFetchAllTracker } from '../../hooks/useFetchAllTracker';
-import { campaignsJobId, forgetCampaigns, loadCampaigns, type Campaign } from './campaigns';
+import { call } from '../../api/client';
+import { useFetchAllJob } from '../../hooks/useFetchAllJob';
+import { campaignsJobKey, campaignsQuery, type Campaign } from './campaigns';
 
 export type CampaignsState =
   | { phase: 'off' }
@@ -17,30 +18,16 @@ export interface Campaigns {
 
 /** The service's campaigns, read when `enabled` (once per session and service). */
 export function useCampaigns(enabled: boolean, service: CoreStatus['service'] | null): Campaigns {
-  const tracker = useFetchAllTracker();
-  const serviceKey = service === null ? null : `${service.mode} ${service.baseUrl ?? ''}`;
-  const [result, setResult] = useState<{ serviceKey: string; attempt: number; value: { campaigns: Campaign[] } | { error: unknown } } | null>(null);
-  const [attempt, setAttempt] = useState(0);
-  const job = useSyncExternalStore(tracker.subscribe, () => (serviceKey === null ? null : tracker.get(campaignsJobId(serviceKey))));
+  const queryClient = useQueryClient();
+  const serviceKey = service === null ? '' : `${service.mode} ${service.baseUrl ?? ''}`;
+  const on = enabled && service !== null;
+  const query = useQuery({ ...campaignsQuery(queryClient, serviceKey, call), enabled: on });
+  const jobId = useQuery<string>({ queryKey: campaignsJobKey(serviceKey), queryFn: skipToken }).data ?? null;
+  const job = useFetchAllJob(jobId);
+  const retry = () => void query.refetch();
 
-  useEffect(() => {
-    if (!enabled || serviceKey === null) return;
-    let live = true;
-    loadCampaigns(tracker, serviceKey).then(
-      (campaigns) => live && setResult({ serviceKey, attempt, value: { campaigns } }),
-      (error: unknown) => live && setResult({ serviceKey, attempt, value: { error } }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [enabled, serviceKey, attempt, tracker]);
-
-  const retry = () => {
-    forgetCampaigns();
-    setAttempt((n) => n + 1);
-  };
-
-  if (!enabled || serviceKey === null) return { state: { phase: 'off' }, retry };
-  if (result === null || result.serviceKey !== serviceKey || result.attempt !== attempt) return { state: { phase: 'loading', job }, retry };
-  return { state: 'campaigns' in result.value ? { phase: 'ready', campaigns: result.value.campaigns } : { phase: 'error', error: result.value.error }, retry };
+  if (!on) return { state: { phase: 'off' }, retry };
+  if (query.data !== undefined) return { state: { phase: 'ready', campaigns: query.data }, retry };
+  if (query.isError && !query.isFetching) return { state: { phase: 'error', error: query.error }, retry };
+  return { state: { phase: 'loading', job }, retry };
 }

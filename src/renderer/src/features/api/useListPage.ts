@@ -1,13 +1,7 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
-import type { ListPage, ListTarget } from '../../../../shared/service-api';
-import { call, isAbort } from '../../api/client';
-import { uiSession } from '../../api/ui-session';
-
-export interface PageRequest {
-  target: ListTarget;
-  page: number;
-  limit: number;
-}
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ListPage } from '../../../../shared/service-api';
+import { call } from '../../api/client';
+import { lastPageRead, listPageQuery, refreshListPage, type PageRequest } from './list-page-query';
 
 export interface ListPageState {
   /** The answer for the request asked now; null while it loads or when it failed. */
@@ -22,60 +16,21 @@ export interface ListPageState {
   refresh: () => void;
 }
 
-interface Loaded {
-  key: string;
-  result: { page: ListPage; receivedAt: number } | { error: unknown };
-}
+const none: PageRequest = { target: { endpoint: '/api/orders' }, page: 1, limit: 1 };
 
 /** One page of a list of the service's API, from the core's cache of this UI session unless refreshed. */
 export function useListPage(request: PageRequest | null): ListPageState {
-  const key = request === null ? null : JSON.stringify([request.target.endpoint, request.target.campaignId ?? null, request.page, request.limit]);
-  const listKey = request === null ? null : JSON.stringify([request.target.endpoint, request.target.campaignId ?? null, request.limit]);
-  const [loaded, setLoaded] = useState<Loaded | null>(null);
-  const [lastGood, setLastGood] = useState<{ listKey: string; page: ListPage } | null>(null);
-  const [loadingKey, setLoadingKey] = useState<string | null>(null);
-  const abort = useRef<AbortController | null>(null);
-  const latest = useRef(request);
-  useEffect(() => {
-    latest.current = request;
-  });
-
-  const load = useCallback((refresh: boolean) => {
-    const current = latest.current;
-    if (current === null) return;
-    const requestKey = JSON.stringify([current.target.endpoint, current.target.campaignId ?? null, current.page, current.limit]);
-    const requestListKey = JSON.stringify([current.target.endpoint, current.target.campaignId ?? null, current.limit]);
-    abort.current?.abort();
-    const controller = new AbortController();
-    abort.current = controller;
-    setLoadingKey(requestKey);
-    call('api.listPage', { ...current.target, page: current.page, limit: current.limit, refresh, session: uiSession }, { signal: controller.signal }).then(
-      (page) => {
-        setLoaded({ key: requestKey, result: { page, receivedAt: Date.now() } });
-        setLastGood({ listKey: requestListKey, page });
-        setLoadingKey(null);
-      },
-      (error: unknown) => {
-        if (isAbort(error)) return;
-        setLoaded({ key: requestKey, result: { error } });
-        setLoadingKey(null);
-      },
-    );
-  }, []);
-
-  useEffect(() => {
-    if (key === null) return;
-    load(false);
-    return () => abort.current?.abort();
-  }, [key, load]);
-
-  const current = loaded !== null && loaded.key === key ? loaded.result : null;
+  const queryClient = useQueryClient();
+  const query = useQuery({ ...listPageQuery(request ?? none, call), enabled: request !== null });
+  const read = query.isError ? null : (query.data ?? null);
   return {
-    page: current !== null && 'page' in current ? current.page : null,
-    receivedAt: current !== null && 'page' in current ? current.receivedAt : null,
-    error: current !== null && 'error' in current ? current.error : null,
-    loading: key !== null && (loadingKey === key || current === null),
-    lastGood: lastGood !== null && lastGood.listKey === listKey ? lastGood.page : null,
-    refresh: useCallback(() => load(true), [load]),
+    page: read?.page ?? null,
+    receivedAt: read?.receivedAt ?? null,
+    error: query.error,
+    loading: request !== null && (query.isFetching || query.isPending),
+    lastGood: request === null ? null : lastPageRead(queryClient, request),
+    refresh: () => {
+      if (request !== null) void refreshListPage(queryClient, request, call);
+    },
   };
 }

@@ -1,13 +1,13 @@
-import { emptyPayoutDraft, type PayoutDraft } from './payout-draft';
+import { emptyPayoutFields, type PayoutFields } from './payout-fields';
 import type { PayoutAnswer } from './PayoutResponse';
 
 export interface SavedPayoutForm {
-  draft: PayoutDraft;
+  fields: PayoutFields;
   answer: PayoutAnswer | null;
 }
 
 /** The form as it was left, kept for the session: following an order's links and coming back finds it again. */
-let saved: SavedPayoutForm = { draft: emptyPayoutDraft(), answer: null };
+let saved: SavedPayoutForm = { fields: emptyPayoutFields(), answer: null };
 
 export function savedPayoutForm(): SavedPayoutForm {
   return saved;
