@@ -58,7 +58,7 @@ describe('one boundary rule for the whole graph (lint/rooms.mjs)', () => {
   const allowed = async (file: string, from: string) => expect(await restrictedImports(file, importing(from)), `${file} → ${from}`).toBe(0);
 
   it('closes the five holes the first rules left', async () => {
-    await refused('src/shared/example.ts', '../main/core/store/common/inspector-store');
+    await refused('src/shared/example.ts', '../main/core/store/inspector-store');
     await refused('src/main/core/analysis/example.ts', '../receiver/receivers');
     await refused('src/main/core/analysis/example.ts', '../control/handlers');
     await refused('src/renderer/src/example.tsx', '../../main/core/start-core');
@@ -112,16 +112,16 @@ describe('one boundary rule for the whole graph (lint/rooms.mjs)', () => {
   });
 
   it("holds the core's layers: analysis/ at the bottom, then delivery-record/, the store, the receiver, the domains, control/, start-core.ts", async () => {
-    for (const from of ['../delivery-record/delivery-record', '../store', '../store/common/inspector-store', '../receiver/receivers', '../replay/replayer', '../control/handlers', '../start-core', '../paced-size']) {
+    for (const from of ['../delivery-record/delivery-record', '../store', '../store/inspector-store', '../store/common/stored-delivery', '../receiver/receivers', '../replay/replayer', '../control/handlers', '../start-core', '../paced-size']) {
       await refused('src/main/core/analysis/example.ts', from);
     }
     await allowed('src/main/core/analysis/findings/example.ts', '../parse-body');
-    for (const from of ['../store', '../store/common/inspector-store', '../receiver/receivers', '../control/handlers']) await refused('src/main/core/delivery-record/example.ts', from);
+    for (const from of ['../store', '../store/reader', '../store/common/stored-delivery', '../receiver/receivers', '../control/handlers']) await refused('src/main/core/delivery-record/example.ts', from);
     await allowed('src/main/core/delivery-record/example.ts', '../analysis/types');
     for (const from of ['../../receiver/receivers', '../../control/handlers', '../../replay/replayer', '../../team/users', '../../outbound/egress-policy', '../../start-core']) {
       await refused('src/main/core/store/sqlite/example.ts', from);
     }
-    for (const from of ['../../delivery-record/delivery-record', '../../analysis/types', '../common/inspector-store', '../../paced-size']) await allowed('src/main/core/store/sqlite/example.ts', from);
+    for (const from of ['../../delivery-record/delivery-record', '../../analysis/types', '../common/stored-delivery', '../inspector-store', '../../paced-size']) await allowed('src/main/core/store/sqlite/example.ts', from);
     await refused('src/main/core/store/common/example.ts', '../index');
     for (const from of ['../control/handlers', '../replay/forwarder', '../outbound/egress-policy']) await refused('src/main/core/receiver/example.ts', from);
     for (const file of ['src/main/core/replay/example.ts', 'src/main/core/team/example.ts', 'src/main/core/handler-check/example.ts', 'src/main/core/export/example.ts']) {
