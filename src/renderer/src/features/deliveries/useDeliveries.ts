@@ -1,40 +1,42 @@
 import { useInfiniteQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
-import { useEffect, useEffectEvent, useRef, useState, useSyncExternalStore } from 'react';
+import { useEffect, useEffectEvent, useRef } from 'react';
 import type { DeliveryFilter } from '../../../../shared/delivery';
 import { call } from '../../api/client';
 import { useReconnected, useServerEvent } from '../../hooks/useEventStream';
 import { filterKey } from '../../lib/route';
-import { deliveryPagesKey, deliveryPagesQuery, foldCatchUps, reloadDeliveries, type DeliveryPage, type DeliveryPageParam } from './delivery-pages';
-import { DeliveryListStore, type DeliveryListSnapshot } from './delivery-list-store';
+import { deliveryPagesKey, deliveryPagesQuery, foldCatchUps, reloadDeliveries, type DeliveryList, type DeliveryPage, type DeliveryPageParam } from './delivery-pages';
 
-export interface DeliveriesState extends DeliveryListSnapshot {
+export interface DeliveriesState extends DeliveryList {
+  /** The filter (its `filterKey`) the list is for; null before the first. */
+  filterKey: string | null;
+  phase: 'loading' | 'ready' | 'error';
+  error: unknown;
+  loadingMore: boolean;
+  /** Why the last page down failed; cleared by the next attempt. */
+  pageError: unknown;
   loadMore: () => void;
   reload: () => void;
+  /** Stops the search in progress (a body-by-body one), keeping what it found. */
   cancelSearch: () => void;
 }
 
-/** The live, paged deliveries list for a filter: a search job's when it has free text. */
+/** The live, paged deliveries list for a filter: with free text, its search jobs' pages. */
 export function useDeliveries(filter: DeliveryFilter): DeliveriesState {
   const key = filterKey(filter);
-  const searching = filter.text !== undefined && filter.text !== '';
-  const listed = useDeliveryPages(searching ? null : (JSON.parse(key) as DeliveryFilter), key);
-  const searched = useDeliverySearch(searching ? key : null);
-  return searching ? searched : listed;
+  return useDeliveryPages(JSON.parse(key) as DeliveryFilter, key);
 }
 
-const noop = () => {};
-
 /**
- * The list read by `deliveries.list` (delivery-pages.ts): on every change event, what was stored since is
- * fetched as one more page; at most one fetch is in flight, and events that come meanwhile fold into one more.
+ * The list of delivery-pages.ts: on every change event, what was stored since is fetched as one more page; at
+ * most one fetch is in flight (a search still finding its matches included), and events that come meanwhile fold
+ * into one more.
  */
-function useDeliveryPages(filter: DeliveryFilter | null, key: string): DeliveriesState {
+function useDeliveryPages(filter: DeliveryFilter, key: string): DeliveriesState {
   const queryClient = useQueryClient();
-  const query = useInfiniteQuery({ ...deliveryPagesQuery(filter ?? {}, call), enabled: filter !== null });
+  const query = useInfiniteQuery(deliveryPagesQuery(filter, call));
   const catchUpAgain = useRef(false);
 
   const catchUp = (latestId?: number) => {
-    if (filter === null) return;
     if (latestId !== undefined && query.data !== undefined && latestId <= query.data.latestId) return;
     if (query.data === undefined || query.isFetching) {
       catchUpAgain.current = true;
@@ -54,14 +56,13 @@ function useDeliveryPages(filter: DeliveryFilter | null, key: string): Deliverie
   });
   useEffect(() => catchUpWhatCameMeanwhile(), [query.isFetching]);
 
-  const reload = () => {
-    if (filter !== null) void reloadDeliveries(queryClient, filter);
-  };
+  const reload = () => void reloadDeliveries(queryClient, filter);
   useServerEvent('deliveries.changed', ({ latestId }) => catchUp(latestId));
   useServerEvent('deliveries.reanalyzed', reload);
   useReconnected(() => catchUp());
 
   const list = query.data;
+  const search = list?.search ?? null;
   return {
     filterKey: list === undefined ? null : key,
     items: list?.items ?? [],
@@ -75,7 +76,7 @@ function useDeliveryPages(filter: DeliveryFilter | null, key: string): Deliverie
     hasMore: query.hasNextPage,
     loadingMore: query.isFetchingNextPage,
     pageError: query.isFetchNextPageError ? query.error : null,
-    search: null,
+    search,
     loadMore: () => {
       if (!query.hasNextPage || query.isFetchingNextPage) return;
       // A catch-up in flight gives way to the page down, and runs again after it.
@@ -83,28 +84,9 @@ function useDeliveryPages(filter: DeliveryFilter | null, key: string): Deliverie
       void query.fetchNextPage();
     },
     reload,
-    cancelSearch: noop,
+    // The job ends at the core; the page following it then ends with what it found.
+    cancelSearch: () => {
+      if (search?.state === 'running') void call('deliveries.search.cancel', { jobId: search.jobId }).catch(() => {});
+    },
   };
-}
-
-/** A text search's list: its search job's pages (delivery-list-store.ts). */
-function useDeliverySearch(key: string | null): DeliveriesState {
-  const [store] = useState(() => new DeliveryListStore());
-  useEffect(() => {
-    if (key === null) store.dispose();
-    else store.setFilter(JSON.parse(key) as DeliveryFilter);
-  }, [store, key]);
-  useEffect(() => () => store.dispose(), [store]);
-  useServerEvent('deliveries.changed', ({ latestId }) => {
-    if (key !== null) store.catchUp(latestId);
-  });
-  useServerEvent('deliveries.reanalyzed', () => {
-    if (key !== null) store.reload();
-  });
-  useReconnected(() => {
-    if (key !== null) store.catchUp();
-  });
-
-  const snapshot = useSyncExternalStore(store.subscribe, store.getSnapshot);
-  return { ...snapshot, loadMore: store.loadMore, reload: store.reload, cancelSearch: store.cancelSearch };
 }

@@ -1,10 +1,10 @@
 import { useEffect, useRef } from 'react';
-import type { DeliveryListSnapshot } from './delivery-list-store';
+import type { DeliveriesState } from './useDeliveries';
 
 type FirstRow = number | 'wait' | 'none';
 
 /** The first row of the list for `key`: its id, 'wait' while that list is not shown yet, or 'none' when it has no rows. */
-function firstRow(list: DeliveryListSnapshot, key: string): FirstRow {
+function firstRow(list: DeliveriesState, key: string): FirstRow {
   if (list.filterKey !== key || list.phase === 'loading') return 'wait';
   const first = list.items[0];
   if (first) return first.id;
@@ -16,7 +16,7 @@ function firstRow(list: DeliveryListSnapshot, key: string): FirstRow {
  * Asks for the first row of the list for a filter (by its `filterKey`) to be selected: now if
  * that list is shown, else as soon as it shows one (the filter was just changed and is loading).
  */
-export function useSelectFirstRow(list: DeliveryListSnapshot, select: (id: number) => void): (key: string) => void {
+export function useSelectFirstRow(list: DeliveriesState, select: (id: number) => void): (key: string) => void {
   const awaited = useRef<string | null>(null);
   const settle = (key: string) => {
     const row = firstRow(list, key);
