@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Listeners } from '../../src/renderer/src/lib/listeners';
 import { Observable } from '../../src/renderer/src/lib/observable';
-import { SnapshotStore } from '../../src/renderer/src/lib/snapshot-store';
 
 describe('Listeners', () => {
   it('calls each listener with the arguments until it is removed, even one removed while they are being called', () => {
@@ -29,37 +28,5 @@ describe('Observable', () => {
     unsubscribe();
     refusal.set(null);
     expect([refusal.get(), told]).toEqual([null, 1]);
-  });
-
-  it('patches an object into a new one, so that a reader holding the old snapshot sees it unchanged', () => {
-    const state = new Observable({ items: [1], error: null as string | null });
-    const before = state.get();
-    state.patch({ error: 'refused' });
-    expect(before).toEqual({ items: [1], error: null });
-    expect(state.get()).toEqual({ items: [1], error: 'refused' });
-  });
-});
-
-describe('SnapshotStore', () => {
-  class Counter extends SnapshotStore<{ count: number; label: string }> {
-    constructor() {
-      super({ count: 0, label: 'none' });
-    }
-    increment(): void {
-      this.update({ count: this.snapshot.count + 1 });
-    }
-  }
-
-  it('gives stable subscribe and getSnapshot functions, a new snapshot on each update, and tells its subscribers', () => {
-    const store = new Counter();
-    const { subscribe, getSnapshot } = store;
-    const seen: number[] = [];
-    subscribe(() => seen.push(getSnapshot().count));
-    const first = getSnapshot();
-    store.increment();
-    store.increment();
-    expect(seen).toEqual([1, 2]);
-    expect(first).toEqual({ count: 0, label: 'none' });
-    expect(getSnapshot()).toEqual({ count: 2, label: 'none' });
   });
 });

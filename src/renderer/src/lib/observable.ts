@@ -19,9 +19,4 @@ export class Observable<T> {
     this.value = next;
     this.listeners.notify();
   }
-
-  /** Replaces some fields of an object value with a new object, so that readers see a new snapshot. */
-  patch(change: Partial<T>): void {
-    this.set({ ...this.value, ...change });
-  }
 }
