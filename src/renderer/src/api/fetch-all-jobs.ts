@@ -2,7 +2,6 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { FetchAllJob, ListTarget } from '../../../shared/service-api';
 import { endpointPath } from '../lib/api-endpoints';
 import type { Send } from './send';
-import type { ServerEventStream } from './server-events';
 
 /**
  * What the UI knows of each fetch-all job, in the query cache under the job's key: pushed by the `api.fetchAll`
@@ -21,8 +20,14 @@ export function showJob(queryClient: QueryClient, job: FetchAllJob): void {
   );
 }
 
+/** What of the event stream (server-events.ts) the jobs follow. */
+interface JobEvents {
+  on(name: 'api.fetchAll', listener: (job: FetchAllJob) => void): () => void;
+  onReconnected(listener: () => void): () => void;
+}
+
 /** Feeds the jobs' snapshots from the event stream into the cache; returns the function that stops it. */
-export function followFetchAllJobs(stream: Pick<ServerEventStream, 'on' | 'onReconnected'>, queryClient: QueryClient, send: Send): () => void {
+export function followFetchAllJobs(stream: JobEvents, queryClient: QueryClient, send: Send): () => void {
   for (const prefix of ['api.fetchAll.job', 'api.fetchAll.browserJob']) queryClient.setQueryDefaults([prefix], { gcTime: Infinity, staleTime: Infinity });
   const stops = [stream.on('api.fetchAll', (job) => showJob(queryClient, job)), stream.onReconnected(() => void catchUp(queryClient, send))];
   return () => {
