@@ -12,8 +12,8 @@ const executableCli = {
   },
 };
 
-// main has three entries: the Electron shell and the plain-Node CLI, which both call startCore, and the store's
-// writer thread that startCore starts (found beside them: src/main/core/store/sqlite/writer-thread/thread-file.ts).
+// main has four entries: the Electron shell and the plain-Node CLI, which both call startCore, and the store's
+// writer threads that startCore starts, SQLite's and PostgreSQL's (found beside them: store/common/built-file.ts).
 export default defineConfig({
   main: {
     plugins: [executableCli],
@@ -25,6 +25,7 @@ export default defineConfig({
           index: resolve(__dirname, 'src/main/index.ts'),
           cli: resolve(__dirname, 'src/main/cli.ts'),
           'store-writer': resolve(__dirname, 'src/main/core/store/sqlite/writer-thread/thread-main.ts'),
+          'postgres-writer': resolve(__dirname, 'src/main/core/store/postgres/writer-thread/thread-main.ts'),
         },
       },
     },

@@ -2,8 +2,8 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defaultServerConditions, defineConfig } from 'vite';
 
-// The benchmark's bundle (`npm run bench`): its runner, the store's writer thread, which the inspector it starts
-// finds beside it (src/main/core/store/sqlite/writer-thread/thread-file.ts), and the command line, whose `serve` the
+// The benchmark's bundle (`npm run bench`): its runner, the store's writer threads (SQLite's and PostgreSQL's), which
+// the inspector it starts finds beside it (src/main/core/store/common/built-file.ts), and the command line, whose `serve` the
 // ingest benchmark measures as an operator runs it. Dependencies stay external.
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -22,6 +22,7 @@ export default defineConfig({
       input: {
         run: resolve(here, 'run.ts'),
         'store-writer': resolve(here, '../src/main/core/store/sqlite/writer-thread/thread-main.ts'),
+        'postgres-writer': resolve(here, '../src/main/core/store/postgres/writer-thread/thread-main.ts'),
         cli: resolve(here, '../src/main/cli.ts'),
       },
     },

@@ -9,7 +9,7 @@ import type { CallName } from '../../src/shared/contract';
 import type { ReplayRecord } from '../../src/shared/replay';
 import { defaultForwardSettings } from '../../src/shared/replay';
 import { bodyText, giftCardRecipientBody, signedDelivery } from '../fixtures/payloads';
-import { builtWriterThread, tempDataDir } from '../support/core-fixture';
+import { builtPostgresWriter, builtWriterThread, tempDataDir } from '../support/core-fixture';
 import { testSecret } from '../support/deliveries';
 import { scriptedResolver, startTripwire, type Tripwire } from '../support/egress-targets';
 import { storeLocation, stopTestPostgres } from '../support/engines';
@@ -37,6 +37,7 @@ async function startTeamCore(options: Partial<CoreOptions>) {
     simulator: false,
     secret: testSecret,
     writerThreadFile: builtWriterThread,
+    postgresWriterFile: builtPostgresWriter,
     ...options,
   });
   const pool = new pg.Pool({ connectionString: store });

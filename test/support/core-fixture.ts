@@ -20,15 +20,26 @@ export { tempDataDir } from './temp-dir';
 /** The store's writer thread as built (`npm run build`): the core runs from its sources here, the thread cannot. */
 export const builtWriterThread = resolve(__dirname, '../../out/main/store-writer.js');
 
-function writerThreadFile(): string {
-  if (!existsSync(builtWriterThread)) throw new Error('out/main/store-writer.js is missing: run `npm run build` first');
-  return builtWriterThread;
+/** The PostgreSQL store's writer thread as built, likewise. */
+export const builtPostgresWriter = resolve(__dirname, '../../out/main/postgres-writer.js');
+
+function built(file: string): string {
+  if (!existsSync(file)) throw new Error(`${file} is missing: run \`npm run build\` first`);
+  return file;
 }
 
 /** A real core on ephemeral ports with a real SQLite file in a fresh temp dir; no simulator unless asked. */
 export async function startTestCore(options: Partial<CoreOptions> = {}): Promise<TestCore> {
   const dataDir = options.dataDir ?? tempDataDir();
-  const core = await startCore({ httpsPort: 0, uiPort: 0, simulator: false, writerThreadFile: writerThreadFile(), ...options, dataDir });
+  const core = await startCore({
+    httpsPort: 0,
+    uiPort: 0,
+    simulator: false,
+    writerThreadFile: built(builtWriterThread),
+    postgresWriterFile: built(builtPostgresWriter),
+    ...options,
+    dataDir,
+  });
   const token = new URL(core.urls.ui).searchParams.get('token')!;
   return {
     core,

@@ -88,6 +88,8 @@ export interface CoreOptions {
    * the core from its sources, pass the built one. Null: analysis and commits on the main thread.
    */
   writerThreadFile?: string | null;
+  /** The PostgreSQL store's built writer thread (`postgres-writer.js`), likewise. */
+  postgresWriterFile?: string | null;
   /**
    * Where the core says what happened (logger.ts: human lines for a person, pino's JSON for a team server); never
    * given secrets. Default: silent.

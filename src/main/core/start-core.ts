@@ -50,6 +50,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     role: 'receiver',
     nativeBinding: options.nativeBinding,
     writerThreadFile: options.writerThreadFile,
+    postgresWriterFile: options.postgresWriterFile,
     log: logger,
   });
   try {

@@ -50,6 +50,8 @@ export type StoreRole =
       nativeBinding?: string;
       /** The built writer thread, when not beside this bundle (tests run the core from its sources); null: none. */
       writerThreadFile?: string | null;
+      /** The PostgreSQL store's built writer thread, likewise. */
+      postgresWriterFile?: string | null;
       log: Logger;
     }
   /** A command (export, lifecycles, replay): this thread, no background work; a data dir's store must exist already. */
@@ -68,7 +70,10 @@ export function describeLocation(location: StoreLocation, what: 'file' | 'dir' =
 
 /** Opens the store at `location` for `role`. A PostgreSQL database is migrated on open, whatever the role. */
 export async function openStore(location: StoreLocation, role: StoreRole): Promise<InspectorStore> {
-  if (location.url !== undefined) return openPostgresStore(location.url, { log: role.log });
+  if (location.url !== undefined) {
+    const receiving = role.role === 'receiver';
+    return openPostgresStore(location.url, { log: role.log, background: receiving, writerThreadFile: receiving ? role.postgresWriterFile : null });
+  }
   const file = sqliteFileOf(location.dataDir);
   if (role.role === 'command') {
     if (!existsSync(file)) throw new Error(`no store in ${location.dataDir}`);

@@ -31,6 +31,12 @@ async function insertRows(client: pg.PoolClient, records: DeliveryRecord[]): Pro
   return ids;
 }
 
+/** The deliveries stored and their bodies' and headers' bytes, as a commit left them. */
+export interface StoredCounts {
+  deliveries: number;
+  bytes: number;
+}
+
 /**
  * Storing deliveries on PostgreSQL: what is queued while a commit is under way goes into the next one
  * (group commit), each caller's promise settling once its row's transaction is committed (and flushed:
@@ -40,9 +46,9 @@ async function insertRows(client: pg.PoolClient, records: DeliveryRecord[]): Pro
  */
 export function pgDeliveryWriter(
   pool: pg.Pool,
-  options: { parsedBodies: RecentParsedBodies; onCommitted: (latestId: number, counts: { deliveries: number; bytes: number }) => void },
+  options: { parsedBodies: RecentParsedBodies; onCommitted: (latestId: number, counts: StoredCounts) => void },
 ) {
-  let counted = { deliveries: 0, bytes: 0 };
+  let counted: StoredCounts = { deliveries: 0, bytes: 0 };
   return new GroupCommitWriter<DeliveryRecord>({
     commit: (records) =>
       inTransaction(pool, async (client) => {

@@ -38,6 +38,14 @@ export async function refreshLifecycle(client: pg.PoolClient, key: string, parse
   await client.query(upsertLifecycleSql, lifecycleColumns.map(([, param]) => params[param]));
 }
 
+/** Whether the derived tables include every stored delivery. */
+export async function derivedIsCurrent(db: Queryable): Promise<boolean> {
+  const { rows } = await db.query<{ current: boolean }>(
+    `SELECT (SELECT value FROM store_counts WHERE name = 'derived_through') >= coalesce((SELECT max(id) FROM deliveries), 0) AS current`,
+  );
+  return rows[0]!.current;
+}
+
 /**
  * The duplicate groups and lifecycle summaries on PostgreSQL, derived after the deliveries' commit from the
  * watermark `derived_through` (committed with them), by the same analysis as the SQLite store's. One
@@ -110,13 +118,6 @@ export function pgDerivedResults(pool: pg.Pool, options: { parsedBodies: RecentP
     }, delayMs).unref();
   };
 
-  const isCurrent = async () => {
-    const { rows } = await pool.query<{ current: boolean }>(
-      `SELECT (SELECT value FROM store_counts WHERE name = 'derived_through') >= coalesce((SELECT max(id) FROM deliveries), 0) AS current`,
-    );
-    return rows[0]!.current;
-  };
-
   const results: DerivedResults & { rebuild(): Promise<void>; close(): Promise<void> } = {
     schedule: () => schedule(),
     async catchUpForRead() {
@@ -127,7 +128,7 @@ export function pgDerivedResults(pool: pg.Pool, options: { parsedBodies: RecentP
       );
     },
     catchUpAll: async () => void (await deriveUpTo(Number.POSITIVE_INFINITY)),
-    isCurrent,
+    isCurrent: () => derivedIsCurrent(pool),
     failure: () => failure.current,
     onFailureChange: (listener) => failure.onChange(listener),
     /**

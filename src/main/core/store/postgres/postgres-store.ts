@@ -1,12 +1,14 @@
-import { RecentBodyConclusions } from '../../analysis/recent-body-conclusions';
-import { analysedRecord } from '../../delivery-record/build-record';
+import type pg from 'pg';
 import type { InspectorStore } from '../inspector-store';
 import { RecentParsedBodies } from '../common/recent-parsed-bodies';
 import { connectPool } from './connect';
-import { pgDerivedResults, loadLifecycle } from './derived';
+import { derivedIsCurrent, loadLifecycle } from './derived';
 import { pgDerivedViews } from './derived-views';
 import { deliveryFacets, getDelivery, listDeliveries, scanForText, storedIdRange } from './delivery-views';
-import { pgDeliveryWriter } from './delivery-writer';
+import type { StoredCounts } from './delivery-writer';
+import { pgStoreWrites, type PgStoreWrites } from './store-writes';
+import { pgWriterThread } from './writer-thread/client';
+import { builtPostgresWriterFile } from './writer-thread/thread-file';
 import { reanalyzeAll } from './reanalyze';
 import { pgDeliverySource, pgExports, pgReplays, pgReplaySources } from './records';
 import { pgPruner } from './pruner';
@@ -27,11 +29,22 @@ export function withoutPassword(url: string): string {
   }
 }
 
+export interface PostgresStoreOptions {
+  log?: Logger;
+  /**
+   * A receiving core: the deliveries' analysis, commits and derivation on a writer thread with a pool of its own, so
+   * that none of it holds the event loop that answers senders. False (a command): everything on this thread.
+   */
+  background?: boolean;
+  /** The built writer thread, when not beside this bundle (tests run the core from its sources); null: none. */
+  writerThreadFile?: string | null;
+}
+
 /**
  * The server engine: the inspector's store in a PostgreSQL database (a team's shared inspector), migrated on
  * open. The same answers as the SQLite store; the free-text search through pg_trgm.
  */
-export async function openPostgresStore(url: string, options: { log?: Logger } = {}): Promise<InspectorStore> {
+export async function openPostgresStore(url: string, options: PostgresStoreOptions = {}): Promise<InspectorStore> {
   const log = options.log ?? silentLogger;
   const pool = connectPool(url, log);
   try {
@@ -40,23 +53,18 @@ export async function openPostgresStore(url: string, options: { log?: Logger } =
     const parsedBodies = new RecentParsedBodies();
     const pruner = await pgPruner(pool, parsedBodies);
     const listeners: Array<(latestId: number) => void> = [];
-    const derived = pgDerivedResults(pool, { parsedBodies, log });
-    const writer = pgDeliveryWriter(pool, {
-      parsedBodies,
-      onCommitted(latestId, counts) {
-        pruner.committed(counts);
-        derived.schedule();
-        for (const listener of listeners) listener(latestId);
-      },
+    const writes = openWrites(pool, url, options, log, parsedBodies, (latestId, counts) => {
+      pruner.committed(counts);
+      for (const listener of listeners) listener(latestId);
     });
-    const recentBodies = new RecentBodyConclusions();
+    const { derived } = writes;
     const views = pgDerivedViews(pool, settings);
     const exports = pgExports(pool);
     return {
       engine: 'postgresql',
-      storeDelivery: (delivery) => writer.enqueue(analysedRecord(delivery, recentBodies)),
+      storeDelivery: (delivery) => writes.storeDelivery(delivery),
       onCommitted: (listener) => void listeners.push(listener),
-      drain: () => writer.drain(),
+      drain: () => writes.drain(),
 
       deliveryCount: () => pruner.counts().deliveries,
       listDeliveries: (query) => listDeliveries(pool, query),
@@ -91,8 +99,7 @@ export async function openPostgresStore(url: string, options: { log?: Logger } =
       lifecycleKeys: (afterKey, limit) => exports.lifecycleKeys(afterKey, limit),
 
       async close() {
-        await writer.drain();
-        await derived.close();
+        await writes.close();
         await settings.flush();
         await pool.end();
       },
@@ -101,4 +108,19 @@ export async function openPostgresStore(url: string, options: { log?: Logger } =
     await pool.end().catch(() => {});
     throw error;
   }
+}
+
+/** The writes on the writer thread for a receiving core when it is built, else on this thread (sharing its parsed bodies). */
+function openWrites(
+  pool: pg.Pool,
+  url: string,
+  options: PostgresStoreOptions,
+  log: Logger,
+  parsedBodies: RecentParsedBodies,
+  onCommitted: (latestId: number, counts: StoredCounts) => void,
+): PgStoreWrites {
+  const threadFile = options.background ? (options.writerThreadFile === undefined ? builtPostgresWriterFile() : options.writerThreadFile) : null;
+  if (options.background && threadFile === null) log.warn('store: no writer thread beside this build; deliveries are analysed and written on the main thread');
+  if (threadFile === null) return pgStoreWrites(pool, { log, onCommitted, parsedBodies });
+  return pgWriterThread({ threadFile, url, log, onCommitted, isCurrent: () => derivedIsCurrent(pool) });
 }
