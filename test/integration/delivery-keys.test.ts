@@ -8,7 +8,7 @@ import { migrations } from '../../src/main/core/store/sqlite/migrations';
 import { openStore, type Db } from '../../src/main/core/store/sqlite/open';
 import { sqliteStore } from '../../src/main/core/store/sqlite/sqlite-store';
 import { analyzedTraffic, storeInBulk } from '../support/realistic-traffic';
-import { keysInTemp } from '../support/old-store';
+import { keysInTemp, storeWithTodaysColumns } from '../support/old-store';
 import { storeAtVersion } from '../support/query-plans';
 import { tempDataDir } from '../support/temp-dir';
 
@@ -154,7 +154,7 @@ describe("the store's keys file (idempotency and lifecycle keys, in 1024-byte pa
     const old = storeAtVersion(file, 18);
     // That version's store, with its deliveries and their derived tables (the keys it reads, in temp as it had them on deliveries).
     keysInTemp(old);
-    await storeInBulk(old, analyzedTraffic(300, 15));
+    await storeWithTodaysColumns(old, () => storeInBulk(old, analyzedTraffic(300, 15)));
     const stored = deliveriesKeys(old);
     old.close();
 

@@ -158,7 +158,7 @@ describe('a team serve on PostgreSQL', () => {
     expect(team.output()).toContain('team: no user has the admin role: name one with serve user role NAME admin --store …');
     // A team server logs pino's JSON on stderr, one object a line, for the journal.
     const line = /\{[^\n]*no user has the admin role[^\n]*\}/.exec(team.output())?.[0] ?? '';
-    expect(JSON.parse(line)).toMatchObject({ level: 30, msg: 'team: no user has the admin role: name one with serve user role NAME admin --store …' });
+    expect(JSON.parse(line)).toMatchObject({ level: 40, msg: 'team: no user has the admin role: name one with serve user role NAME admin --store …' });
   });
 
   it('never writes a token in what it prints', () => {

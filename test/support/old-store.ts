@@ -12,11 +12,27 @@ const laterRawColumns = [
  * added: those it lacks are added for the inserts and dropped again, so that the store is as that version left it.
  */
 export function insertWithTodaysColumns(db: Db, insert: () => void): void {
+  const added = addTodaysColumns(db);
+  insert();
+  dropColumns(db, added);
+}
+
+/** The same around inserts that take turns of the event loop (a bulk writer's). */
+export async function storeWithTodaysColumns(db: Db, store: () => Promise<void>): Promise<void> {
+  const added = addTodaysColumns(db);
+  await store();
+  dropColumns(db, added);
+}
+
+function addTodaysColumns(db: Db): string[] {
   const present = new Set((db.prepare('PRAGMA table_info(deliveries)').all() as Array<{ name: string }>).map((c) => c.name));
   const missing = laterRawColumns.filter(([name]) => !present.has(name));
   for (const [name, type] of missing) db.exec(`ALTER TABLE deliveries ADD COLUMN ${name} ${type}`);
-  insert();
-  for (const [name] of missing) db.exec(`ALTER TABLE deliveries DROP COLUMN ${name}`);
+  return missing.map(([name]) => name);
+}
+
+function dropColumns(db: Db, names: readonly string[]): void {
+  for (const name of names) db.exec(`ALTER TABLE deliveries DROP COLUMN ${name}`);
 }
 
 /**
