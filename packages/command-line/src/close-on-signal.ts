@@ -1,5 +1,11 @@
 /** How often a program run by npm looks whether the process npm started it through is still there. */
 const parentCheckMs = 250;
+/**
+ * The parent as the process started: taken when this module loads, not when a program arms the watch, since a parent
+ * that ends in between (npm signalled as soon as the program printed its first line) would leave an orphan that
+ * takes init for its parent and never sees it change.
+ */
+const parentAtStart = process.ppid;
 
 /**
  * SIGINT and SIGTERM close the running service cleanly, then exit (1 if closing failed).
@@ -23,7 +29,7 @@ export function closeOnSignal(service: { close(): Promise<void> }, env: NodeJS.P
   };
   process.once('SIGINT', () => stop('SIGINT'));
   process.once('SIGTERM', () => stop('SIGTERM'));
-  const parent = process.ppid;
+  const parent = parentAtStart;
   const watch = runByNpm(env)
     ? setInterval(() => {
         if (process.ppid !== parent) stop(`its parent (process ${parent}) ended`);

@@ -93,6 +93,8 @@ export function startStandaloneSimulator(options: SimulateOptions): Promise<Simu
 export async function simulate(args: string[]): Promise<void> {
   const options = parseSimulateArgs(args);
   const simulator = await startStandaloneSimulator(options);
+  // Armed before the lines a caller waits for: a signal sent as soon as they show closes it.
+  closeOnSignal(simulator);
   const token = options.tokenGenerated ? options.token : null;
   if (options.json) console.log(JSON.stringify({ type: 'started', api_url: simulator.apiUrl, api_token: token, seed: options.seed }));
   else {
@@ -100,6 +102,4 @@ export async function simulate(args: string[]): Promise<void> {
     console.log(`API token: ${token ?? '(as given with --token)'}`);
     console.log(`Seed: ${options.seed}`);
   }
-
-  closeOnSignal(simulator);
 }
