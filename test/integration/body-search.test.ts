@@ -143,7 +143,7 @@ describe('free-text search over bodies', () => {
     expect(answeredByLongRuns).toBeGreaterThan(25);
   });
 
-  it('finds on PostgreSQL (pg_trgm) exactly what the SQLite store finds, page by page', async () => {
+  it('finds on PostgreSQL (its index of words and long runs) exactly what the SQLite store finds, page by page', async () => {
     const [sqlite, postgres] = [await openTestStore('sqlite'), await openTestStore('postgresql')];
     const stored: Buffer[] = [];
     /** The rule itself: the raw body contains the text's bytes, ASCII letters in either case. */

@@ -108,7 +108,7 @@ describeEachEngine('retention prunes the oldest deliveries', (engine) => {
     await expectDerivedAsIfOnlyKept(s);
   });
 
-  // SQLite's own search indexes (FTS5) are kept by the inspector; PostgreSQL keeps its trigram index itself.
+  // SQLite's own search indexes (FTS5) are kept by the inspector; PostgreSQL keeps its index of search_words itself.
   if (engine === 'sqlite') it('takes pruned deliveries out of both search indexes', async () => {
     const { store: s, records, ids } = await storeTraffic(300);
     const db = (s as SqliteStore).db;

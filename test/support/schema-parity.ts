@@ -28,7 +28,7 @@ export interface IndexShape {
   unique: boolean;
   /** A partial index's WHERE, normalised; null for a whole-table index. */
   predicate: string | null;
-  /** The access method: btree but for PostgreSQL's gin (pg_trgm) ones. */
+  /** The access method: btree but for PostgreSQL's gin one (the free-text search's). */
   method: string;
 }
 

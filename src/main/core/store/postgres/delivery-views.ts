@@ -7,6 +7,7 @@ import { groupFacts, groupFirstCopies } from './group-reads';
 import type { ScannedStretch } from '../reader';
 import { inTransaction, type Queryable } from './connect';
 import { searchPattern } from './search-text';
+import { searchQueryOf } from './search-words';
 import { select } from './sql';
 
 async function countUpToCap(db: Queryable, where: string, params: unknown[]) {
@@ -21,7 +22,7 @@ async function countUpToCap(db: Queryable, where: string, params: unknown[]) {
 /**
  * A page of the list, as the SQLite store's (delivery-views.ts) in one snapshot: newest received first,
  * paged by (received_at, id) from `beforeId`; `afterId` (a catch-up) the rows stored since; with free text,
- * newest stored first, through the trigram index, the matches counted up to the cap.
+ * newest stored first, through the index of the bodies' words (search-words.ts), the matches counted up to the cap.
  */
 export function listDeliveries(pool: pg.Pool, query: ListQuery): Promise<DeliveryListPage> {
   return inTransaction(
@@ -35,6 +36,12 @@ export function listDeliveries(pool: pg.Pool, query: ListQuery): Promise<Deliver
       const conditions = [filter.where];
       const params = [...filter.params];
       if (text) {
+        // The rows whose words hold the text's (a row without its words indexed is tested whatever they are), then those that contain it.
+        const words = searchQueryOf(text);
+        if (words !== null) {
+          conditions.push('(search_words @@ ?::tsquery OR search_words IS NULL)');
+          params.push(words);
+        }
         conditions.push('search_text LIKE ?');
         params.push(searchPattern(text));
         const where = conditions.join(' AND ');

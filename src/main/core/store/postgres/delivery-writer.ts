@@ -5,13 +5,19 @@ import { GroupCommitWriter } from '@webhook-inspector/group-commit';
 import type { RecentParsedBodies } from '../common/recent-parsed-bodies';
 import { inTransaction } from './connect';
 import { searchTextOf } from './search-text';
+import { searchLexemesOf } from './search-words';
 
-const columns = [...insertColumns, 'search_text'];
+/** Each column with its value's place in a row of VALUES: the search index's lexemes come as a text array. */
+const columns: Array<[name: string, placeholder: (n: number) => string]> = [
+  ...insertColumns.map((name) => [name, (n: number) => `$${n}`] as [string, (n: number) => string]),
+  ['search_text', (n) => `$${n}`],
+  ['search_words', (n) => `array_to_tsvector($${n}::text[])`],
+];
 /** Rows per INSERT statement: PostgreSQL binds at most 65,535 parameters. */
 const rowsPerStatement = Math.floor(65_535 / columns.length);
 
 function rowValues(record: DeliveryRecord): unknown[] {
-  return [...insertValues(record), searchTextOf(record.raw.body)];
+  return [...insertValues(record), searchTextOf(record.raw.body), searchLexemesOf(record.raw.body)];
 }
 
 /** Inserts the records in order in one statement per slice; returns their ids in order. */
@@ -20,10 +26,10 @@ async function insertRows(client: pg.PoolClient, records: DeliveryRecord[]): Pro
   for (let start = 0; start < records.length; start += rowsPerStatement) {
     const slice = records.slice(start, start + rowsPerStatement);
     const values = slice.flatMap(rowValues);
-    const tuples = slice.map((_, row) => `(${columns.map((__, col) => `$${row * columns.length + col + 1}`).join(', ')})`);
+    const tuples = slice.map((_, row) => `(${columns.map(([, placeholder], col) => placeholder(row * columns.length + col + 1)).join(', ')})`);
     // Identity values are drawn in VALUES order, and RETURNING keeps it.
     const { rows } = await client.query<{ id: number }>(
-      `INSERT INTO deliveries (${columns.join(', ')}) VALUES ${tuples.join(', ')} RETURNING id`,
+      `INSERT INTO deliveries (${columns.map(([name]) => name).join(', ')}) VALUES ${tuples.join(', ')} RETURNING id`,
       values,
     );
     ids.push(...rows.map((r) => r.id));

@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import type { InspectorStore } from '../inspector-store';
 import { RecentParsedBodies } from '../common/recent-parsed-bodies';
+import { textSearchMode } from '../common/search-terms';
 import { connectPool } from './connect';
 import { derivedIsCurrent, loadLifecycle } from './derived';
 import { pgDerivedViews } from './derived-views';
@@ -42,7 +43,7 @@ export interface PostgresStoreOptions {
 
 /**
  * The server engine: the inspector's store in a PostgreSQL database (a team's shared inspector), migrated on
- * open. The same answers as the SQLite store; the free-text search through pg_trgm.
+ * open. The same answers as the SQLite store; the free-text search through an index of the bodies' words.
  */
 export async function openPostgresStore(url: string, options: PostgresStoreOptions = {}): Promise<InspectorStore> {
   const log = options.log ?? silentLogger;
@@ -69,8 +70,8 @@ export async function openPostgresStore(url: string, options: PostgresStoreOptio
       deliveryCount: () => pruner.counts().deliveries,
       listDeliveries: (query) => listDeliveries(pool, query),
       getDelivery: (id) => getDelivery(pool, id),
-      // pg_trgm's index narrows any text of three characters or more, and LIKE scans only what it cannot.
-      textSearchMode: () => 'index',
+      // The index of the bodies' words narrows what a text proves (as SQLite's does); any other text is searched body by body.
+      textSearchMode,
       storedIdRange: () => storedIdRange(pool),
       scanForText: (filter, fromId, belowId) => scanForText(pool, filter, fromId, belowId),
       deliveryFacets: () => deliveryFacets(pool),

@@ -8,6 +8,21 @@ import { storeErrorOf } from './errors';
  * on one database at once: @webhook-inspector/pg-migrations runs them under an advisory lock, each version in a
  * transaction, and refuses a database from a newer inspector.
  */
+/**
+ * The lexemes of `search_words` made from a stored row's `search_text` (the body as text, ASCII letters lowered): the
+ * words cut to 256 characters, `_` and each trigram at every third position of the runs of 16 or more, null past
+ * 512 KiB (4 bytes a lexeme besides its own), as postgres/search-words.ts makes them from the body
+ * (test/integration/search-words.test.ts compares the two). Part of migration 13: never edited.
+ */
+export const searchWordsOfStoredSql = `(
+  WITH runs AS (SELECT run FROM regexp_split_to_table(search_text, '[^a-z0-9]+') AS run WHERE run <> ''),
+  lexemes AS (
+    SELECT left(run, 256) AS lexeme FROM runs
+    UNION
+    SELECT '_' || substr(run, at, 3) FROM runs, generate_series(1, length(run) - 2, 3) AS at WHERE length(run) >= 16)
+  SELECT CASE WHEN coalesce(sum(length(lexeme) + 4), 0) <= 524288
+    THEN array_to_tsvector(coalesce(array_agg(lexeme), '{}')) END FROM lexemes)`;
+
 const migrations: readonly MigrationStep[] = [
   sqlStep('0001-initial', `
       CREATE EXTENSION IF NOT EXISTS pg_trgm;
@@ -219,6 +234,17 @@ const migrations: readonly MigrationStep[] = [
     `),
   // The SQLite store's schema 22: how long after a request had arrived the receiver answered it (null: not known).
   sqlStep('0012-answer-time', 'ALTER TABLE deliveries ADD COLUMN response_after_ms INTEGER'),
+  // The free-text search's index: each body's words and long runs' trigrams (postgres/search-words.ts), as SQLite's
+  // FTS5 tables hold them, in place of pg_trgm's index of every trigram of search_text, which cost each commit about
+  // five times as much (docs/STORE-POSTGRES.md). The rows stored before get theirs from search_text here; a row
+  // without (null: its lexemes too many) is always tested.
+  sqlStep('0013-search-words', `
+      ALTER TABLE deliveries ADD COLUMN search_words TSVECTOR;
+      UPDATE deliveries SET search_words = ${searchWordsOfStoredSql};
+      CREATE INDEX deliveries_search_words ON deliveries USING gin (search_words);
+      CREATE INDEX deliveries_unindexed_words ON deliveries (id) WHERE search_words IS NULL;
+      DROP INDEX deliveries_search;
+    `),
 ];
 
 export const pgSchemaVersion = migrations.length;

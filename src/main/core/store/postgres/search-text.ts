@@ -4,7 +4,7 @@
  * bytes (invalid UTF-8, NUL) and a PostgreSQL text cannot, so the body is kept beside its bytes as
  * `search_text`: one character per byte (Latin-1), ASCII A-Z lowered, NUL as U+0100 (no byte gives it).
  * The text is mapped the same way, so a body contains the text exactly when its search_text contains the
- * text's: `search_text LIKE '%…%'`, which pg_trgm's GIN index narrows (and PostgreSQL rechecks).
+ * text's: `search_text LIKE '%…%'`, run on the rows the index of the bodies' words narrows to (search-words.ts).
  */
 export function searchTextOf(bytes: Uint8Array): string {
   const lowered = Buffer.from(bytes);

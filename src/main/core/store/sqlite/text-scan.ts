@@ -1,14 +1,11 @@
 import type { DeliveryFilter } from '../../../../shared/delivery';
-import { indexQuery } from './body-search';
 import { filterClause } from '../common/delivery-columns';
 import { summaryColumns, toSummary, type SummaryRow } from '../common/delivery-view-rows';
 import type { ScannedStretch } from '../reader';
 import type { Db } from './db';
 
 /** A text no index narrows (a single run of letters and digits under 16: `failed`, `walsh500`) is searched body by body. */
-export function textSearchMode(text: string): 'index' | 'scan' {
-  return indexQuery(text).match === null ? 'scan' : 'index';
-}
+export { textSearchMode } from '../common/search-terms';
 
 export function storedIdRange(db: Db): { oldestId: number; latestId: number } {
   return db.prepare('SELECT coalesce(min(id), 0) AS oldestId, coalesce(max(id), 0) AS latestId FROM deliveries').get() as {
