@@ -4,7 +4,10 @@ import type { DeliverySearchJob } from '../../../../shared/delivery-search';
 import type { Send } from '../../api/send';
 import { newestFirst, withArrivals, withGroupCounts } from './list-arrivals';
 import { mergedTotal } from './list-total';
+import type { DeliveryPage, DeliveryPageParam } from './delivery-page';
 import { isTextSearch, searchPage, searchToEnd, searchTotal } from './search-pages';
+
+export type { DeliveryPage, DeliveryPageParam } from './delivery-page';
 
 /**
  * The Deliveries list as an infinite query: the top page, pages further down (`beforeId`) as the user scrolls,
@@ -14,26 +17,6 @@ import { isTextSearch, searchPage, searchToEnd, searchTotal } from './search-pag
  * landing over a newer one: a reload cancels the catch-up in flight, and an answer for another filter lands in
  * that filter's cache, not on screen.
  */
-
-export type DeliveryPageParam =
-  | { kind: 'top'; limit: number }
-  | { kind: 'older'; beforeId: number }
-  /** `scanned`: the list is a body-by-body search's, whose catch-up is a search of what was stored since. */
-  | { kind: 'since'; afterId: number; scanned?: boolean };
-
-export interface DeliveryPage {
-  kind: DeliveryPageParam['kind'];
-  /** Newest first, in `order`. */
-  items: DeliverySummary[];
-  order: DeliveryOrder;
-  latestId: number;
-  total: number;
-  totalCapped: boolean;
-  /** As many as asked for: more may lie below (a catch-up this full may have skipped some: reload instead). */
-  full: boolean;
-  /** With free text: the search job that found these rows (null for a catch-up). */
-  search: DeliverySearchJob | null;
-}
 
 export interface DeliveryList {
   items: readonly DeliverySummary[];

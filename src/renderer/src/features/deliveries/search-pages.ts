@@ -3,7 +3,7 @@ import type { CallInput } from '../../../../shared/contract';
 import type { DeliveryFilter } from '../../../../shared/delivery';
 import type { DeliverySearchJob, DeliverySearchPage } from '../../../../shared/delivery-search';
 import type { Send } from '../../api/send';
-import type { DeliveryPage, DeliveryPageParam } from './delivery-pages';
+import type { DeliveryPage, DeliveryPageParam } from './delivery-page';
 import type { ListTotal } from './list-total';
 
 /**
