@@ -10,10 +10,12 @@ const types = {
 
 /**
  * A pool on the store's database. Every commit waits for its WAL flush (synchronous_commit on, whatever the
- * server's default), so a delivery's commit is durable before the receiver answers.
+ * server's default), so a delivery's commit is durable before the receiver answers; the search index's pending
+ * list is long enough for the derivation to empty it, not a commit (search-words.ts `searchIndexUpkeep`).
  */
 export function connectPool(url: string, log: Logger): pg.Pool {
-  const pool = new pg.Pool({ connectionString: url, max: 8, options: '-c synchronous_commit=on', types });
+  const options = '-c synchronous_commit=on -c gin_pending_list_limit=64MB';
+  const pool = new pg.Pool({ connectionString: url, max: 8, options, types });
   // An idle connection the server dropped: the next query takes another.
   pool.on('error', (error) => log.warn(`store: a PostgreSQL connection failed (${error.message})`));
   return withStoreErrors(pool);

@@ -7,6 +7,7 @@ import { inTransaction, type Queryable } from './connect';
 import { deriveGroups } from './derive-groups';
 import { deriveLifecycles } from './derive-lifecycles';
 import { pendingRowsSql, type PendingRow } from './pending-row';
+import { searchIndexUpkeep } from './search-words';
 import { numbered } from './sql';
 import type { Logger } from '../../logger';
 
@@ -65,14 +66,18 @@ export function pgDerivedResults(pool: pg.Pool, options: { parsedBodies: RecentP
     }
     return rows.length;
   };
-  /** Derives one batch; returns how many rows. */
-  const deriveBatch = (limit: number) =>
-    inTransaction(pool, async (client) => {
+  const searchIndex = searchIndexUpkeep(pool, log);
+  /** Derives one batch, then moves the search index's pending entries in; returns how many rows. */
+  const deriveBatch = async (limit: number) => {
+    const derived = await inTransaction(pool, async (client) => {
       await client.query('SELECT pg_advisory_xact_lock($1)', [deriveLock]);
       // Deriving may lose its transaction in a crash: it is redone from the watermark, no need to wait for the flush.
       await client.query('SET LOCAL synchronous_commit = off');
       return deriveRows(client, limit);
     });
+    await searchIndex.afterDerived(derived);
+    return derived;
+  };
 
   let running: Promise<unknown> = Promise.resolve();
   /** One derivation at a time: each waits for the one before. */

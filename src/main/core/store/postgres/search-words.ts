@@ -1,4 +1,6 @@
+import type pg from 'pg';
 import { forEachRun, longRunTrigramList, maxTermLength, searchLookup } from '../common/search-terms';
+import type { Logger } from '../../logger';
 
 /**
  * The free-text search's index on PostgreSQL: `deliveries.search_words`, a tsvector of lexemes made here, never by a
@@ -37,4 +39,37 @@ export function searchQueryOf(text: string): string | null {
     return lookup.phases.map((trigrams) => `(${trigrams.map((t) => quoted(trigramMark + t)).join(' & ')})`).join(' | ');
   }
   return lookup.terms.map((t) => (t.whole ? quoted(t.word) : `${quoted(t.word)}:*`)).join(' & ');
+}
+
+/** About a megabyte and a half of pending entries: fewer, larger moves write fewer of the index's pages. */
+const movedEveryRows = 2_000;
+
+/**
+ * The index's pending entries moved into it in bulk by the derivation, every few batches it derives (its own
+ * connection, in the background), rather than by whichever commit finds the pending list full: with PostgreSQL's
+ * 4 MB default a commit did so every 3,000 deliveries or so, holding every delivery waiting behind it 30 to 70 ms.
+ * The store's connections set the list's limit to 64 MB (connect.ts), which a commit reaches only when nothing
+ * derives. Moving them needs the index's owner (the role that migrated the store): a store opened by another role
+ * leaves it to the commits.
+ */
+export function searchIndexUpkeep(pool: pg.Pool, log: Logger) {
+  let owned = true;
+  let sinceMoved = 0;
+  return {
+    /** After `rows` more were derived: moves the pending entries in once a couple of thousand have gathered. */
+    async afterDerived(rows: number): Promise<void> {
+      sinceMoved += rows;
+      if (!owned || sinceMoved < movedEveryRows) return;
+      sinceMoved = 0;
+      try {
+        await pool.query("SELECT gin_clean_pending_list('deliveries_search_words'::regclass)");
+      } catch (error) {
+        // Not the index's owner (42501): the commits move the entries themselves. Anything else: the next batch tries again.
+        if ((error as { code?: string }).code === '42501') {
+          owned = false;
+          log.info("store: the search index's pending entries are moved by the commits (this role does not own the index)");
+        }
+      }
+    },
+  };
 }

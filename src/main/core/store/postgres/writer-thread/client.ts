@@ -138,7 +138,8 @@ export function pgWriterThread(options: PgWriterThreadOptions): PgStoreWrites {
         // A record analysed here crosses without its parsed body (the thread reads bodies from the store when it needs them).
         queued.push({ seq, delivery: isAnalysed(delivery) ? { ...delivery, parsedBody: undefined } : delivery });
       }),
-    drain: () => call('drain'),
+    // A thread that stopped has nothing queued: what was under way failed with it.
+    drain: () => (current.stopped ? Promise.resolve() : call('drain')),
     derived: {
       schedule() {
         try {
