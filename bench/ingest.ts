@@ -167,6 +167,8 @@ function serveMemoryFigures(m: ServeMemory): Figure[] {
     figure(`serve: resident memory ${at}`, 'MB', [m.afterMb], { goal: serveRssGoalMb, note: "the process's VmRSS (MiB)" }),
     figure('serve: resident memory at most while receiving them', 'MB', [m.peakMb]),
     figure('serve: resident memory once started', 'MB', [m.startedMb]),
+    figure('serve: of it after, anonymous (heaps, caches, buffers)', 'MB', [m.afterAnonMb]),
+    figure('serve: of it after, mapped files (the code of Node and its addons)', 'MB', [m.afterFileMb]),
   ];
 }
 
@@ -338,7 +340,8 @@ export async function runIngest(): Promise<string[]> {
       serveMemory = await measureServeMemory(load, serveDir, serveDeliveries, connections);
       console.log(
         `  serve: ${serveMemory.deliveries.toLocaleString('en')} deliveries stored and derived in ${serveMemory.seconds.toFixed(1)} s;` +
-          ` RSS ${serveMemory.startedMb.toFixed(0)} MB started, ${serveMemory.peakMb.toFixed(0)} MB at most, ${serveMemory.afterMb.toFixed(0)} MB after`,
+          ` RSS ${serveMemory.startedMb.toFixed(0)} MB started, ${serveMemory.peakMb.toFixed(0)} MB at most, ${serveMemory.afterMb.toFixed(0)} MB after` +
+          ` (anonymous ${serveMemory.afterAnonMb.toFixed(0)}, files ${serveMemory.afterFileMb.toFixed(0)}; ${serveMemory.threads} threads)`,
       );
     }
     await load.stop();

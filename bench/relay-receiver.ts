@@ -7,7 +7,10 @@ import { startTestPostgres } from '../test/support/postgres';
 /** The relay's channel in the benchmarks: requests go to /c/bench/<the generator's path>. */
 export const benchChannelPrefix = '/c/bench';
 
-/** CPU time (user + system) of a process and its direct children, ms: PostgreSQL's postmaster and its backends. */
+/**
+ * CPU time (user + system) of a process and its direct children, ms: PostgreSQL's postmaster and its backends,
+ * those that ended too (the postmaster's reaped children's time), so that a connection closed meanwhile still counts.
+ */
 export function processTreeCpuMs(rootPid: number): number {
   const ticksToMs = 1000 / 100;
   let total = 0;
@@ -17,7 +20,8 @@ export function processTreeCpuMs(rootPid: number): number {
       // Fields after the command (which may hold spaces) start after the last ')'.
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
       const ppid = Number(fields[1]);
-      if (Number(entry) === rootPid || ppid === rootPid) total += (Number(fields[11]) + Number(fields[12])) * ticksToMs;
+      if (ppid === rootPid) total += (Number(fields[11]) + Number(fields[12])) * ticksToMs;
+      if (Number(entry) === rootPid) total += (Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) * ticksToMs;
     } catch {
       // The process ended meanwhile.
     }

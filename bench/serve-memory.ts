@@ -13,21 +13,27 @@ export interface ServeMemory {
   peakMb: number;
   /** Once every delivery sent was stored, derived and indexed. */
   afterMb: number;
+  /** Of `afterMb`: anonymous memory (the heaps, SQLite's caches, buffers) and mapped files (the code of Node and its addons). */
+  afterAnonMb: number;
+  afterFileMb: number;
+  /** Its threads then (the main one, V8's and libuv's, the store's writer and checkpointer). */
+  threads: number;
   /** From the first delivery sent to the last one derived, s. */
   seconds: number;
 }
 
-/** The process's resident set, MB, as the kernel counts it. */
-function residentMb(pid: number): number {
-  const line = /^VmRSS:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-  if (!line) throw new Error(`no VmRSS for process ${pid}`);
-  return Number(line[1]) / 1024;
+/** A figure of the process's status (/proc/<pid>/status), MB for those in kB. */
+function statusOf(pid: number, field: 'VmRSS' | 'RssAnon' | 'RssFile' | 'Threads'): number {
+  const line = new RegExp(`^${field}:\\s+(\\d+)`, 'm').exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  if (!line) throw new Error(`no ${field} for process ${pid}`);
+  return field === 'Threads' ? Number(line[1]) : Number(line[1]) / 1024;
 }
+const residentMb = (pid: number) => statusOf(pid, 'VmRSS');
 
 /** Starts the bundle's `serve` and waits for its receiver's URL (the first line it prints). */
-async function startServe(args: string[]) {
+async function startServe(args: string[], nodeOptions: string[]) {
   const cli = join(dirname(process.argv[1]!), 'cli.mjs');
-  const child = spawn(process.execPath, [cli, 'serve', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...nodeOptions, cli, 'serve', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   // Its log (stderr) is told only if it cannot start.
   let logged = '';
@@ -46,13 +52,15 @@ async function startServe(args: string[]) {
 }
 
 /**
- * Resident memory of `serve` after `deliveries` of the mix (the goal: ≤ 150 MB after 20,000). The command as an
+ * Resident memory of `serve` after `deliveries` of the mix (BENCH_SERVE_NODE_OPTIONS: Node's flags for it, to see
+ * what moves it, e.g. `--max-semi-space-size=1`) (the goal: ≤ 150 MB after 20,000). The command as an
  * operator starts it (the benchmark bundle's own build of the CLI, `cli.mjs` beside `run.mjs`) on a new data dir on
  * the disk, sent the deliveries by the load generator at `connections`, then left until its store has derived and
  * indexed every one of them; its RSS read from /proc meanwhile and then.
  */
 export async function measureServeMemory(load: Child<LoadReady>, dataDir: string, deliveries: number, connections: number): Promise<ServeMemory> {
-  const serve = await startServe(['--data-dir', dataDir, '--port', '0', '--ui-port', '0', '--no-simulator', '--secret', benchSecret]);
+  const nodeOptions = (process.env.BENCH_SERVE_NODE_OPTIONS ?? '').split(' ').filter(Boolean);
+  const serve = await startServe(['--data-dir', dataDir, '--port', '0', '--ui-port', '0', '--no-simulator', '--secret', benchSecret], nodeOptions);
   const pid = serve.child.pid!;
   try {
     const startedMb = residentMb(pid);
@@ -76,7 +84,16 @@ export async function measureServeMemory(load: Child<LoadReady>, dataDir: string
       clearInterval(sampler);
     }
     const afterMb = residentMb(pid);
-    return { deliveries, startedMb, peakMb: Math.max(peakMb, afterMb), afterMb, seconds: (performance.now() - started) / 1000 };
+    return {
+      deliveries,
+      startedMb,
+      peakMb: Math.max(peakMb, afterMb),
+      afterMb,
+      afterAnonMb: statusOf(pid, 'RssAnon'),
+      afterFileMb: statusOf(pid, 'RssFile'),
+      threads: statusOf(pid, 'Threads'),
+      seconds: (performance.now() - started) / 1000,
+    };
   } finally {
     serve.child.kill('SIGTERM');
     await serve.exited;
