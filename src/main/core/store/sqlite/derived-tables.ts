@@ -1,4 +1,3 @@
-import type { LifecycleKind } from '../../../../shared/lifecycle';
 import { bodySearchIndex } from './body-search';
 import { deliveryFilters } from './delivery-filters';
 import { duplicateGroupQueries } from './duplicate-groups';
@@ -8,6 +7,7 @@ import type { Db } from './db';
 import type { RecentParsedBodies } from '../common/recent-parsed-bodies';
 import { withoutOwnFsync } from './relaxed-sync';
 import { pacedBatches } from '../../paced-size';
+import type { PendingRow } from '../common/pending-row';
 
 /** Rows derived per transaction: large enough to coalesce page writes, small enough to keep the receiver answering. */
 const defaultBatchRows = 500;
@@ -29,16 +29,6 @@ export const searchBacklogWhileBusy = 20_000;
  * between commits fill it too: five seconds of 1,000 a second. Else it is filled in pauses and catch-ups.
  */
 export const filtersBacklogWhileBusy = 5_000;
-
-interface PendingRow {
-  id: number;
-  received_at: number;
-  body_sha256: string;
-  delivery_id: string | null;
-  idempotency_key: string | null;
-  lifecycle_key: string | null;
-  lifecycle_kind: LifecycleKind | null;
-}
 
 export interface DerivationOptions {
   parsedBodies?: RecentParsedBodies;
