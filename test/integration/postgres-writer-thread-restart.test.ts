@@ -1,35 +1,11 @@
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { builtPostgresWriter, startTestCore, type TestCore } from '../support/core-fixture';
 import { giftCardBody, serviceHeaders, testSecret } from '../support/deliveries';
 import { stopTestPostgres, storeLocation } from '../support/engines';
 import { post } from '../support/https-client';
-import { tempDataDir } from '../support/temp-dir';
 import { until } from '../support/until';
 import { humanLogger } from '../../src/main/core/logger';
-
-/**
- * The PostgreSQL store's built writer thread, made mortal: it runs as built, and ends its thread (as a crash would,
- * exit code 1) each time the test creates `die` beside it.
- */
-function mortalWriterThread(): { file: string; kill(): void } {
-  const dir = tempDataDir();
-  const die = join(dir, 'die');
-  const file = join(dir, 'postgres-writer.js');
-  writeFileSync(
-    file,
-    `const { existsSync, unlinkSync, watch } = require('node:fs');
-require(${JSON.stringify(builtPostgresWriter)});
-watch(${JSON.stringify(dir)}, () => {
-  if (!existsSync(${JSON.stringify(die)})) return;
-  unlinkSync(${JSON.stringify(die)});
-  process.exit(1);
-}).unref();
-`,
-  );
-  return { file, kill: () => writeFileSync(die, '') };
-}
+import { mortalWriterThread } from '../support/mortal-writer-thread';
 
 describe("a team server's writer thread (PostgreSQL), when it dies", () => {
   let t: TestCore | null = null;
@@ -40,7 +16,7 @@ describe("a team server's writer thread (PostgreSQL), when it dies", () => {
   afterAll(stopTestPostgres);
 
   it('is started again once, deliveries still stored and derived; when it dies again, senders get 503 and the status and the log say why', async () => {
-    const thread = mortalWriterThread();
+    const thread = mortalWriterThread(builtPostgresWriter);
     const log: string[] = [];
     const store = await storeLocation('postgresql');
     t = await startTestCore({ store, secret: testSecret, postgresWriterFile: thread.file, logger: humanLogger((line) => log.push(line)) });

@@ -1,34 +1,11 @@
-import { existsSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { builtWriterThread, startTestCore, type TestCore } from '../support/core-fixture';
 import { giftCardBody, serviceHeaders, testSecret } from '../support/deliveries';
 import { post } from '../support/https-client';
-import { tempDataDir } from '../support/temp-dir';
 import { until } from '../support/until';
 import { humanLogger } from '../../src/main/core/logger';
-
-/**
- * The built writer thread, made mortal: it runs as built, and ends its thread (as a crash would, exit code 1) each
- * time the test creates `die` beside it.
- */
-function mortalWriterThread(): { file: string; kill(): void } {
-  const dir = tempDataDir();
-  const die = join(dir, 'die');
-  const file = join(dir, 'store-writer.js');
-  writeFileSync(
-    file,
-    `const { existsSync, unlinkSync, watch } = require('node:fs');
-require(${JSON.stringify(builtWriterThread)});
-watch(${JSON.stringify(dir)}, () => {
-  if (!existsSync(${JSON.stringify(die)})) return;
-  unlinkSync(${JSON.stringify(die)});
-  process.exit(1);
-}).unref();
-`,
-  );
-  return { file, kill: () => writeFileSync(die, '') };
-}
+import { mortalWriterThread } from '../support/mortal-writer-thread';
 
 describe("the receiver's writer thread, when it dies", () => {
   let t: TestCore | null = null;
@@ -38,7 +15,7 @@ describe("the receiver's writer thread, when it dies", () => {
   });
 
   it('is started again once, deliveries still stored; when it dies again, senders get 503 and the status and the log say why', async () => {
-    const thread = mortalWriterThread();
+    const thread = mortalWriterThread(builtWriterThread);
     const log: string[] = [];
     t = await startTestCore({ secret: testSecret, writerThreadFile: thread.file, logger: humanLogger((line) => log.push(line)) });
     const core = t;
