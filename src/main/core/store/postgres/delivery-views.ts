@@ -6,8 +6,8 @@ import { groupingOf } from '../common/duplicate-grouping';
 import { groupFacts, groupFirstCopies } from './group-reads';
 import type { ScannedStretch } from '../reader';
 import { inTransaction, type Queryable } from './connect';
+import { bodyContainsCondition } from './search-index';
 import { searchPattern } from './search-text';
-import { searchQueryOf } from './search-words';
 import { select } from './sql';
 
 async function countUpToCap(db: Queryable, where: string, params: unknown[]) {
@@ -36,14 +36,9 @@ export function listDeliveries(pool: pg.Pool, query: ListQuery): Promise<Deliver
       const conditions = [filter.where];
       const params = [...filter.params];
       if (text) {
-        // The rows whose words hold the text's (a row without its words indexed is tested whatever they are), then those that contain it.
-        const words = searchQueryOf(text);
-        if (words !== null) {
-          conditions.push('(search_words @@ ?::tsquery OR search_words IS NULL)');
-          params.push(words);
-        }
-        conditions.push('search_text LIKE ?');
-        params.push(searchPattern(text));
+        const contains = bodyContainsCondition(text);
+        conditions.push(contains.sql);
+        params.push(...contains.params);
         const where = conditions.join(' AND ');
         const range: string[] = [];
         const bounds: number[] = [];
@@ -135,12 +130,12 @@ export async function storedIdRange(pool: pg.Pool): Promise<{ oldestId: number; 
   return { oldestId: row!.oldest, latestId: row!.latest };
 }
 
-/** One stretch of ids of a body-by-body search, as the SQLite store's `scanForText` (the text through search_text). */
+/** One stretch of ids of a body-by-body search, as the SQLite store's `scanForText` (each body through its search text). */
 export async function scanForText(pool: pg.Pool, filter: DeliveryFilter, fromId: number, belowId: number): Promise<ScannedStretch> {
   const { where, params } = filterClause({ ...filter, text: undefined });
   const rows = await select<SummaryRow>(
     pool,
-    `SELECT ${summaryColumns} FROM deliveries WHERE id >= ? AND id < ? AND ${where} AND search_text LIKE ? ORDER BY id DESC`,
+    `SELECT ${summaryColumns} FROM deliveries WHERE id >= ? AND id < ? AND ${where} AND inspector_search_text(body) LIKE ? ORDER BY id DESC`,
     [fromId, belowId, ...params, searchPattern(filter.text ?? '')],
   );
   const [oldest] = await select<{ received_at: number }>(

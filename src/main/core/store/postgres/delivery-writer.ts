@@ -4,34 +4,20 @@ import type { DeliveryRecord } from '../../delivery-record/delivery-record';
 import { GroupCommitWriter } from '@webhook-inspector/group-commit';
 import type { RecentParsedBodies } from '../common/recent-parsed-bodies';
 import { inTransaction } from './connect';
-import { searchTextOf } from './search-text';
-import { searchLexemesOf } from './search-words';
 
-/** Each column with its value's place in a row of VALUES: the search index's lexemes come as a text array. */
-const columns: Array<[name: string, placeholder: (n: number) => string]> = [
-  ...insertColumns.map((name) => [name, (n: number) => `$${n}`] as [string, (n: number) => string]),
-  ['search_text', (n) => `$${n}`],
-  ['search_words', (n) => `array_to_tsvector($${n}::text[])`],
-];
+const insertSql = `INSERT INTO deliveries (${insertColumns.join(', ')}) VALUES `;
 /** Rows per INSERT statement: PostgreSQL binds at most 65,535 parameters. */
-const rowsPerStatement = Math.floor(65_535 / columns.length);
-
-function rowValues(record: DeliveryRecord): unknown[] {
-  return [...insertValues(record), searchTextOf(record.raw.body), searchLexemesOf(record.raw.body)];
-}
+const rowsPerStatement = Math.floor(65_535 / insertColumns.length);
 
 /** Inserts the records in order in one statement per slice; returns their ids in order. */
 async function insertRows(client: pg.PoolClient, records: DeliveryRecord[]): Promise<number[]> {
   const ids: number[] = [];
   for (let start = 0; start < records.length; start += rowsPerStatement) {
     const slice = records.slice(start, start + rowsPerStatement);
-    const values = slice.flatMap(rowValues);
-    const tuples = slice.map((_, row) => `(${columns.map(([, placeholder], col) => placeholder(row * columns.length + col + 1)).join(', ')})`);
+    const values = slice.flatMap(insertValues);
+    const tuples = slice.map((_, row) => `(${insertColumns.map((_, col) => `$${row * insertColumns.length + col + 1}`).join(', ')})`);
     // Identity values are drawn in VALUES order, and RETURNING keeps it.
-    const { rows } = await client.query<{ id: number }>(
-      `INSERT INTO deliveries (${columns.map(([name]) => name).join(', ')}) VALUES ${tuples.join(', ')} RETURNING id`,
-      values,
-    );
+    const { rows } = await client.query<{ id: number }>(`${insertSql}${tuples.join(', ')} RETURNING id`, values);
     ids.push(...rows.map((r) => r.id));
   }
   return ids;

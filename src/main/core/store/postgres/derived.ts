@@ -8,6 +8,7 @@ import { deriveGroups } from './derive-groups';
 import { deriveLifecycles } from './derive-lifecycles';
 import { pendingRowsSql, type PendingRow } from './pending-row';
 import { searchIndexUpkeep } from './search-words';
+import { indexSearchBatch, searchIndexedThrough } from './search-index';
 import { numbered } from './sql';
 import type { Logger } from '../../logger';
 
@@ -17,6 +18,12 @@ const batchRows = 500;
 const coalesceMs = 20;
 /** A read first derives at most this many pending rows itself; past it (a rebuild) it reads what is there. */
 const readCatchUpRows = 5_000;
+/** Rows indexed for search per transaction. */
+const searchBatchRows = 1_000;
+/** No commit for this long is a pause: the search index is then filled, a batch at a time (as the SQLite store's). */
+const searchIdleMs = 250;
+/** Behind by this many rows, the search index is filled between commits too, a batch after each derivation step. */
+const searchBacklogWhileBusy = 20_000;
 /** Held while deriving: two inspectors on one database never derive the same rows twice. */
 export const deriveLock = 0x1a5ec8;
 
@@ -62,22 +69,34 @@ export function pgDerivedResults(pool: pg.Pool, options: { parsedBodies: RecentP
     await deriveGroups(client, rows);
     await deriveLifecycles(client, rows, parsedBodies);
     if (rows.length > 0) {
-      await client.query("UPDATE store_counts SET value = $1 WHERE name = 'derived_through'", [rows[rows.length - 1]!.id]);
+      derivedThrough = rows[rows.length - 1]!.id;
+      await client.query("UPDATE store_counts SET value = $1 WHERE name = 'derived_through'", [derivedThrough]);
     }
     return rows.length;
   };
-  const searchIndex = searchIndexUpkeep(pool, log);
-  /** Derives one batch, then moves the search index's pending entries in; returns how many rows. */
-  const deriveBatch = async (limit: number) => {
-    const derived = await inTransaction(pool, async (client) => {
+  /** Derives one batch; returns how many rows. */
+  const deriveBatch = (limit: number) =>
+    inTransaction(pool, async (client) => {
       await client.query('SELECT pg_advisory_xact_lock($1)', [deriveLock]);
       // Deriving may lose its transaction in a crash: it is redone from the watermark, no need to wait for the flush.
       await client.query('SET LOCAL synchronous_commit = off');
       return deriveRows(client, limit);
     });
-    await searchIndex.afterDerived(derived);
-    return derived;
+  const searchUpkeep = searchIndexUpkeep(pool, log);
+  /** Indexes one batch for search (search-index.ts), then moves the words index's pending entries in; returns how many rows. */
+  const indexSearch = async (limit = searchBatchRows) => {
+    const indexed = await inTransaction(pool, async (client) => {
+      await client.query('SELECT pg_advisory_xact_lock($1)', [deriveLock]);
+      await client.query('SET LOCAL synchronous_commit = off');
+      return indexSearchBatch(client, limit);
+    });
+    indexedThrough = Math.max(indexedThrough, indexed.through);
+    await searchUpkeep.afterIndexed(indexed.rows);
+    return indexed.rows;
   };
+  /** The search index's watermark as this process last saw it (another inspector on the database may have moved it on). */
+  let indexedThrough = -1;
+  let derivedThrough = 0;
 
   let running: Promise<unknown> = Promise.resolve();
   /** One derivation at a time: each waits for the one before. */
@@ -96,10 +115,21 @@ export function pgDerivedResults(pool: pg.Pool, options: { parsedBodies: RecentP
     return false;
   };
   const deriveUpTo = (maxRows: number) => serially(() => inBatches(deriveBatch, maxRows));
+  /** A derivation step: up to `maxRows`, then a batch of the search index if it fell far behind while deliveries kept coming. */
+  const deriveStep = (maxRows: number) =>
+    serially(async () => {
+      const done = await inBatches(deriveBatch, maxRows);
+      if (indexedThrough < 0) indexedThrough = await searchIndexedThrough(pool);
+      if (derivedThrough - indexedThrough >= searchBacklogWhileBusy) await indexSearch();
+      return done;
+    });
 
   // A failure a retry overcomes is not reported; one that lasts (the server down, the database read-only) is, once.
   const failure = new LastingFailure(
-    { failing: 'lifecycles and duplicate groups cannot be updated', recovered: 'lifecycles and duplicate groups are up to date again' },
+    {
+      failing: 'lifecycles, duplicate groups and the body search index cannot be updated',
+      recovered: 'lifecycles, duplicate groups and the body search index are up to date again',
+    },
     { log },
   );
 
@@ -111,7 +141,7 @@ export function pgDerivedResults(pool: pg.Pool, options: { parsedBodies: RecentP
     setTimeout(() => {
       scheduled = false;
       const startedAt = Date.now();
-      deriveUpTo(batchRows).then(
+      deriveStep(batchRows).then(
         (done) => {
           failure.succeeded();
           // A backlog (a rebuild) goes on at the next turn.
@@ -123,8 +153,30 @@ export function pgDerivedResults(pool: pg.Pool, options: { parsedBodies: RecentP
     }, delayMs).unref();
   };
 
+  let commitsSeen = 0;
+  let idleTimer: NodeJS.Timeout | undefined;
+  /** In a pause: the search index filled a batch at a time, until it is current or a commit comes. */
+  const indexWhileIdle = () => {
+    const seenBefore = commitsSeen;
+    const startedAt = Date.now();
+    serially(async () => {
+      while (!closed && commitsSeen === seenBefore && (await indexSearch()) === searchBatchRows);
+    }).catch((error: unknown) => {
+      if (!closed) setTimeout(indexWhileIdle, failure.failed(error, startedAt)).unref();
+    });
+  };
+  /** Puts the search index off until no commit came for `searchIdleMs`. */
+  const noteCommit = () => {
+    commitsSeen++;
+    idleTimer ??= setTimeout(indexWhileIdle, searchIdleMs).unref();
+    idleTimer.refresh();
+  };
+
   const results: DerivedResults & { rebuild(): Promise<void>; close(): Promise<void> } = {
-    schedule: () => schedule(),
+    schedule() {
+      noteCommit();
+      schedule();
+    },
     async catchUpForRead() {
       const startedAt = Date.now();
       await deriveUpTo(readCatchUpRows).then(
@@ -132,7 +184,13 @@ export function pgDerivedResults(pool: pg.Pool, options: { parsedBodies: RecentP
         (error) => schedule(failure.failed(error, startedAt)),
       );
     },
-    catchUpAll: async () => void (await deriveUpTo(Number.POSITIVE_INFINITY)),
+    /** Derives everything pending and indexes it for search (a command about to read a whole store). */
+    async catchUpAll() {
+      await deriveUpTo(Number.POSITIVE_INFINITY);
+      await serially(async () => {
+        while ((await indexSearch()) === searchBatchRows);
+      });
+    },
     isCurrent: () => derivedIsCurrent(pool),
     failure: () => failure.current,
     onFailureChange: (listener) => failure.onChange(listener),
@@ -153,6 +211,7 @@ export function pgDerivedResults(pool: pg.Pool, options: { parsedBodies: RecentP
     /** Stops scheduling and waits for the derivation under way. */
     async close() {
       closed = true;
+      clearTimeout(idleTimer);
       await running;
     },
   };

@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import { runMigrations, sqlStep, type MigrationStep, type PgSchema } from '@webhook-inspector/pg-migrations';
 import { storeErrorOf } from './errors';
+import { searchTextFunctionSql } from './search-text';
 
 /**
  * The inspector's schema on PostgreSQL, one function per version (the SQLite store's tables, docs/STORE.md,
@@ -244,6 +245,22 @@ const migrations: readonly MigrationStep[] = [
       CREATE INDEX deliveries_search_words ON deliveries USING gin (search_words);
       CREATE INDEX deliveries_unindexed_words ON deliveries (id) WHERE search_words IS NULL;
       DROP INDEX deliveries_search;
+    `),
+  // The search index off the commit, as SQLite's FTS5 tables: each body's words in a table of their own, filled by the
+  // derivation in pauses (postgres/search-index.ts) up to `search_indexed_through`; the rows stored since are tested
+  // body by body. A commit no longer writes the body a second time as text, nor the words' index: the search text is
+  // made from the body when a search tests it (search-text.ts).
+  sqlStep('0014-search-words-apart', `
+      ${searchTextFunctionSql};
+      CREATE TABLE delivery_search_words (
+        id BIGINT PRIMARY KEY REFERENCES deliveries (id) ON DELETE CASCADE,
+        search_words TSVECTOR
+      );
+      INSERT INTO delivery_search_words (id, search_words) SELECT id, search_words FROM deliveries ORDER BY id;
+      CREATE INDEX delivery_search_words_gin ON delivery_search_words USING gin (search_words);
+      CREATE INDEX delivery_search_words_unindexed ON delivery_search_words (id) WHERE search_words IS NULL;
+      INSERT INTO store_counts (name, value) SELECT 'search_indexed_through', coalesce(max(id), 0) FROM deliveries;
+      ALTER TABLE deliveries DROP COLUMN search_words, DROP COLUMN search_text;
     `),
 ];
 

@@ -3,11 +3,12 @@ import { forEachRun, longRunTrigramList, maxTermLength, searchLookup } from '../
 import type { Logger } from '../../logger';
 
 /**
- * The free-text search's index on PostgreSQL: `deliveries.search_words`, a tsvector of lexemes made here, never by a
- * text search configuration, so that they are what the lookups (common/search-terms.ts) assume: each word of the
- * body (a run of ASCII letters and digits, lowered, at most maxTermLength), and `_` before each trigram its long
- * runs keep (no word holds `_`, so the two never meet). A GIN index on it finds the bodies that hold every word or
- * prefix looked up; `search_text LIKE` then keeps exactly those that contain the text.
+ * The free-text search's index on PostgreSQL: `delivery_search_words.search_words` (search-index.ts), a tsvector of
+ * lexemes made here, never by a text search configuration, so that they are what the lookups
+ * (common/search-terms.ts) assume: each word of the body (a run of ASCII letters and digits, lowered, at most
+ * maxTermLength), and `_` before each trigram its long runs keep (no word holds `_`, so the two never meet). A GIN
+ * index on it finds the bodies that hold every word or prefix looked up; their search text (search-text.ts) `LIKE`
+ * the text's then keeps exactly those that contain it.
  */
 
 /** Marks a long run's trigram among the words. */
@@ -56,13 +57,13 @@ export function searchIndexUpkeep(pool: pg.Pool, log: Logger) {
   let owned = true;
   let sinceMoved = 0;
   return {
-    /** After `rows` more were derived: moves the pending entries in once a couple of thousand have gathered. */
-    async afterDerived(rows: number): Promise<void> {
+    /** After `rows` more were indexed: moves the pending entries in once a couple of thousand have gathered. */
+    async afterIndexed(rows: number): Promise<void> {
       sinceMoved += rows;
       if (!owned || sinceMoved < movedEveryRows) return;
       sinceMoved = 0;
       try {
-        await pool.query("SELECT gin_clean_pending_list('deliveries_search_words'::regclass)");
+        await pool.query("SELECT gin_clean_pending_list('delivery_search_words_gin'::regclass)");
       } catch (error) {
         // Not the index's owner (42501): the commits move the entries themselves. Anything else: the next batch tries again.
         if ((error as { code?: string }).code === '42501') {
