@@ -11,6 +11,7 @@
  *   BENCH_PROFILE=1                # also --cpu-prof the inspector's process and summarize where its time goes
  *   BENCH_INGEST_STORED=200000     # the inspector starts on a store already holding this many deliveries (default: empty)
  *   BENCH_INGEST_SERVE=20000       # then `serve`'s resident memory after this many deliveries of the mix; 0 = not
+ *   BENCH_SERVE_RUNS=1             # BENCH_ONLY=servememory: `serve`'s memory alone, this many times (median / min / max)
  */
 import Database from 'better-sqlite3';
 import { chmodSync, closeSync, fsyncSync, mkdirSync, mkdtempSync, openSync, readdirSync, readSync, rmSync, writeFileSync, writeSync } from 'node:fs';
@@ -161,15 +162,62 @@ function figure(metric: string, unit: Figure['unit'], values: number[], extra: P
   return { metric, unit, ...spread(values), goal: null, baseline: null, ...extra };
 }
 
-function serveMemoryFigures(m: ServeMemory): Figure[] {
-  const at = `after ${m.deliveries.toLocaleString('en')} deliveries of the mix, derived`;
+function serveMemoryFigures(ms: ServeMemory[]): Figure[] {
+  const at = `after ${ms[0]!.deliveries.toLocaleString('en')} deliveries of the mix, derived`;
+  const of = (pick: (m: ServeMemory) => number) => ms.map(pick);
   return [
-    figure(`serve: resident memory ${at}`, 'MB', [m.afterMb], { goal: serveRssGoalMb, note: "the process's VmRSS (MiB)" }),
-    figure('serve: resident memory at most while receiving them', 'MB', [m.peakMb]),
-    figure('serve: resident memory once started', 'MB', [m.startedMb]),
-    figure('serve: of it after, anonymous (heaps, caches, buffers)', 'MB', [m.afterAnonMb]),
-    figure('serve: of it after, mapped files (the code of Node and its addons)', 'MB', [m.afterFileMb]),
+    figure(`serve: resident memory ${at}`, 'MB', of((m) => m.afterMb), { goal: serveRssGoalMb, note: "the process's VmRSS (MiB)" }),
+    figure('serve: resident memory at most while receiving them', 'MB', of((m) => m.peakMb)),
+    figure('serve: resident memory once started', 'MB', of((m) => m.startedMb)),
+    figure('serve: of it after, anonymous (heaps, caches, buffers)', 'MB', of((m) => m.afterAnonMb)),
+    figure('serve: of it after, mapped files (the code of Node and its addons)', 'MB', of((m) => m.afterFileMb)),
+    figure('serve: CPU per delivery, every thread, until derived (µs)', '', of((m) => m.cpuUsPerDelivery)),
+    figure('serve: of it, the main thread (µs)', '', of((m) => m.mainUsPerDelivery)),
+    figure('serve: of it, the busiest other thread: the writer (µs)', '', of((m) => m.busiestThreadUsPerDelivery)),
   ];
+}
+
+function serveMemoryLine(m: ServeMemory): string {
+  return (
+    `  serve: ${m.deliveries.toLocaleString('en')} deliveries stored and derived in ${m.seconds.toFixed(1)} s (CPU ${m.cpuUsPerDelivery.toFixed(0)} µs per delivery: main thread ${m.mainUsPerDelivery.toFixed(0)}, busiest other ${m.busiestThreadUsPerDelivery.toFixed(0)});` +
+    ` RSS ${m.startedMb.toFixed(0)} MB started, ${m.peakMb.toFixed(0)} MB at most, ${m.afterMb.toFixed(0)} MB after` +
+    ` (anonymous ${m.afterAnonMb.toFixed(0)}, files ${m.afterFileMb.toFixed(0)}; ${m.threads} threads)`
+  );
+}
+
+/**
+ * `BENCH_ONLY=servememory`: `serve`'s resident memory alone, as the ingest benchmark measures it last, without the
+ * receivers' runs before it (BENCH_INGEST_SERVE deliveries, BENCH_SERVE_RUNS times, each on a new data dir).
+ */
+export async function runServeMemory(): Promise<string[]> {
+  const deliveries = positiveInt('BENCH_INGEST_SERVE', 20_000);
+  const runs = positiveInt('BENCH_SERVE_RUNS', 1);
+  const connections = positiveInt('BENCH_INGEST_CONNECTIONS', 32);
+  const poolSize = positiveInt('BENCH_INGEST_POOL', 200_000);
+  mkdirSync(cacheDir, { recursive: true });
+  const root = mkdtempSync(join(cacheDir, 'serve-memory-'));
+  const load = await Child.start<LoadReady>('load generator', '--ingest-load', { poolSize });
+  try {
+    const measured: ServeMemory[] = [];
+    for (let run = 0; run < runs; run++) {
+      await waitForQuiet();
+      const dir = join(root, `serve-${run}`);
+      mkdirSync(dir);
+      const m = await measureServeMemory(load, dir, deliveries, connections);
+      measured.push(m);
+      console.log(serveMemoryLine(m));
+      rmSync(dir, { recursive: true, force: true });
+    }
+    await load.stop();
+    const figures = serveMemoryFigures(measured);
+    console.log(`\nServe's resident memory (${runs} runs):\n${table(figures)}`);
+    return figures.filter((f) => passes(f) === false).map((f) => f.metric);
+  } catch (error) {
+    load.kill();
+    throw error;
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
 }
 
 /** One receiver's throughput over another's, run by run (the runs are interleaved, so the i-th of each are neighbours). */
@@ -338,11 +386,7 @@ export async function runIngest(): Promise<string[]> {
       const serveDir = join(root, 'serve');
       mkdirSync(serveDir);
       serveMemory = await measureServeMemory(load, serveDir, serveDeliveries, connections);
-      console.log(
-        `  serve: ${serveMemory.deliveries.toLocaleString('en')} deliveries stored and derived in ${serveMemory.seconds.toFixed(1)} s;` +
-          ` RSS ${serveMemory.startedMb.toFixed(0)} MB started, ${serveMemory.peakMb.toFixed(0)} MB at most, ${serveMemory.afterMb.toFixed(0)} MB after` +
-          ` (anonymous ${serveMemory.afterAnonMb.toFixed(0)}, files ${serveMemory.afterFileMb.toFixed(0)}; ${serveMemory.threads} threads)`,
-      );
+      console.log(serveMemoryLine(serveMemory));
     }
     await load.stop();
     const rss = Object.fromEntries(kinds.map((kind, i) => [kind, stopped[i]!.rssMb])) as Record<ReceiverKind, number>;
@@ -436,7 +480,7 @@ export async function runIngest(): Promise<string[]> {
         note: 'CPU the machine spent outside the receiver and the load generator: above a few % the figures are disturbed',
       }),
       ...(stormRuns > 0 ? stormFigures(stormSamples, connections) : []),
-      ...(serveMemory ? serveMemoryFigures(serveMemory) : []),
+      ...(serveMemory ? serveMemoryFigures([serveMemory]) : []),
       figure(`inspector: rows stored − 2xx answered (0 … ${inFlight.inspector} cut off in flight)`, '', [rows - answered], {
         note: rowsCheck.ok ? 'matches' : 'MISMATCH',
       }),

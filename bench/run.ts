@@ -2,14 +2,14 @@
  * The benchmarks of issue 7, each beside its baselines and goals (bench/README.md):
  *
  *   npm run bench                        # ingest, export/import, scale, arrival to screen
- *   BENCH_ONLY=ingest npm run bench      # one or more of ingest, transfer, scale, arrival, catchup, streams, retention, growth, storebytes, commitpages, analysis, storm, importmemory, pgloop, reconcile (comma-separated)
+ *   BENCH_ONLY=ingest npm run bench      # one or more of ingest, transfer, scale, arrival, catchup, streams, retention, growth, storebytes, commitpages, analysis, storm, importmemory, pgloop, reconcile, servememory (comma-separated)
  *
  * The same bundle is also every child process's entry: the first argument says which.
  */
 import { arrivalCoreChild, runArrival } from './arrival';
 import { receiverChild } from './ingest-receivers';
 import { loadChild } from './ingest-load';
-import { runIngest } from './ingest';
+import { runIngest, runServeMemory } from './ingest';
 import { measureChild, runScale } from './scale';
 import { runTransfer, transferChild, transferPartsChild } from './transfer';
 import { catchupCoreChild, runCatchup } from './relay-catchup';
@@ -40,6 +40,7 @@ const benchmarks = {
   importmemory: runImportMemory,
   pgloop: runPgLoop,
   reconcile: runReconcile,
+  servememory: runServeMemory,
 } as const;
 type Name = keyof typeof benchmarks;
 

@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { spawn } from 'node:child_process';
 import type { Child } from './children';
@@ -20,6 +20,11 @@ export interface ServeMemory {
   threads: number;
   /** From the first delivery sent to the last one derived, s. */
   seconds: number;
+  /** The process's CPU (every thread, user + system) over that time, per delivery, µs. */
+  cpuUsPerDelivery: number;
+  /** Of it, the main thread's (receiving), and the busiest other thread's (the store's writer thread), µs. */
+  mainUsPerDelivery: number;
+  busiestThreadUsPerDelivery: number;
 }
 
 /** A figure of the process's status (/proc/<pid>/status), MB for those in kB. */
@@ -29,6 +34,28 @@ function statusOf(pid: number, field: 'VmRSS' | 'RssAnon' | 'RssFile' | 'Threads
   return field === 'Threads' ? Number(line[1]) : Number(line[1]) / 1024;
 }
 const residentMb = (pid: number) => statusOf(pid, 'VmRSS');
+
+/** CPU so far (user + system) of a process or one of its threads, ms (a /proc stat file, in clock ticks of 10 ms). */
+function cpuMsIn(statFile: string): number {
+  const stat = readFileSync(statFile, 'utf8');
+  // The fields after the command's name (which is in parentheses and may hold spaces): utime and stime are 14 and 15.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+const cpuMsOf = (pid: number) => cpuMsIn(`/proc/${pid}/stat`);
+
+/** CPU so far of each of the process's threads, ms, by thread id (the main thread's id is the process's). */
+function threadCpuMs(pid: number): Map<number, number> {
+  const byThread = new Map<number, number>();
+  for (const tid of readdirSync(`/proc/${pid}/task`)) {
+    try {
+      byThread.set(Number(tid), cpuMsIn(`/proc/${pid}/task/${tid}/stat`));
+    } catch {
+      // A thread that ended meanwhile.
+    }
+  }
+  return byThread;
+}
 
 /** Starts the bundle's `serve` and waits for its receiver's URL (the first line it prints). */
 async function startServe(args: string[], nodeOptions: string[]) {
@@ -67,6 +94,8 @@ export async function measureServeMemory(load: Child<LoadReady>, dataDir: string
     let peakMb = startedMb;
     const sampler = setInterval(() => (peakMb = Math.max(peakMb, residentMb(pid))), 100);
     const started = performance.now();
+    const cpuBefore = cpuMsOf(pid);
+    const threadsBefore = threadCpuMs(pid);
     const sent = await load.call<LoadResult>('run', { target: 'serve', port: serve.port, connections, seconds: 0, amount: deliveries } satisfies LoadRun);
     if (sent.ok !== deliveries) throw new Error(`serve answered ${sent.ok} of ${deliveries} deliveries with a 2xx (errors ${sent.errors}, non-2xx ${sent.non2xx})`);
     const reader = new Database(join(dataDir, 'inspector.sqlite3'), { readonly: true });
@@ -84,6 +113,9 @@ export async function measureServeMemory(load: Child<LoadReady>, dataDir: string
       clearInterval(sampler);
     }
     const afterMb = residentMb(pid);
+    const cpuAfter = cpuMsOf(pid);
+    const threadsSpent = [...threadCpuMs(pid)].map(([tid, ms]) => [tid, ms - (threadsBefore.get(tid) ?? 0)] as const);
+    const perDelivery = (ms: number) => (ms * 1000) / deliveries;
     return {
       deliveries,
       startedMb,
@@ -93,6 +125,9 @@ export async function measureServeMemory(load: Child<LoadReady>, dataDir: string
       afterFileMb: statusOf(pid, 'RssFile'),
       threads: statusOf(pid, 'Threads'),
       seconds: (performance.now() - started) / 1000,
+      cpuUsPerDelivery: perDelivery(cpuAfter - cpuBefore),
+      mainUsPerDelivery: perDelivery(threadsSpent.find(([tid]) => tid === pid)?.[1] ?? 0),
+      busiestThreadUsPerDelivery: perDelivery(Math.max(0, ...threadsSpent.filter(([tid]) => tid !== pid).map(([, ms]) => ms))),
     };
   } finally {
     serve.child.kill('SIGTERM');
