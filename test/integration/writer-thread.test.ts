@@ -8,6 +8,7 @@ import { inProcessWriter } from '../../src/main/core/store/sqlite/in-process-wri
 import { openStore, type Db } from '../../src/main/core/store/sqlite/open';
 import { openSqliteStore } from '../../src/main/core/store/sqlite/sqlite-store';
 import { StoreUnavailable } from '../../src/main/core/store/common/store-errors';
+import { startWriterThread, writerThreadHeap } from '../../src/main/core/store/sqlite/writer-thread/client';
 import { builtWriterThread } from '../support/core-fixture';
 import { analyzedTraffic } from '../support/realistic-traffic';
 import { tempDataDir } from '../support/temp-dir';
@@ -54,6 +55,21 @@ describe('the store’s writer thread (analysis, commits and derivation off the 
     await threaded.close();
     await writer.close();
     here.close();
+  });
+
+  it('runs in a bounded heap: a young generation of a few MiB, an old one whose ceiling keeps its garbage close to what lives', async () => {
+    const file = storeFile();
+    openStore(file).close();
+    const thread = startWriterThread(file, { threadFile: builtWriterThread });
+    try {
+      expect(await thread.insert(capturedTraffic(300, 11))).toHaveLength(300);
+      expect(thread.heapLimits).toMatchObject({ maxYoungGenerationSizeMb: writerThreadHeap.maxYoungGenerationSizeMb, maxOldGenerationSizeMb: writerThreadHeap.maxOldGenerationSizeMb });
+      expect(writerThreadHeap.maxYoungGenerationSizeMb).toBeLessThanOrEqual(8);
+      expect(writerThreadHeap.maxOldGenerationSizeMb).toBeLessThanOrEqual(512);
+    } finally {
+      await thread.close();
+    }
+    expect(thread.heapLimits).toEqual({});
   });
 
   it('keeps the signing secret it is given out of the store', async () => {
