@@ -16,6 +16,8 @@ export interface TestPostgres {
   createDatabase(name: string): Promise<string>;
   /** Shuts the server down (fast: its clients are disconnected), keeping its files, as a database going away does. */
   halt(): Promise<void>;
+  /** Kills the server as a power cut would (immediate shutdown: no checkpoint, WAL not yet flushed is lost), keeping its files. */
+  crash(): Promise<void>;
   /** Starts the halted server again, on the same port with the same data. */
   resume(): Promise<void>;
   stop(): Promise<void>;
@@ -115,14 +117,14 @@ export async function startTestPostgres(baseDir = tmpdir()): Promise<TestPostgre
     return `${base}/${name}`;
   };
   const url = await createDatabase('inspector_test');
-  const halt = async () => {
+  /** SIGINT: fast shutdown (disconnect clients, checkpoint, exit); SIGQUIT: immediate (exit at once, recover at the next start). */
+  const halt = async (signal: 'SIGINT' | 'SIGQUIT' = 'SIGINT') => {
     const running = server;
     server = null;
     await admin?.end().catch(() => {});
     admin = null;
     if (!running) return;
-    // SIGINT: fast shutdown (disconnect clients, checkpoint, exit).
-    running.child.kill('SIGINT');
+    running.child.kill(signal);
     await running.exited;
   };
   return {
@@ -131,7 +133,8 @@ export async function startTestPostgres(baseDir = tmpdir()): Promise<TestPostgre
       return server?.child.pid ?? 0;
     },
     createDatabase,
-    halt,
+    halt: () => halt(),
+    crash: () => halt('SIGQUIT'),
     async resume() {
       server ??= await launch();
     },

@@ -30,34 +30,72 @@ export interface StoredCounts {
 }
 
 /**
+ * Waits until every commit made before the call is on disk: a statement that writes a little WAL and commits with
+ * synchronous_commit on (the pool's), so its flush covers every earlier commit record. One runs at a time; a call
+ * while one runs waits for the next, which starts after it, and every call meanwhile shares that one.
+ */
+export function walFlusher(pool: pg.Pool): () => Promise<void> {
+  let running: Promise<void> | null = null;
+  let next: Promise<void> | null = null;
+  const flushOnce = async () => void (await pool.query("UPDATE store_counts SET value = value + 1 WHERE name = 'wal_flushes'"));
+  const flushed = (): Promise<void> => {
+    if (running === null) {
+      running = flushOnce().finally(() => (running = null));
+      return running;
+    }
+    next ??= running.catch(() => {}).then(() => {
+      next = null;
+      return flushed();
+    });
+    return next;
+  };
+  return flushed;
+}
+
+/**
  * Storing deliveries on PostgreSQL: what is queued while a commit is under way goes into the next one
- * (group commit), each caller's promise settling once its row's transaction is committed (and flushed:
- * synchronous_commit is on). The delivery count and the bytes stored (body and headers, as the SQLite store's
- * triggers count them) are kept in the same transaction. Several inspectors may write to one database: their
- * commits take turns (see below), so a row never commits behind one with a higher id.
+ * (group commit), each caller's promise settling once its row's transaction is committed and flushed. A batch
+ * commits without waiting for its flush (synchronous_commit off for it), so the next batch's rows go in while
+ * WAL is written; its callers settle once a flush after it (`walFlusher`) is done. The delivery count and the
+ * bytes stored (body and headers, as the SQLite store's triggers count them) are kept in the same transaction.
+ * Several inspectors may write to one database: their commits take turns (see below), so a row never commits
+ * behind one with a higher id.
  */
 export function pgDeliveryWriter(
   pool: pg.Pool,
   options: { parsedBodies: RecentParsedBodies; onCommitted: (latestId: number, counts: StoredCounts) => void },
 ) {
-  let counted: StoredCounts = { deliveries: 0, bytes: 0 };
+  /** Each batch's counts as its commit left them, by its last id, until it is flushed. */
+  const countsAfter = new Map<number, StoredCounts>();
   return new GroupCommitWriter<DeliveryRecord>({
     commit: (records) =>
-      inTransaction(pool, async (client) => {
-        // Before the rows: the counts' row locks make every other inspector writing to this database wait for
-        // this commit before it draws its ids, so ids are committed in order, as the derivation's watermark needs.
-        const bytes = records.reduce((sum, r) => sum + r.raw.body.byteLength + Buffer.byteLength(JSON.stringify(r.raw.headers)), 0);
-        const { rows } = await client.query<{ name: string; value: number }>(
-          `UPDATE store_counts SET value = value + CASE name WHEN 'deliveries' THEN $1::bigint ELSE $2::bigint END
-           WHERE name IN ('deliveries', 'stored_bytes') RETURNING name, value`,
-          [records.length, bytes],
-        );
-        counted = { deliveries: rows.find((r) => r.name === 'deliveries')!.value, bytes: rows.find((r) => r.name === 'stored_bytes')!.value };
-        return insertRows(client, records);
-      }),
+      inTransaction(
+        pool,
+        async (client) => {
+          // Before the rows: the counts' row locks make every other inspector writing to this database wait for
+          // this commit before it draws its ids, so ids are committed in order, as the derivation's watermark needs.
+          const bytes = records.reduce((sum, r) => sum + r.raw.body.byteLength + Buffer.byteLength(JSON.stringify(r.raw.headers)), 0);
+          const { rows } = await client.query<{ name: string; value: number }>(
+            `UPDATE store_counts SET value = value + CASE name WHEN 'deliveries' THEN $1::bigint ELSE $2::bigint END
+             WHERE name IN ('deliveries', 'stored_bytes') RETURNING name, value`,
+            [records.length, bytes],
+          );
+          const ids = await insertRows(client, records);
+          countsAfter.set(ids[ids.length - 1]!, {
+            deliveries: rows.find((r) => r.name === 'deliveries')!.value,
+            bytes: rows.find((r) => r.name === 'stored_bytes')!.value,
+          });
+          return ids;
+        },
+        'BEGIN; SET LOCAL synchronous_commit = off',
+      ),
+    durable: walFlusher(pool),
     onCommitted(batch) {
       for (const { item, id } of batch) options.parsedBodies.rememberStored(id, item);
-      options.onCommitted(batch[batch.length - 1]!.id, counted);
+      const latestId = batch[batch.length - 1]!.id;
+      const counts = countsAfter.get(latestId)!;
+      countsAfter.delete(latestId);
+      options.onCommitted(latestId, counts);
     },
   });
 }

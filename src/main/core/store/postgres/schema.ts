@@ -262,6 +262,9 @@ const migrations: readonly MigrationStep[] = [
       INSERT INTO store_counts (name, value) SELECT 'search_indexed_through', coalesce(max(id), 0) FROM deliveries;
       ALTER TABLE deliveries DROP COLUMN search_words, DROP COLUMN search_text;
     `),
+  // A batch of deliveries commits without waiting for its flush; a statement on this row, committed with the flush
+  // waited for, then makes every earlier commit durable before the senders are answered (delivery-writer.ts).
+  sqlStep('0015-wal-flushes', "INSERT INTO store_counts (name, value) VALUES ('wal_flushes', 0)"),
 ];
 
 export const pgSchemaVersion = migrations.length;
