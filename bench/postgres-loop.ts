@@ -80,13 +80,6 @@ export async function runPgLoop(): Promise<string[]> {
     deliveries.push({ raw, facts, response: { status: 200, body: '', reason: 'policy: default' }, secret: benchSecret });
   }
   const store = await openStore({ dataDir: root, url: cluster.url }, { role: 'receiver', log: silentLogger });
-  if (process.env.PGX) {
-    const pgm = await import('pg');
-    const c = new pgm.default.Client({ connectionString: cluster.url });
-    await c.connect();
-    await c.query(process.env.PGX);
-    await c.end();
-  }
   try {
     await waitForQuiet();
     console.log(`PostgreSQL store: ${deliveries.length.toLocaleString('en')} deliveries of the mix, ${inFlight} awaiting their commit at once …`);

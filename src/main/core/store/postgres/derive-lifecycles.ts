@@ -84,7 +84,8 @@ export async function deriveLifecycles(client: pg.PoolClient, rows: readonly Pen
     const added = copiesOnly.map((key) => byKey.get(key)!);
     await client.query(addCopiesSql, [copiesOnly, added.map((a) => a.length), added.map((a) => a.at(-1)!.id)]);
   }
-  const growing = keys.filter((key) => !copiesOnly.includes(key));
+  const copiesOnlyKeys = new Set(copiesOnly);
+  const growing = keys.filter((key) => !copiesOnlyKeys.has(key));
   const unstored = growing.filter((key) => !stored.has(key));
   const withEarlier = new Set(
     unstored.length === 0
@@ -92,6 +93,7 @@ export async function deriveLifecycles(client: pg.PoolClient, rows: readonly Pen
       : (await client.query<{ key: string }>(withEarlierSql, [unstored, unstored.map((key) => byKey.get(key)![0]!.id)])).rows.map((r) => r.key),
   );
   const fromFacts = growing.filter((key) => growsFromFacts(stored.get(key), () => withEarlier.has(key)));
+  const fromFactsKeys = new Set(fromFacts);
 
   const summaries: SummaryRow[] = [];
   const bodies = await bodiesNotAtHand(client, fromFacts.flatMap(newEvents), parsedBodies);
@@ -100,7 +102,7 @@ export async function deriveLifecycles(client: pg.PoolClient, rows: readonly Pen
     summaries.push(grownSummaryParams(key, stored.get(key), events, byKey.get(key)!));
   }
   const emptied: string[] = [];
-  for (const key of growing.filter((k) => !fromFacts.includes(k))) {
+  for (const key of growing.filter((k) => !fromFactsKeys.has(k))) {
     const upTo = byKey.get(key)!.at(-1)!.id;
     const loaded = lifecycleOfMembers(key, (await client.query<MemberRow>(numbered(membersUpToSql), [key, upTo])).rows, parsedBodies);
     if (loaded) summaries.push(summaryParams(loaded));
