@@ -65,7 +65,7 @@ describe('the store’s writer thread (analysis, commits and derivation off the 
       expect(await thread.insert(capturedTraffic(300, 11))).toHaveLength(300);
       expect(thread.heapLimits).toMatchObject({ maxYoungGenerationSizeMb: writerThreadHeap.maxYoungGenerationSizeMb, maxOldGenerationSizeMb: writerThreadHeap.maxOldGenerationSizeMb });
       expect(writerThreadHeap.maxYoungGenerationSizeMb).toBeLessThanOrEqual(8);
-      expect(writerThreadHeap.maxOldGenerationSizeMb).toBeLessThanOrEqual(512);
+      expect(writerThreadHeap.maxOldGenerationSizeMb).toBeLessThanOrEqual(256);
     } finally {
       await thread.close();
     }

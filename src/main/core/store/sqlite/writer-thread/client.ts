@@ -38,12 +38,12 @@ export type WriterThread = SqliteWriter & {
  * though 4 serve as well (`BENCH_ONLY=servememory`: `serve`'s RSS after 20,000 deliveries 262 → 184 MB with the
  * rest below, the writer thread's CPU per delivery unchanged within the runs' noise). V8 also sizes the old
  * generation's growth from its ceiling: under a few GiB (the default) it lets the heap grow 2 to 4 times past
- * what lived after the last full collection, at 512 MiB about 1.4 times, so that the garbage of promoted rows and
- * parsed bodies does not pile up to three times the thread's 15–20 MiB of live data. 512 MiB is still far above
- * what the thread holds (its parsed bodies are bounded by their texts' length: recent-parsed-bodies.ts); past it
- * the thread would stop as when it crashes, its calls failing.
+ * what lived after the last full collection, at 256 MiB or less 1.3 times, so that the garbage of promoted rows and
+ * parsed bodies does not pile up to three times the thread's 15–20 MiB of live data. 256 MiB is still ten times
+ * what the thread holds (its parsed bodies are bounded by their texts' length: recent-parsed-bodies.ts; a bulk
+ * load's chunk of 5,000 too); past it the thread would stop as when it crashes, its calls failing.
  */
-export const writerThreadHeap = { maxYoungGenerationSizeMb: 4, maxOldGenerationSizeMb: 512 } as const satisfies ResourceLimits;
+export const writerThreadHeap = { maxYoungGenerationSizeMb: 4, maxOldGenerationSizeMb: 256 } as const satisfies ResourceLimits;
 
 /**
  * The page cache of the writer's connection to the store (KiB), where better-sqlite3 builds SQLite with 16,000 by
