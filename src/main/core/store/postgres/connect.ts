@@ -40,10 +40,13 @@ function withStoreErrors(pool: pg.Pool): pg.Pool {
   return pool;
 }
 
-/** Runs `work` in one transaction on one connection (rolled back if it throws). */
+/**
+ * Runs `work` in one transaction on one connection (rolled back if it throws). `begin` may hold more statements
+ * than BEGIN, sent in the same round trip: `work` gets what they answered.
+ */
 export async function inTransaction<T>(
   pool: pg.Pool,
-  work: (client: pg.PoolClient) => Promise<T>,
+  work: (client: pg.PoolClient, begun: pg.QueryResult | pg.QueryResult[]) => Promise<T>,
   begin = 'BEGIN',
 ): Promise<T> {
   const client = await pool.connect();
@@ -53,8 +56,8 @@ export async function inTransaction<T>(
   const onLost = (error: Error) => (lost = error);
   client.on('error', onLost);
   try {
-    await client.query(begin);
-    const result = await work(client);
+    const begun = (await client.query(begin)) as pg.QueryResult | pg.QueryResult[];
+    const result = await work(client, begun);
     await client.query('COMMIT');
     return result;
   } catch (error) {

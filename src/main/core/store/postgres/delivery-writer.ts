@@ -68,18 +68,18 @@ export function pgDeliveryWriter(
   /** Each batch's counts as its commit left them, by its last id, until it is flushed. */
   const countsAfter = new Map<number, StoredCounts>();
   return new GroupCommitWriter<DeliveryRecord>({
-    commit: (records) =>
-      inTransaction(
+    commit: (records) => {
+      const bytes = records.reduce((sum, r) => sum + r.raw.body.byteLength + Buffer.byteLength(JSON.stringify(r.raw.headers)), 0);
+      // One round trip before the rows: the counts' row locks make every other inspector writing to this database
+      // wait for this commit before it draws its ids, so ids are committed in order, as the derivation's watermark
+      // needs. The two counts are integers made here, so they are written into the statement.
+      const begin = `BEGIN; SET LOCAL synchronous_commit = off;
+        UPDATE store_counts SET value = value + CASE name WHEN 'deliveries' THEN ${records.length} ELSE ${bytes} END
+        WHERE name IN ('deliveries', 'stored_bytes') RETURNING name, value`;
+      return inTransaction(
         pool,
-        async (client) => {
-          // Before the rows: the counts' row locks make every other inspector writing to this database wait for
-          // this commit before it draws its ids, so ids are committed in order, as the derivation's watermark needs.
-          const bytes = records.reduce((sum, r) => sum + r.raw.body.byteLength + Buffer.byteLength(JSON.stringify(r.raw.headers)), 0);
-          const { rows } = await client.query<{ name: string; value: number }>(
-            `UPDATE store_counts SET value = value + CASE name WHEN 'deliveries' THEN $1::bigint ELSE $2::bigint END
-             WHERE name IN ('deliveries', 'stored_bytes') RETURNING name, value`,
-            [records.length, bytes],
-          );
+        async (client, begun) => {
+          const { rows } = (begun as pg.QueryResult<{ name: string; value: number }>[]).at(-1)!;
           const ids = await insertRows(client, records);
           countsAfter.set(ids[ids.length - 1]!, {
             deliveries: rows.find((r) => r.name === 'deliveries')!.value,
@@ -87,8 +87,9 @@ export function pgDeliveryWriter(
           });
           return ids;
         },
-        'BEGIN; SET LOCAL synchronous_commit = off',
-      ),
+        begin,
+      );
+    },
     durable: walFlusher(pool),
     onCommitted(batch) {
       for (const { item, id } of batch) options.parsedBodies.rememberStored(id, item);
