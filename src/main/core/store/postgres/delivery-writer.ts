@@ -9,15 +9,29 @@ const insertSql = `INSERT INTO deliveries (${insertColumns.join(', ')}) VALUES `
 /** Rows per INSERT statement: PostgreSQL binds at most 65,535 parameters. */
 const rowsPerStatement = Math.floor(65_535 / insertColumns.length);
 
+/** Batches up to this many rows insert with a statement prepared once per size on each connection. */
+const preparedUpTo = 64;
+const statements = new Map<number, { name?: string; text: string }>();
+
+/** The INSERT of `rows` rows: named (PostgreSQL plans it once per connection) for the usual batch sizes. */
+function insertStatement(rows: number): { name?: string; text: string } {
+  let statement = statements.get(rows);
+  if (statement === undefined) {
+    const tuples = Array.from({ length: rows }, (_, row) => `(${insertColumns.map((_, col) => `$${row * insertColumns.length + col + 1}`).join(', ')})`);
+    statement = { text: `${insertSql}${tuples.join(', ')} RETURNING id`, ...(rows <= preparedUpTo ? { name: `insert_deliveries_${rows}` } : {}) };
+    if (rows <= preparedUpTo) statements.set(rows, statement);
+  }
+  return statement;
+}
+
 /** Inserts the records in order in one statement per slice; returns their ids in order. */
 async function insertRows(client: pg.PoolClient, records: DeliveryRecord[]): Promise<number[]> {
   const ids: number[] = [];
   for (let start = 0; start < records.length; start += rowsPerStatement) {
     const slice = records.slice(start, start + rowsPerStatement);
     const values = slice.flatMap(insertValues);
-    const tuples = slice.map((_, row) => `(${insertColumns.map((_, col) => `$${row * insertColumns.length + col + 1}`).join(', ')})`);
     // Identity values are drawn in VALUES order, and RETURNING keeps it.
-    const { rows } = await client.query<{ id: number }>(`${insertSql}${tuples.join(', ')} RETURNING id`, values);
+    const { rows } = await client.query<{ id: number }>({ ...insertStatement(slice.length), values });
     ids.push(...rows.map((r) => r.id));
   }
   return ids;
