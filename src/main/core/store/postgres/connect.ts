@@ -9,9 +9,10 @@ const types = {
 };
 
 /**
- * A pool on the store's database. Every commit waits for its WAL flush (synchronous_commit on, whatever the
- * server's default), so a delivery's commit is durable before the receiver answers; the search index's pending
- * list is long enough for the derivation to empty it, not a commit (search-words.ts `searchIndexUpkeep`).
+ * A pool on the store's database. A commit waits for its WAL flush (synchronous_commit on, whatever the server's
+ * default) unless its transaction says otherwise: a batch of deliveries does, and is answered only after the flush
+ * that follows it (delivery-writer.ts `walFlusher`). The search index's pending list is long enough for the
+ * derivation to empty it in bulk (search-words.ts `searchIndexUpkeep`).
  */
 export function connectPool(url: string, log: Logger): pg.Pool {
   const options = '-c synchronous_commit=on -c gin_pending_list_limit=64MB';

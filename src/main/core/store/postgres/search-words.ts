@@ -46,12 +46,10 @@ export function searchQueryOf(text: string): string | null {
 const movedEveryRows = 2_000;
 
 /**
- * The index's pending entries moved into it in bulk by the derivation, every few batches it derives (its own
- * connection, in the background), rather than by whichever commit finds the pending list full: with PostgreSQL's
- * 4 MB default a commit did so every 3,000 deliveries or so, holding every delivery waiting behind it 30 to 70 ms.
- * The store's connections set the list's limit to 64 MB (connect.ts), which a commit reaches only when nothing
- * derives. Moving them needs the index's owner (the role that migrated the store): a store opened by another role
- * leaves it to the commits.
+ * The index's pending entries moved into it in bulk every couple of thousand rows indexed (search-index.ts, filled by
+ * the derivation), so that a search reads few of them one by one, and an insert rarely finds the list full and moves
+ * them itself. The store's connections set the list's limit to 64 MB (connect.ts). Moving them needs the index's
+ * owner (the role that migrated the store): a store opened by another role leaves it to the inserts.
  */
 export function searchIndexUpkeep(pool: pg.Pool, log: Logger) {
   let owned = true;
@@ -65,10 +63,10 @@ export function searchIndexUpkeep(pool: pg.Pool, log: Logger) {
       try {
         await pool.query("SELECT gin_clean_pending_list('delivery_search_words_gin'::regclass)");
       } catch (error) {
-        // Not the index's owner (42501): the commits move the entries themselves. Anything else: the next batch tries again.
+        // Not the index's owner (42501): the inserts move the entries themselves. Anything else: the next batch tries again.
         if ((error as { code?: string }).code === '42501') {
           owned = false;
-          log.info("store: the search index's pending entries are moved by the commits (this role does not own the index)");
+          log.info("store: the search index's pending entries are moved by the inserts (this role does not own the index)");
         }
       }
     },
