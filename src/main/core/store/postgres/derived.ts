@@ -10,6 +10,7 @@ import { pendingRowsSql, type PendingRow } from './pending-row';
 import { searchIndexUpkeep } from './search-words';
 import { indexSearchBatch, searchIndexedThrough } from './search-index';
 import { numbered } from './sql';
+import { idleSearchRows, searchBacklogWhileBusy, searchIdleMs } from '../common/search-pacing';
 import type { Logger } from '../../logger';
 
 /** Rows derived per transaction. */
@@ -25,14 +26,8 @@ const coalesceMs = 20;
 const busyStepIntervalMs = 200;
 /** A read first derives at most this many pending rows itself; past it (a rebuild) it reads what is there. */
 const readCatchUpRows = 5_000;
-/** Rows indexed for search per transaction in a pause. */
-const searchBatchRows = 1_000;
 /** Rows indexed for search after a derivation step while deliveries keep coming: a few ms of the writer's thread. */
 const searchBusyRows = 200;
-/** No commit for this long is a pause: the search index is then filled, a batch at a time (as the SQLite store's). */
-const searchIdleMs = 250;
-/** Behind by this many rows, the search index is filled between commits too, a batch after each derivation step. */
-const searchBacklogWhileBusy = 20_000;
 /** Held while deriving: two inspectors on one database never derive the same rows twice. */
 export const deriveLock = 0x1a5ec8;
 
@@ -83,22 +78,22 @@ export function pgDerivedResults(pool: pg.Pool, options: { parsedBodies: RecentP
     }
     return rows.length;
   };
-  /** Derives one batch; returns how many rows. */
-  const deriveBatch = (limit: number) =>
+  /**
+   * A transaction under the derivation's lock. It may be lost in a crash: it is redone from its watermark, so it
+   * need not wait for its flush.
+   */
+  const underDeriveLock = <T>(work: (client: pg.PoolClient) => Promise<T>) =>
     inTransaction(pool, async (client) => {
       await client.query('SELECT pg_advisory_xact_lock($1)', [deriveLock]);
-      // Deriving may lose its transaction in a crash: it is redone from the watermark, no need to wait for the flush.
       await client.query('SET LOCAL synchronous_commit = off');
-      return deriveRows(client, limit);
+      return work(client);
     });
+  /** Derives one batch; returns how many rows. */
+  const deriveBatch = (limit: number) => underDeriveLock((client) => deriveRows(client, limit));
   const searchUpkeep = searchIndexUpkeep(pool, log);
   /** Indexes one batch for search (search-index.ts), then moves the words index's pending entries in; returns how many rows. */
-  const indexSearch = async (limit = searchBatchRows) => {
-    const indexed = await inTransaction(pool, async (client) => {
-      await client.query('SELECT pg_advisory_xact_lock($1)', [deriveLock]);
-      await client.query('SET LOCAL synchronous_commit = off');
-      return indexSearchBatch(client, limit);
-    });
+  const indexSearch = async (limit = idleSearchRows) => {
+    const indexed = await underDeriveLock((client) => indexSearchBatch(client, limit));
     indexedThrough = Math.max(indexedThrough, indexed.through);
     await searchUpkeep.afterIndexed(indexed.rows);
     return indexed.rows;
@@ -124,6 +119,11 @@ export function pgDerivedResults(pool: pg.Pool, options: { parsedBodies: RecentP
     return false;
   };
   const deriveUpTo = (maxRows: number) => serially(() => inBatches(deriveBatch, maxRows));
+  /** Indexes a full batch after another while `goOn()` holds, until one comes short (the index is current). */
+  const indexAll = (goOn: () => boolean) =>
+    serially(async () => {
+      while (goOn() && (await indexSearch()) === idleSearchRows);
+    });
   /** A derivation step: up to `maxRows`, then a batch of the search index if it fell far behind while deliveries kept coming. */
   const deriveStep = (maxRows: number) =>
     serially(async () => {
@@ -170,9 +170,7 @@ export function pgDerivedResults(pool: pg.Pool, options: { parsedBodies: RecentP
   const indexWhileIdle = () => {
     const seenBefore = commitsSeen;
     const startedAt = Date.now();
-    serially(async () => {
-      while (!closed && commitsSeen === seenBefore && (await indexSearch()) === searchBatchRows);
-    }).catch((error: unknown) => {
+    indexAll(() => !closed && commitsSeen === seenBefore).catch((error: unknown) => {
       if (!closed) setTimeout(indexWhileIdle, failure.failed(error, startedAt)).unref();
     });
   };
@@ -198,9 +196,7 @@ export function pgDerivedResults(pool: pg.Pool, options: { parsedBodies: RecentP
     /** Derives everything pending and indexes it for search (a command about to read a whole store). */
     async catchUpAll() {
       await deriveUpTo(Number.POSITIVE_INFINITY);
-      await serially(async () => {
-        while ((await indexSearch()) === searchBatchRows);
-      });
+      await indexAll(() => true);
     },
     isCurrent: () => derivedIsCurrent(pool),
     failure: () => failure.current,

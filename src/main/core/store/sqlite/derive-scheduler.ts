@@ -1,5 +1,6 @@
 import type { UpkeepFailure } from '../../../../shared/contract';
 import { LastingFailure } from '../common/lasting-failure';
+import { searchIdleMs } from '../common/search-pacing';
 import { readCatchUpRows, type StepOutcome } from './derived-tables';
 import { silentLogger, type Logger } from '../../logger';
 
@@ -8,8 +9,7 @@ import { silentLogger, type Logger } from '../../logger';
  * events and a page of an index are then written once per batch rather than once per commit.
  */
 const coalesceMs = 20;
-/** No commit for this long is a pause: the filters' table and the search index are then filled, a large transaction at a time. */
-export const searchIdleMs = 250;
+export { searchIdleMs } from '../common/search-pacing';
 
 /** How the SQLite store's derivation says it is failing for a while, and that it works again. */
 const derivedUpkeepWords = {

@@ -8,22 +8,13 @@ import type { RecentParsedBodies } from '../common/recent-parsed-bodies';
 import { withoutOwnFsync } from './relaxed-sync';
 import { pacedBatches } from '../../paced-size';
 import type { PendingRow } from '../common/pending-row';
+import { idleSearchRows, searchBacklogWhileBusy } from '../common/search-pacing';
 
 /** Rows derived per transaction: large enough to coalesce page writes, small enough to keep the receiver answering. */
 const defaultBatchRows = 500;
 /** A read first derives at most this many pending rows itself; past it (a rebuild) it reads what is there. */
 export const readCatchUpRows = 5_000;
-/**
- * The search index is filled while no delivery arrives (`fillIndexesWhileIdle`), in transactions of this many rows:
- * FTS5 then writes each term's list once per thousand bodies rather than once per few, at a third of the CPU and a
- * tenth of the bytes (`BENCH_ONLY=storebytes`), and the receiver's commits never queue behind it.
- */
-export const idleSearchRows = 1_000;
-/**
- * Rows a search scans past the index before the steps between commits index them too (deliveries arriving without
- * a pause): about twenty seconds of 1,000 a second.
- */
-export const searchBacklogWhileBusy = 20_000;
+export { idleSearchRows, searchBacklogWhileBusy } from '../common/search-pacing';
 /**
  * Rows a filtered list walks past `delivery_filters` (by the primary key, a few milliseconds) before the steps
  * between commits fill it too: five seconds of 1,000 a second. Else it is filled in pauses and catch-ups.
