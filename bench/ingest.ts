@@ -26,7 +26,7 @@ import { deliveryKeysFile } from '../src/main/core/store/sqlite/delivery-keys';
 import { storeInUse } from './store-in-use';
 import { cacheDir, positiveInt, resultsDir } from './scale';
 import { benchChannelPrefix } from './relay-receiver';
-import { measureServeMemory, type ServeMemory } from './serve-memory';
+import { measureServeMemory, serveNodeFlags, type ServeMemory } from './serve-memory';
 import { passes, quantile, spread, table, type Figure } from './stats';
 
 /**
@@ -287,7 +287,9 @@ export async function runIngest(): Promise<string[]> {
           copyAsWritten(inUse, join(dir, 'inspector.sqlite3'));
           copyAsWritten(deliveryKeysFile(inUse), deliveryKeysFile(join(dir, 'inspector.sqlite3')));
         }
-        const execArgv = profile && kind === 'inspector' ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : [];
+        // The inspector and the team server run with the flags `serve` runs with from its bin.
+        const asServe = kind === 'inspector' || kind === 'team' ? serveNodeFlags() : [];
+        const execArgv = [...asServe, ...(profile && kind === 'inspector' ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : [])];
         return Child.start<ReceiverReady>(labels[kind], '--ingest-receiver', { kind, dir, diagnose: profile } satisfies ReceiverArg, execArgv);
       }),
     ]);

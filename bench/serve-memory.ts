@@ -57,10 +57,22 @@ function threadCpuMs(pid: number): Map<number, number> {
   return byThread;
 }
 
-/** Starts the bundle's `serve` and waits for its receiver's URL (the first line it prints). */
+/** The benchmark bundle's own build of the CLI, beside `run.mjs`. */
+const bundledCli = () => join(dirname(process.argv[1]!), 'cli.mjs');
+
+/** Node's flags in the CLI's shebang (`#!/usr/bin/env -S node FLAGS`), which `serve` runs with from its bin. */
+export function serveNodeFlags(): string[] {
+  const first = readFileSync(bundledCli(), 'utf8').split('\n', 1)[0]!;
+  const flags = /^#!\/usr\/bin\/env -S node\b(.*)$/.exec(first)?.[1] ?? '';
+  return flags.split(' ').filter(Boolean);
+}
+
+/**
+ * Starts the bundle's `serve` as its bin runs (Node's flags from its shebang, then `nodeOptions`) and waits for its
+ * receiver's URL (the first line it prints).
+ */
 async function startServe(args: string[], nodeOptions: string[]) {
-  const cli = join(dirname(process.argv[1]!), 'cli.mjs');
-  const child = spawn(process.execPath, [...nodeOptions, cli, 'serve', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...serveNodeFlags(), ...nodeOptions, bundledCli(), 'serve', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   // Its log (stderr) is told only if it cannot start.
   let logged = '';
@@ -81,7 +93,7 @@ async function startServe(args: string[], nodeOptions: string[]) {
 /**
  * Resident memory of `serve` after `deliveries` of the mix (BENCH_SERVE_NODE_OPTIONS: Node's flags for it, to see
  * what moves it, e.g. `--max-semi-space-size=1`) (the goal: ≤ 150 MB after 20,000). The command as an
- * operator starts it (the benchmark bundle's own build of the CLI, `cli.mjs` beside `run.mjs`) on a new data dir on
+ * operator starts it (with its shebang's flags) (the benchmark bundle's own build of the CLI, `cli.mjs` beside `run.mjs`) on a new data dir on
  * the disk, sent the deliveries by the load generator at `connections`, then left until its store has derived and
  * indexed every one of them; its RSS read from /proc meanwhile and then.
  */

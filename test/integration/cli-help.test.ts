@@ -80,7 +80,7 @@ describe('webhook-inspector as a command in a clone', () => {
     expect(readFileSync(resolve(root, 'scripts/prepare.mjs'), 'utf8')).toContain("'run', 'build'");
     const bin = resolve(root, manifest.bin['webhook-inspector']!);
     expect(bin).toBe(builtCli);
-    expect(readFileSync(bin, 'utf8').split('\n')[0]).toBe('#!/usr/bin/env node');
+    expect(readFileSync(bin, 'utf8').split('\n')[0]).toBe('#!/usr/bin/env -S node --max-semi-space-size=2');
     expect(() => accessSync(bin, constants.X_OK)).not.toThrow();
   });
 
