@@ -2,6 +2,7 @@ import type pg from 'pg';
 import type { DuplicateBasis } from '../../../../shared/lifecycle';
 import { groupingOf, type DuplicateGrouping, type GroupMember } from '../common/duplicate-grouping';
 import { replacingOnConflict, unnestInsertSql, unnestParams, type BatchColumn } from './batch-rows';
+import { firstCopyOf, type FirstCopies } from './first-copies';
 import type { PendingRow } from './pending-row';
 
 /** A duplicate_groups row as the derivation folds copies into it. */
@@ -28,21 +29,6 @@ const groupColumns: ReadonlyArray<BatchColumn<GroupRow>> = [
   column('delivery_id_changed', 'smallint'), column('delivery_id_missing', 'smallint'),
 ];
 const upsertGroupsSql = `${unnestInsertSql('duplicate_groups', groupColumns)} ${replacingOnConflict('idempotency_key', groupColumns)}`;
-
-/**
- * Each key's first copy, by basis (`$1` the idempotency keys, `$2` the body hashes of deliveries without one): one
- * index seek per key (deliveries_by_key, deliveries_by_identical_bytes), however many copies its group has.
- */
-const firstCopiesSql = `
-  SELECT 'idempotency_key' AS basis, k.key, f.id, f.received_at AS "receivedAt", f.body_sha256 AS "bodySha256",
-    f.delivery_id AS "deliveryId"
-  FROM unnest($1::text[]) AS k(key) CROSS JOIN LATERAL (
-    SELECT id, received_at, body_sha256, delivery_id FROM deliveries WHERE idempotency_key = k.key ORDER BY id LIMIT 1) f
-  UNION ALL
-  SELECT 'identical_bytes', k.key, f.id, f.received_at, f.body_sha256, f.delivery_id
-  FROM unnest($2::text[]) AS k(key) CROSS JOIN LATERAL (
-    SELECT id, received_at, body_sha256, delivery_id FROM deliveries
-    WHERE idempotency_key IS NULL AND body_sha256 = k.key ORDER BY id LIMIT 1) f`;
 
 /** A group started by its first two copies, as the derivation's upsert of the SQLite store starts it (duplicate-groups.ts). */
 function started(grouping: DuplicateGrouping, first: GroupMember): GroupRow {
@@ -77,25 +63,19 @@ function withCopy(group: GroupRow, copy: GroupMember): GroupRow {
 }
 
 /**
- * Adds a derived batch's deliveries (in id order) to their duplicate groups in three statements whatever its size:
- * each key's first copy and the groups' rows are read, the copies folded in here, and the groups changed written
- * back at once. A first copy adds no group: most deliveries are delivered once. Runs under the derivation's lock,
- * so the rows read are the rows written over.
+ * Adds a derived batch's deliveries (in id order) to their duplicate groups in two statements whatever its size,
+ * from each key's first copy (first-copies.ts): the groups' rows are read, the copies folded in here, and the groups
+ * changed written back at once. A first copy adds no group: most deliveries are delivered once. Runs under the
+ * derivation's lock, so the rows read are the rows written over.
  */
-export async function deriveGroups(client: pg.PoolClient, rows: readonly PendingRow[]): Promise<void> {
+export async function deriveGroups(client: pg.PoolClient, rows: readonly PendingRow[], firsts: FirstCopies): Promise<void> {
   const members = rows.flatMap((row) => {
     const grouping = groupingOf(row.idempotency_key, row.body_sha256);
     const member: GroupMember = { id: row.id, receivedAt: row.received_at, bodySha256: row.body_sha256, deliveryId: row.delivery_id };
     return grouping === null ? [] : [{ grouping, member }];
   });
   if (members.length === 0) return;
-  const keysOf = (basis: DuplicateBasis) => [...new Set(members.filter((m) => m.grouping.basis === basis).map((m) => m.grouping.key))];
-  const { rows: firstRows } = await client.query<GroupMember & DuplicateGrouping>(firstCopiesSql, [
-    keysOf('idempotency_key'),
-    keysOf('identical_bytes'),
-  ]);
-  const firsts = new Map(firstRows.map(({ basis, key, ...first }) => [`${basis} ${key}`, first]));
-  const firstOf = (grouping: DuplicateGrouping) => firsts.get(`${grouping.basis} ${grouping.key}`);
+  const firstOf = (grouping: DuplicateGrouping) => firstCopyOf(firsts, grouping);
   // A copy: its group has a delivery before it.
   const copies = members.filter(({ grouping, member }) => (firstOf(grouping)?.id ?? member.id) < member.id);
   if (copies.length === 0) return;

@@ -14,6 +14,7 @@ import {
 } from '../common/lifecycle-members';
 import type { RecentParsedBodies } from '../common/recent-parsed-bodies';
 import { replacingOnConflict, unnestInsertSql, unnestParams, type BatchColumn } from './batch-rows';
+import { firstCopyOf, type FirstCopies } from './first-copies';
 import type { PendingRow } from './pending-row';
 import { numbered } from './sql';
 
@@ -39,7 +40,8 @@ const upsertSummariesSql = `${unnestInsertSql('lifecycles', summaryColumns)} ${r
 
 /**
  * Of the deliveries given (`$1` idempotency keys, `$2` lifecycle keys, `$3` ids), those that are further copies of an
- * event their lifecycle has: an earlier delivery of the lifecycle with their idempotency key (one seek each).
+ * event their lifecycle has: an earlier delivery of the lifecycle with their idempotency key. Asked only of those
+ * whose key's first copy went to another lifecycle (`furtherCopies`).
  */
 const furtherCopiesSql = `SELECT p.id FROM unnest($1::text[], $2::text[], $3::bigint[]) AS p(idempotency_key, lifecycle_key, id)
   WHERE EXISTS (SELECT 1 FROM deliveries d
@@ -60,18 +62,11 @@ const addCopiesSql = `UPDATE lifecycles AS l SET delivery_count = l.delivery_cou
  * a row from before the facts were kept is rebuilt once from its deliveries. Every summary changed is written back
  * in one statement. Runs under the derivation's lock.
  */
-export async function deriveLifecycles(client: pg.PoolClient, rows: readonly PendingRow[], parsedBodies: RecentParsedBodies): Promise<void> {
+export async function deriveLifecycles(client: pg.PoolClient, rows: readonly PendingRow[], firsts: FirstCopies, parsedBodies: RecentParsedBodies): Promise<void> {
   const byKey = additionsByLifecycle(rows);
   if (byKey.size === 0) return;
   const keys = [...byKey.keys()];
-  const keyed = [...byKey].flatMap(([key, added]) => added.filter((a) => a.idempotencyKey !== null).map((a) => ({ key, a })));
-  const copyIds = new Set(
-    keyed.length === 0
-      ? []
-      : (
-          await client.query<{ id: number }>(furtherCopiesSql, [keyed.map((k) => k.a.idempotencyKey), keyed.map((k) => k.key), keyed.map((k) => k.a.id)])
-        ).rows.map((r) => r.id),
-  );
+  const copyIds = await furtherCopies(client, byKey, firsts);
   const newEvents = (key: string) => byKey.get(key)!.filter((a) => !copyIds.has(a.id));
   const stored = new Map(
     (
@@ -110,6 +105,31 @@ export async function deriveLifecycles(client: pg.PoolClient, rows: readonly Pen
   }
   if (summaries.length > 0) await client.query(upsertSummariesSql, unnestParams(summaryColumns, summaries));
   if (emptied.length > 0) await client.query('DELETE FROM lifecycles WHERE key = ANY($1::text[])', [emptied]);
+}
+
+/**
+ * The ids of the additions that are further copies of an event their lifecycle has, told by their idempotency key's
+ * first copy: none before them, a new event; one in the same lifecycle, a copy. Only where the first copy went to
+ * another lifecycle is the lifecycle asked for an earlier copy of its own (one statement): the mix's copies are
+ * nearly all told without a read, where a seek for each keyed delivery took a third of the derivation's time.
+ */
+async function furtherCopies(client: pg.PoolClient, byKey: ReadonlyMap<string, readonly LifecycleAddition[]>, firsts: FirstCopies): Promise<Set<number>> {
+  const copies = new Set<number>();
+  const unsure: Array<{ key: string; a: LifecycleAddition }> = [];
+  for (const [key, added] of byKey) {
+    for (const a of added) {
+      if (a.idempotencyKey === null) continue;
+      const first = firstCopyOf(firsts, { basis: 'idempotency_key', key: a.idempotencyKey });
+      if (first !== undefined && first.id >= a.id) continue;
+      if (first?.lifecycleKey === key) copies.add(a.id);
+      else unsure.push({ key, a });
+    }
+  }
+  if (unsure.length > 0) {
+    const { rows } = await client.query<{ id: number }>(furtherCopiesSql, [unsure.map((u) => u.a.idempotencyKey), unsure.map((u) => u.key), unsure.map((u) => u.a.id)]);
+    for (const { id } of rows) copies.add(Number(id));
+  }
+  return copies;
 }
 
 /** The bodies of the new events whose parsed body is no longer at hand, by id: one statement. */
