@@ -55,6 +55,26 @@ describe('the derivation scheduler', () => {
     expect(writer.behind()).toBe(0);
   });
 
+  it('derives a backlog a batch after another while commits keep coming, without waiting for the step they set', async () => {
+    const writer = writerSteps(0);
+    let backlog = 3;
+    const scheduler = deriveScheduler({
+      ...writer.runner,
+      step: (): StepOutcome => {
+        writer.calls.push('step');
+        // A commit while the step runs sets the next one for later.
+        scheduler.schedule();
+        return { backlog: --backlog > 0, failure: null };
+      },
+    });
+    scheduler.schedule();
+    await vi.advanceTimersByTimeAsync(20);
+    expect(writer.calls).toEqual(['step']);
+    // The two batches left, at once: well before the 20 ms the commits' step waits.
+    await vi.advanceTimersByTimeAsync(5);
+    expect(writer.calls).toEqual(['step', 'step', 'step']);
+  });
+
   it('stops filling when a commit comes, and goes on at the next pause', async () => {
     const writer = writerSteps(5_000);
     const scheduler = deriveScheduler(writer.runner);

@@ -3,9 +3,11 @@ import type { DerivedResults } from '../reader';
 import { lifecycleColumns, lifecycleOfMembers, lifecycleUpsertSql, membersSql, summaryParams, type MemberRow } from '../common/lifecycle-members';
 import type { RecentParsedBodies } from '../common/recent-parsed-bodies';
 import { LastingFailure } from '../common/lasting-failure';
+import { stepTimer } from '../common/step-timer';
 import { inTransaction, type Queryable } from './connect';
 import { deriveGroups } from './derive-groups';
 import { deriveLifecycles } from './derive-lifecycles';
+import { readFirstCopies } from './first-copies';
 import { pendingRowsSql, type PendingRow } from './pending-row';
 import { searchIndexUpkeep } from './search-words';
 import { indexSearchBatch, searchIndexedThrough } from './search-index';
@@ -70,8 +72,9 @@ export function pgDerivedResults(pool: pg.Pool, options: { parsedBodies: RecentP
   const deriveRows = async (client: pg.PoolClient, limit: number) => {
     const through = (await client.query<{ value: number }>("SELECT value FROM store_counts WHERE name = 'derived_through'")).rows[0]!.value;
     const { rows } = await client.query<PendingRow>(pendingRowsSql, [through, limit]);
-    await deriveGroups(client, rows);
-    await deriveLifecycles(client, rows, parsedBodies);
+    const firsts = await readFirstCopies(client, rows);
+    await deriveGroups(client, rows, firsts);
+    await deriveLifecycles(client, rows, firsts, parsedBodies);
     if (rows.length > 0) {
       derivedThrough = rows[rows.length - 1]!.id;
       await client.query("UPDATE store_counts SET value = $1 WHERE name = 'derived_through'", [derivedThrough]);
@@ -142,26 +145,23 @@ export function pgDerivedResults(pool: pg.Pool, options: { parsedBodies: RecentP
     { log },
   );
 
-  let scheduled = false;
   let closed = false;
   let lastStepAt = 0;
+  const next = stepTimer(() => {
+    const startedAt = Date.now();
+    lastStepAt = startedAt;
+    deriveStep(batchRows).then(
+      (done) => {
+        failure.succeeded();
+        // A backlog (deliveries coming faster than a step's batch, a rebuild) goes on at once.
+        if (!done && !closed) next.atLatest(0);
+      },
+      // Tried again until it works, so that its end is seen even when no delivery comes.
+      (error) => schedule(failure.failed(error, startedAt)),
+    );
+  });
   const schedule = (delayMs = coalesceMs) => {
-    if (scheduled || closed) return;
-    scheduled = true;
-    setTimeout(() => {
-      scheduled = false;
-      const startedAt = Date.now();
-      lastStepAt = startedAt;
-      deriveStep(batchRows).then(
-        (done) => {
-          failure.succeeded();
-          // A backlog (a rebuild) goes on at the next turn.
-          if (!done) schedule(0);
-        },
-        // Tried again until it works, so that its end is seen even when no delivery comes.
-        (error) => schedule(failure.failed(error, startedAt)),
-      );
-    }, delayMs).unref();
+    if (!closed) next.unlessSet(delayMs);
   };
 
   let commitsSeen = 0;
@@ -218,6 +218,7 @@ export function pgDerivedResults(pool: pg.Pool, options: { parsedBodies: RecentP
     /** Stops scheduling and waits for the derivation under way. */
     async close() {
       closed = true;
+      next.cancel();
       clearTimeout(idleTimer);
       await running;
     },

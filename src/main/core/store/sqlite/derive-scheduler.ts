@@ -1,5 +1,6 @@
 import type { UpkeepFailure } from '../../../../shared/contract';
 import { LastingFailure } from '../common/lasting-failure';
+import { stepTimer } from '../common/step-timer';
 import { searchIdleMs } from '../common/search-pacing';
 import { readCatchUpRows, type StepOutcome } from './derived-tables';
 import { silentLogger, type Logger } from '../../logger';
@@ -54,22 +55,17 @@ export function deriveScheduler(runner: DerivationRunner, options: DeriveSchedul
     return failure.failed(first.value, startedAt);
   };
 
-  let scheduled = false;
   const step = async () => {
-    scheduled = false;
     const startedAt = Date.now();
     // A call fails only when the writer thread stopped (it logs why): the pending rows wait for the next start.
     const outcome = await Promise.resolve(runner.step()).catch(() => null);
     if (outcome === null) return;
     const retryMs = noted('derive', outcome.failure, startedAt);
     if (outcome.failure !== null) return schedule(retryMs!);
-    if (outcome.backlog) schedule(0);
+    if (outcome.backlog) next.atLatest(0);
   };
-  const schedule = (delayMs = coalesceMs) => {
-    if (scheduled) return;
-    scheduled = true;
-    setTimeout(() => void step(), delayMs).unref();
-  };
+  const next = stepTimer(() => void step());
+  const schedule = (delayMs = coalesceMs) => next.unlessSet(delayMs);
 
   let commitsSeen = 0;
   let indexing = false;
