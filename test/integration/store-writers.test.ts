@@ -51,6 +51,38 @@ describe('two inspectors receiving into one PostgreSQL database', () => {
     }
   });
 
+  it("draws no id for a commit while another inspector's is under way, so that ids commit in order", async () => {
+    const { a, b, url } = await twoCores();
+    const held = await holdInsertsTo(url);
+    cleanups.push(held.close);
+    const firstBody = giftCardBody({ recipient_uuid: randomUUID() });
+    const first = post(`${a.receiverUrl}/held`, firstBody, serviceHeaders(firstBody));
+    await until(held.waiting, (n) => n >= 1, 10_000);
+    const body = giftCardBody({ recipient_uuid: randomUUID() });
+    let secondAnswered = false;
+    const second = post(`${b.receiverUrl}/webhooks`, body, serviceHeaders(body)).then((answer) => {
+      secondAnswered = true;
+      return answer;
+    });
+    // A session waiting for another's transaction: the second commit, behind the first's lock on the counts.
+    const waitingBehindCommit = async () =>
+      (
+        await held.query<{ n: string }>(
+          "SELECT count(*) AS n FROM pg_stat_activity WHERE wait_event = 'transactionid' AND datname = current_database()",
+        )
+      ).rows[0]!.n === '1';
+    await until(async () => secondAnswered || (await waitingBehindCommit()), (done) => done, 10_000);
+    expect(secondAnswered).toBe(false);
+    // It waits before its rows: the identity has drawn the first's id only.
+    const { rows } = await held.query<{ last_value: string }>("SELECT last_value FROM pg_sequences WHERE sequencename = 'deliveries_id_seq'");
+    expect(Number(rows[0]!.last_value)).toBe(1);
+
+    await held.release();
+    const answers = [await first, await second];
+    expect(answers.map((r) => r.status)).toEqual([200, 200]);
+    expect(answers.map((r) => Number(r.headers['x-inspector-delivery-id']))).toEqual([1, 2]);
+  });
+
   it('stores, counts and groups every copy of a burst sent to both at once', async () => {
     const { a, b } = await twoCores();
     const body = giftCardBody({ recipient_uuid: randomUUID() });

@@ -23,6 +23,8 @@ export async function holdInsertsTo(url: string) {
       return Number(rows[0]!.n);
     },
     release: () => client.query('SELECT pg_advisory_unlock($1)', [lock]),
+    /** A statement on the test's own session. */
+    query: <R extends pg.QueryResultRow>(sql: string) => client.query<R>(sql),
     close: () => client.end().catch(() => {}),
   };
 }
