@@ -12,6 +12,7 @@ import { describeEachEngine, openTestStore, storeLocation } from '../support/eng
 import { insertWithTodaysColumns, keysInTemp } from '../support/old-store';
 import { testSecret } from '../support/deliveries';
 import { analyzedTraffic } from '../support/realistic-traffic';
+import { signedRecord } from '../support/signed-record';
 import { RecentParsedBodies } from '../../src/main/core/store/common/recent-parsed-bodies';
 
 const storeFile = (dataDir: string) => join(dataDir, 'inspector.sqlite3');
@@ -272,10 +273,3 @@ describeEachEngine('derived results, on either engine', (engine) => {
     }
   });
 });
-
-function signedRecord(body: unknown) {
-  const delivery = signedDelivery(Buffer.from(bodyText(body)), testSecret);
-  const raw = { method: 'POST', path: '/hook', query: '', headers: Object.entries(delivery.headers), body: delivery.body, bodyTruncated: false };
-  const facts = { receivedAt: Date.now(), remoteAddress: '127.0.0.1', tls: true, imported: false };
-  return buildDeliveryRecord(raw, facts, testSecret, () => ({ status: 200, body: '{}', reason: 'test' }));
-}

@@ -1,16 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildDeliveryRecord } from '../../src/main/core/delivery-record/build-record';
-import { bodyText, giftCardRecipientBody, signedDelivery } from '../fixtures/payloads';
-import { testSecret } from '../support/deliveries';
+import { giftCardRecipientBody } from '../fixtures/payloads';
 import { openTestStore, stopTestPostgres } from '../support/engines';
 import { analyzedTraffic } from '../support/realistic-traffic';
-
-function signedRecord(body: unknown) {
-  const delivery = signedDelivery(Buffer.from(bodyText(body)), testSecret);
-  const raw = { method: 'POST', path: '/hook', query: '', headers: Object.entries(delivery.headers), body: delivery.body, bodyTruncated: false };
-  const facts = { receivedAt: Date.now(), remoteAddress: '127.0.0.1', tls: true, imported: false };
-  return buildDeliveryRecord(raw, facts, testSecret, () => ({ status: 200, body: '{}', reason: 'test' }));
-}
+import { signedRecord } from '../support/signed-record';
 
 describe('orders, lifecycles and their filter menus on PostgreSQL', () => {
   afterAll(stopTestPostgres);
