@@ -94,11 +94,11 @@ export function pgDerivedResults(pool: pg.Pool, options: { parsedBodies: RecentP
   /** Derives one batch; returns how many rows. */
   const deriveBatch = (limit: number) => underDeriveLock((client) => deriveRows(client, limit));
   const searchUpkeep = searchIndexUpkeep(pool, log);
-  /** Indexes one batch for search (search-index.ts), then moves the words index's pending entries in if in a pause; returns how many rows. */
-  const indexSearch = async (limit = idleSearchRows, inPause = true) => {
+  /** Indexes one batch for search (search-index.ts), then moves the words index's pending entries in; returns how many rows. */
+  const indexSearch = async (limit = idleSearchRows) => {
     const indexed = await underDeriveLock((client) => indexSearchBatch(client, limit));
     indexedThrough = Math.max(indexedThrough, indexed.through);
-    await searchUpkeep.afterIndexed(indexed.rows, inPause);
+    await searchUpkeep.afterIndexed(indexed.rows);
     return indexed.rows;
   };
   /** The search index's watermark as this process last saw it (another inspector on the database may have moved it on). */
@@ -132,7 +132,7 @@ export function pgDerivedResults(pool: pg.Pool, options: { parsedBodies: RecentP
     serially(async () => {
       const done = await inBatches(deriveBatch, maxRows);
       if (indexedThrough < 0) indexedThrough = await searchIndexedThrough(pool);
-      if (derivedThrough - indexedThrough >= searchBacklogWhileBusy) await indexSearch(searchBusyRows, false);
+      if (derivedThrough - indexedThrough >= searchBacklogWhileBusy) await indexSearch(searchBusyRows);
       return done;
     });
 

@@ -55,14 +55,10 @@ export function searchIndexUpkeep(pool: pg.Pool, log: Logger) {
   let owned = true;
   let sinceMoved = 0;
   return {
-    /**
-     * After `rows` more were indexed: moves the pending entries in once a couple of thousand have gathered, in a
-     * pause. While deliveries keep coming (`inPause` false) the move waits for the next pause: it holds a core for
-     * tens of milliseconds, which the commits answering senders then wait for, and the list has room meanwhile.
-     */
-    async afterIndexed(rows: number, inPause: boolean): Promise<void> {
+    /** After `rows` more were indexed: moves the pending entries in once a couple of thousand have gathered. */
+    async afterIndexed(rows: number): Promise<void> {
       sinceMoved += rows;
-      if (!owned || !inPause || sinceMoved < movedEveryRows) return;
+      if (!owned || sinceMoved < movedEveryRows) return;
       sinceMoved = 0;
       try {
         await pool.query("SELECT gin_clean_pending_list('delivery_search_words_gin'::regclass)");
