@@ -93,9 +93,9 @@ async function startServe(args: string[], nodeOptions: string[]) {
 /**
  * Resident memory of `serve` after `deliveries` of the mix (BENCH_SERVE_NODE_OPTIONS: Node's flags for it, to see
  * what moves it, e.g. `--max-semi-space-size=1`) (the goal: ≤ 150 MB after 20,000). The command as an
- * operator starts it (with its shebang's flags) (the benchmark bundle's own build of the CLI, `cli.mjs` beside `run.mjs`) on a new data dir on
- * the disk, sent the deliveries by the load generator at `connections`, then left until its store has derived and
- * indexed every one of them; its RSS read from /proc meanwhile and then.
+ * operator starts it, with its shebang's flags (the benchmark bundle's own build of the CLI, `cli.mjs` beside
+ * `run.mjs`), on a new data dir on the disk, sent the deliveries by the load generator at `connections`, then left
+ * until its store has derived and indexed every one of them; its RSS read from /proc meanwhile and then.
  */
 export async function measureServeMemory(load: Child<LoadReady>, dataDir: string, deliveries: number, connections: number): Promise<ServeMemory> {
   const nodeOptions = (process.env.BENCH_SERVE_NODE_OPTIONS ?? '').split(' ').filter(Boolean);

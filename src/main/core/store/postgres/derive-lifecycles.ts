@@ -127,7 +127,7 @@ async function furtherCopies(client: pg.PoolClient, byKey: ReadonlyMap<string, r
   }
   if (unsure.length > 0) {
     const { rows } = await client.query<{ id: number }>(furtherCopiesSql, [unsure.map((u) => u.a.idempotencyKey), unsure.map((u) => u.key), unsure.map((u) => u.a.id)]);
-    for (const { id } of rows) copies.add(Number(id));
+    for (const { id } of rows) copies.add(id);
   }
   return copies;
 }
